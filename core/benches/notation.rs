@@ -1,0 +1,2 @@
+//! Notation benchmark (filled in by the notation issue).
+fn main() {}

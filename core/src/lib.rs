@@ -1,0 +1,16 @@
+//! Barline's core: every semantic decision of the device lives in this crate.
+//!
+//! The crate is compiled natively (tests, benchmarks) and to WebAssembly, where it is
+//! loaded by the Node for Max host, by the Max `v8` host and by the browser playground.
+//! See `ARCHITECTURE.md` at the repository root for the codemap and the invariants each
+//! module keeps.
+
+pub mod bridge;
+pub mod live;
+pub mod mcp;
+pub mod midi;
+pub mod notation;
+pub mod tools;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs every test ring of DESIGN.md ("Test rings"); `make test` calls this.
+# Fails on the first failing ring and says which one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+ring() { printf '\n=== %s\n' "$*"; }
+
+scripts/bootstrap.sh test
+
+ring "rust: formatting and lints"
+cargo fmt --all -- --check
+cargo clippy -q --all-targets --features fake-live -- -D warnings
+cargo clippy -q -p barline-core --lib --target wasm32-unknown-unknown --features fake-live -- -D warnings
+
+ring "ring 1: native tests (cargo test)"
+cargo test -q --features fake-live
+
+ring "build: wasm packages, device, playground"
+make -s build
+
+ring "ring 2: wasm in Node (wasm-pack test --node)"
+wasm-pack -q test --node core
+
+ring "ring 3: Node test runner (wasm API, simulator, MCP end to end)"
+mapfile -t node_tests < <(find core/js-tests node-host/test v8-host/test patch/test patch/sim/test \
+  -name '*.test.mjs' 2>/dev/null | sort)
+if [ ${#node_tests[@]} -gt 0 ]; then
+  node --test --test-concurrency=2 "${node_tests[@]}"
+fi
+
+ring "ring 4: browser (wasm-pack test --headless --chrome, playground in Chromium)"
+CHROMEDRIVER=/usr/bin/chromedriver wasm-pack -q test --headless --chrome core
+mapfile -t www_tests < <(find www-tests/test -name '*.test.mjs' 2>/dev/null | sort)
+if [ ${#www_tests[@]} -gt 0 ]; then
+  node --test --test-concurrency=1 "${www_tests[@]}"
+fi
