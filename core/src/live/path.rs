@@ -179,7 +179,7 @@ pub fn parse_id_atoms(atoms: &[Atom]) -> Option<LiveId> {
 /// Reads the flat id lists `get` returns for children (`["id", 3, "id", 4]`); `None`
 /// when the atoms are not such a list.
 pub fn ids_from_atoms(atoms: &[Atom]) -> Option<Vec<LiveId>> {
-    if atoms.len() % 2 != 0 {
+    if !atoms.len().is_multiple_of(2) {
         return None;
     }
     atoms

@@ -176,9 +176,7 @@ impl FakeLive {
             }
         } else {
             self.set_int(mixer, "crossfade_assign", 1);
-            self.model
-                .node_mut(mixer)
-                .map(|n| n.lists.insert("sends".into(), Vec::new()));
+            self.edit(mixer, |n| n.lists.insert("sends".into(), Vec::new()));
             if !chain {
                 let returns = self.model.n(self.model.song).list("return_tracks").len();
                 for i in 0..returns {
@@ -227,9 +225,7 @@ impl FakeLive {
         }
         if matches!(kind, Kind::MidiTrack | Kind::AudioTrack | Kind::GroupTrack) {
             for l in ["clip_slots", "arrangement_clips", "take_lanes"] {
-                self.model
-                    .node_mut(track)
-                    .map(|n| n.lists.insert(l.into(), Vec::new()));
+                self.edit(track, |n| n.lists.insert(l.into(), Vec::new()));
             }
             let scenes = self.model.n(song).list("scenes").len();
             for _ in 0..scenes {

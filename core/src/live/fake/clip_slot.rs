@@ -61,9 +61,7 @@ pub(crate) fn call(
             live.check_audio_file(&path)?;
             let color = live.model.n(track).int("color");
             let clip = live.new_clip(id, Kind::AudioClip, 4.0, color);
-            live.model
-                .node_mut(clip)
-                .map(|n| n.set_str("file_path", &path));
+            live.edit(clip, |n| n.set_str("file_path", &path));
             live.set_single(id, "clip", clip);
             live.changed(id, "has_clip");
             Ok(vec![])
@@ -74,7 +72,7 @@ pub(crate) fn call(
             }
             let clip = live.model.n(id).single("clip");
             live.model.remove_subtree(clip);
-            live.model.node_mut(id).map(|n| n.singles.remove("clip"));
+            live.edit(id, |n| n.singles.remove("clip"));
             live.changed(id, "has_clip");
             Ok(vec![])
         }

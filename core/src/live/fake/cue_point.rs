@@ -54,9 +54,9 @@ impl FakeLive {
             .find(|c| (self.model.n(*c).float("time") - now).abs() < 1e-9);
         match existing {
             Some(c) => {
-                self.model
-                    .node_mut(song)
-                    .map(|n| n.lists.get_mut("cue_points").map(|l| l.retain(|x| *x != c)));
+                self.edit(song, |n| {
+                    n.lists.get_mut("cue_points").map(|l| l.retain(|x| *x != c))
+                });
                 self.model.remove_subtree(c);
             }
             None => {

@@ -144,9 +144,7 @@ impl FakeLive {
                 .with("choke_group", Value::Int(0));
         }
         let chain = self.add(node);
-        self.model
-            .node_mut(chain)
-            .map(|n| n.lists.insert("devices".into(), Vec::new()));
+        self.edit(chain, |n| n.lists.insert("devices".into(), Vec::new()));
         let mixer = self.new_mixer(chain, false, true);
         self.set_single(chain, "mixer_device", mixer);
         chain
@@ -169,9 +167,7 @@ impl FakeLive {
         }
         if matches!(entry.kind, Kind::Rack | Kind::DrumRack) {
             for l in ["chains", "return_chains"] {
-                self.model
-                    .node_mut(dev)
-                    .map(|n| n.lists.insert(l.into(), Vec::new()));
+                self.edit(dev, |n| n.lists.insert(l.into(), Vec::new()));
             }
             self.set_int(dev, "visible_macro_count", 8);
         }
@@ -272,9 +268,9 @@ impl FakeLive {
         if dev == self.model.this_device {
             return Err("delete_device: a device cannot delete itself".into());
         }
-        self.model
-            .node_mut(container)
-            .map(|n| n.lists.get_mut("devices").map(|l| l.retain(|d| *d != dev)));
+        self.edit(container, |n| {
+            n.lists.get_mut("devices").map(|l| l.retain(|d| *d != dev))
+        });
         self.model.remove_subtree(dev);
         self.changed(container, "devices");
         Ok(vec![])
@@ -302,7 +298,7 @@ impl FakeLive {
             return Err("move_device: cannot move a rack into itself".into());
         }
         self.check_placement(target, dtype, Some(device))?;
-        self.model.node_mut(from).map(|n| {
+        self.edit(from, |n| {
             n.lists
                 .get_mut("devices")
                 .map(|l| l.retain(|d| *d != device))
@@ -310,7 +306,7 @@ impl FakeLive {
         let count = self.model.n(target).list("devices").len();
         let at = usize::try_from(position).unwrap_or(count).min(count);
         self.push_child(target, "devices", device, Some(at));
-        self.model.node_mut(device).map(|n| n.parent = target);
+        self.edit(device, |n| n.parent = target);
         self.changed(from, "devices");
         self.changed(target, "devices");
         Ok(vec![])

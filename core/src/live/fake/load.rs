@@ -56,9 +56,9 @@ impl FakeLive {
                 .with("focused_document_view", Value::Str("Session".into())),
         );
         live.set_single(app, "view", app_view);
-        live.model
-            .node_mut(app)
-            .map(|n| n.lists.insert("control_surfaces".into(), Vec::new()));
+        live.edit(app, |n| {
+            n.lists.insert("control_surfaces".into(), Vec::new())
+        });
         let mut song = Node::new(Class::Song, Kind::Plain, LiveId::NONE);
         for (k, v) in [
             ("tempo", Value::Float(120.0)),
@@ -163,9 +163,7 @@ pub(crate) fn load(json: &str) -> Result<FakeLive, FixtureError> {
         }
     }
     let master = live.new_track(Kind::MasterTrack, "Main", 0);
-    live.model
-        .node_mut(master)
-        .map(|n| n.set_int("color_index", 0));
+    live.edit(master, |n| n.set_int("color_index", 0));
     live.set_single(song, "master_track", master);
     let tracks = array(set, "tracks", "tracks")?;
     let mut built = Vec::new();
@@ -331,7 +329,7 @@ impl FakeLive {
             notes.insert(note);
         }
         if kind == Kind::MidiClip {
-            self.model.node_mut(clip).map(|n| n.notes = Some(notes));
+            self.edit(clip, |n| n.notes = Some(notes));
         }
         Ok(clip)
     }
@@ -393,7 +391,7 @@ impl FakeLive {
                 ),
             ));
         }
-        self.model.node_mut(p).map(|n| n.set_float("value", x));
+        self.edit(p, |n| n.set_float("value", x));
         Ok(())
     }
 

@@ -137,9 +137,7 @@ pub(crate) fn set(
             ));
         }
         let x = if n.flag("is_quantized") { x.round() } else { x };
-        live.model
-            .node_mut(id)
-            .map(|n| n.props.insert("value".into(), Value::Float(x)));
+        live.edit(id, |n| n.props.insert("value".into(), Value::Float(x)));
         live.changed(id, "value");
         Ok(())
     })())

@@ -176,6 +176,13 @@ impl FakeLive {
         self.history.past.len()
     }
 
+    /// Applies `f` to an object if it exists (a no-op for missing ids).
+    pub(crate) fn edit<R>(&mut self, id: LiveId, f: impl FnOnce(&mut store::Node) -> R) {
+        if let Some(n) = self.model.node_mut(id) {
+            f(n);
+        }
+    }
+
     fn alloc(&mut self) -> LiveId {
         let id = LiveId(self.next_id);
         self.next_id += 1;

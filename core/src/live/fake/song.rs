@@ -53,7 +53,7 @@ pub(crate) fn set(
         "scale_name" => {
             let name = value[0].to_string();
             if scales::intervals(&name).is_some() {
-                live.model.node_mut(id).map(|n| n.set_str(prop, &name));
+                live.edit(id, |n| n.set_str(prop, &name));
                 live.changed(id, "scale_intervals");
                 Ok(())
             } else {
@@ -64,9 +64,9 @@ pub(crate) fn set(
         }
         "tempo" => {
             let t = value[0].as_f64().unwrap_or(120.0);
-            live.model.node_mut(id).map(|n| n.set_float("tempo", t));
+            live.edit(id, |n| n.set_float("tempo", t));
             if let Some(p) = live.master_mixer_param("song_tempo") {
-                live.model.node_mut(p).map(|n| n.set_float("value", t));
+                live.edit(p, |n| n.set_float("value", t));
             }
             Ok(())
         }
@@ -77,9 +77,7 @@ pub(crate) fn set(
             Ok(())
         }
         _ => {
-            live.model
-                .node_mut(id)
-                .map(|n| n.props.insert(prop.to_string(), v));
+            live.edit(id, |n| n.props.insert(prop.to_string(), v));
             Ok(())
         }
     };
@@ -262,9 +260,7 @@ pub(crate) fn call_app(
                 ));
             }
             if name != "hide_view" && (view == "Session" || view == "Arranger") {
-                live.model
-                    .node_mut(id)
-                    .map(|n| n.set_str("focused_document_view", &view));
+                live.edit(id, |n| n.set_str("focused_document_view", &view));
                 live.changed(id, "focused_document_view");
             }
             Ok(vec![])

@@ -121,9 +121,9 @@ impl FakeLive {
         }
         let song = self.model.song;
         for t in doomed {
-            self.model
-                .node_mut(song)
-                .map(|n| n.lists.get_mut("tracks").map(|l| l.retain(|x| *x != t)));
+            self.edit(song, |n| {
+                n.lists.get_mut("tracks").map(|l| l.retain(|x| *x != t))
+            });
             self.model.remove_subtree(t);
         }
         self.changed(song, "tracks");
@@ -135,18 +135,16 @@ impl FakeLive {
         let returns = self.song_list("return_tracks");
         let i = Self::existing_index(index, returns.len(), "return track")?;
         let song = self.model.song;
-        self.model
-            .node_mut(song)
-            .map(|n| n.lists.get_mut("return_tracks").map(|l| l.remove(i)));
+        self.edit(song, |n| {
+            n.lists.get_mut("return_tracks").map(|l| l.remove(i))
+        });
         self.model.remove_subtree(returns[i]);
         let mut owners = self.song_list("tracks");
         owners.extend(self.song_list("return_tracks"));
         for t in owners {
             let mixer = self.model.n(t).single("mixer_device");
             if let Some(send) = self.model.n(mixer).list("sends").get(i).copied() {
-                self.model
-                    .node_mut(mixer)
-                    .map(|n| n.lists.get_mut("sends").map(|l| l.remove(i)));
+                self.edit(mixer, |n| n.lists.get_mut("sends").map(|l| l.remove(i)));
                 self.model.remove_subtree(send);
                 self.changed(mixer, "sends");
             }
@@ -162,15 +160,11 @@ impl FakeLive {
             return Err("a Set needs at least one scene: cannot delete the last one".into());
         }
         let song = self.model.song;
-        self.model
-            .node_mut(song)
-            .map(|n| n.lists.get_mut("scenes").map(|l| l.remove(i)));
+        self.edit(song, |n| n.lists.get_mut("scenes").map(|l| l.remove(i)));
         self.model.remove_subtree(scenes[i]);
         for t in self.song_list("tracks") {
             if let Some(slot) = self.model.n(t).list("clip_slots").get(i).copied() {
-                self.model
-                    .node_mut(t)
-                    .map(|n| n.lists.get_mut("clip_slots").map(|l| l.remove(i)));
+                self.edit(t, |n| n.lists.get_mut("clip_slots").map(|l| l.remove(i)));
                 self.model.remove_subtree(slot);
                 self.changed(t, "clip_slots");
             }

@@ -133,9 +133,7 @@ pub(crate) fn call(
             }
             let color = live.model.n(id).int("color");
             let clip = live.new_clip(id, Kind::MidiClip, length, color);
-            live.model
-                .node_mut(clip)
-                .map(|n| n.set_float("start_time", start));
+            live.edit(clip, |n| n.set_float("start_time", start));
             live.place_arrangement_clip(id, clip);
             Ok(id_atoms(clip))
         }
@@ -171,7 +169,7 @@ pub(crate) fn call(
                     "delete_clip: id {clip} is not an arrangement clip of this track"
                 ));
             }
-            live.model.node_mut(id).map(|n| {
+            live.edit(id, |n| {
                 n.lists
                     .get_mut("arrangement_clips")
                     .map(|l| l.retain(|c| *c != clip))
@@ -218,9 +216,7 @@ pub(crate) fn call(
                 return Err("duplicate_clip_to_arrangement: the clip kind must match the track and time must be ≥ 0".into());
             }
             let copy = live.clone_subtree(clip, id);
-            live.model
-                .node_mut(copy)
-                .map(|n| n.set_float("start_time", time));
+            live.edit(copy, |n| n.set_float("start_time", time));
             live.place_arrangement_clip(id, copy);
             Ok(id_atoms(copy))
         }
@@ -317,7 +313,7 @@ impl FakeLive {
                 continue;
             }
             if cs >= s && ce <= e {
-                self.model.node_mut(track).map(|n| {
+                self.edit(track, |n| {
                     n.lists
                         .get_mut("arrangement_clips")
                         .map(|l| l.retain(|c| *c != other))
@@ -342,10 +338,8 @@ impl FakeLive {
                 .float("start_time")
                 .total_cmp(&self.model.n(*b).float("start_time"))
         });
-        self.model
-            .node_mut(track)
-            .map(|n| n.lists.insert("arrangement_clips".into(), clips));
-        self.model.node_mut(clip).map(|n| n.parent = track);
+        self.edit(track, |n| n.lists.insert("arrangement_clips".into(), clips));
+        self.edit(clip, |n| n.parent = track);
         self.changed(track, "arrangement_clips");
     }
 
