@@ -27,6 +27,9 @@ pub(crate) fn dump(live: &FakeLive) -> String {
     let mut out = Map::new();
     out.insert("format".into(), json!(FORMAT));
     let defaults = FakeConfig::default();
+    if !live.config.description.is_empty() {
+        out.insert("description".into(), json!(live.config.description));
+    }
     if live.config.version != defaults.version {
         out.insert("live_version".into(), json!(live.config.version));
     }
@@ -62,13 +65,17 @@ pub(crate) fn dump(live: &FakeLive) -> String {
         .iter()
         .map(|t| dump_track(live, &mut fresh, *t, &tracks))
         .collect();
-    out.insert("tracks".into(), J::Array(t));
+    if !t.is_empty() {
+        out.insert("tracks".into(), J::Array(t));
+    }
     let r: Vec<J> = song
         .list("return_tracks")
         .iter()
         .map(|t| dump_track(live, &mut fresh, *t, &tracks))
         .collect();
-    out.insert("return_tracks".into(), J::Array(r));
+    if !r.is_empty() {
+        out.insert("return_tracks".into(), J::Array(r));
+    }
     let master = dump_track(live, &mut fresh, song.single("master_track"), &tracks);
     if master.as_object().is_some_and(|m| !m.is_empty()) {
         out.insert("master_track".into(), master);
@@ -286,6 +293,14 @@ fn dump_device(live: &FakeLive, fresh: &mut Fresh, dev: LiveId) -> J {
                     );
                     s.new_chain(rack, "Chain")
                 });
+                let mut base = base;
+                let track_color = live
+                    .track_of(*c)
+                    .map(|t| live.model.n(t).int("color"))
+                    .unwrap_or(0);
+                let (ci, cc) = super::palette::snap_color(track_color);
+                base.set_int("color", cc as i64);
+                base.set_int("color_index", ci as i64);
                 emit_props(cn, &base, &mut cm);
                 let mixer = dump_mixer(live, cn.single("mixer_device"), fresh);
                 if !mixer.is_empty() {

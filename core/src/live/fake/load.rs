@@ -121,6 +121,12 @@ pub(crate) fn load(json: &str) -> Result<FakeLive, FixtureError> {
             .ok_or_else(|| err("live_version", "must be a string like \"12.3.1\""))?
             .to_string();
     }
+    if let Some(v) = set.get("description") {
+        config.description = v
+            .as_str()
+            .ok_or_else(|| err("description", "must be a string"))?
+            .to_string();
+    }
     config.undo_step_functions = bool_of(set, "undo_step_functions")?;
     config.quantize_noop = bool_of(set, "quantize_noop")?;
     let mut live = FakeLive::skeleton(config);

@@ -48,6 +48,8 @@ pub struct FakeConfig {
     pub undo_step_functions: bool,
     /// Makes `quantize`/`quantize_pitch` no-ops, to exercise read-back warnings.
     pub quantize_noop: bool,
+    /// Free text describing the fixture (kept so dumps reproduce it).
+    pub description: String,
 }
 
 impl Default for FakeConfig {
@@ -56,6 +58,7 @@ impl Default for FakeConfig {
             version: "12.3.1".into(),
             undo_step_functions: false,
             quantize_noop: false,
+            description: String::new(),
         }
     }
 }

@@ -200,11 +200,16 @@ fn id_list(a: &[Atom]) -> Result<Vec<u64>, String> {
 }
 
 impl Notes {
-    /// Adds a note (keeping `n.id` when non-zero) and applies the overlap rule.
+    /// Adds a note (keeping `n.id` when non-zero) and applies the overlap rule. The
+    /// list stays sorted by (pitch, start), so only same-pitch neighbours are visited.
     pub(crate) fn insert(&mut self, mut n: Note) -> u64 {
-        self.list
-            .retain(|e| !(e.pitch == n.pitch && (e.start - n.start).abs() < EPS));
-        for e in self.list.iter_mut().filter(|e| e.pitch == n.pitch) {
+        let lo = self.list.partition_point(|e| e.pitch < n.pitch);
+        let hi = lo + self.list[lo..].partition_point(|e| e.pitch == n.pitch);
+        if let Some(i) = (lo..hi).find(|i| (self.list[*i].start - n.start).abs() < EPS) {
+            self.list.remove(i);
+        }
+        let hi = lo + self.list[lo..].partition_point(|e| e.pitch == n.pitch);
+        for e in &mut self.list[lo..hi] {
             if e.start < n.start && e.start + e.duration > n.start + EPS {
                 e.duration = n.start - e.start;
             } else if e.start > n.start && e.start < n.start + n.duration - EPS {
@@ -216,8 +221,8 @@ impl Notes {
             n.id = self.next_id;
         }
         let id = n.id;
-        self.list.push(n);
-        self.sort();
+        let at = lo + self.list[lo..hi].partition_point(|e| e.start < n.start);
+        self.list.insert(at, n);
         id
     }
 
