@@ -225,11 +225,6 @@ impl Notes {
         self.list.insert(at, n);
         id
     }
-
-    pub(crate) fn sort(&mut self) {
-        self.list
-            .sort_by(|a, b| a.pitch.cmp(&b.pitch).then(a.start.total_cmp(&b.start)));
-    }
 }
 
 impl FakeLive {
