@@ -1,39 +1,61 @@
 //! Bar copy (spec 4.7): every emitted note is recorded under the bar it starts in,
 //! and `@D=S` forms replay recorded bars elsewhere.
+//!
+//! Records live in one flat vector, chained per bar (head/tail indices), so recording
+//! a note never allocates per bar and copying walks only the source bar's chain.
 
 use super::ast::BarSpec;
+use super::error::{ErrorKind, NotationError};
 use super::interpreter::{too_many_notes, Interpreter, MAX_NOTES};
 use super::note::Note;
+use super::numbers::floor;
 use super::warnings as w;
 use std::collections::HashMap;
 
-/// Bars below this number live in a vector (no hashing on the hot path); others,
-/// including absurd ones like `@99999999999999=1`, in a map.
-const DENSE_BARS: f64 = 16384.0;
+/// Bars up to this number are indexed directly; others (`@99999999999999=1`) hashed.
+const DENSE_BARS: f64 = 65536.0;
 
-/// Notes recorded per bar. A record is a [`Note`] whose `start_time` is relative to
-/// the start of its bar (`rel` in 4.7.1).
+/// Chain terminator.
+const NONE: u32 = u32::MAX;
+
+/// One recorded note: its offset from the start of its bar (`rel`, 4.7.1) and the
+/// event holding its other fields.
+#[derive(Clone, Copy)]
+struct Record {
+    rel: f64,
+    event: u32,
+    next: u32,
+}
+
+/// First and last record of a bar's chain.
+#[derive(Clone, Copy)]
+struct Chain {
+    head: u32,
+    tail: u32,
+}
+
+const EMPTY: Chain = Chain {
+    head: NONE,
+    tail: NONE,
+};
+
+/// Notes recorded per bar (the `copy_map` of 4.2).
 pub(crate) struct CopyMap {
     /// Live beats per bar (`B × k`).
     bar_len: f64,
-    dense: Vec<Vec<Note>>,
-    sparse: HashMap<u64, Vec<Note>>,
+    records: Vec<Record>,
+    dense: Vec<Chain>,
+    sparse: HashMap<u64, Chain>,
 }
 
-/// Where a bar's records live.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Slot {
-    Dense(usize),
-    Sparse(u64),
-}
-
-fn slot(bar: f64) -> Slot {
-    if (1.0..=DENSE_BARS).contains(&bar) && bar.fract() == 0.0 {
-        Slot::Dense(bar as usize - 1)
+/// A bar number's slot: `Ok(index)` in `dense`, `Err(key)` in `sparse`.
+fn slot(bar: f64) -> Result<usize, u64> {
+    if (1.0..=DENSE_BARS).contains(&bar) && floor(bar) == bar {
+        Ok(bar as usize - 1)
     } else if bar.is_nan() {
-        Slot::Sparse(f64::NAN.to_bits())
+        Err(f64::NAN.to_bits())
     } else {
-        Slot::Sparse((bar + 0.0).to_bits()) // + 0.0 folds -0 into 0
+        Err((bar + 0.0).to_bits()) // + 0.0 folds -0 into 0
     }
 }
 
@@ -42,73 +64,109 @@ impl CopyMap {
     pub(crate) fn new(bar_len: f64) -> Self {
         CopyMap {
             bar_len,
+            records: Vec::new(),
             dense: Vec::new(),
             sparse: HashMap::new(),
         }
     }
 
-    fn list_mut(&mut self, slot: Slot) -> &mut Vec<Note> {
-        match slot {
-            Slot::Dense(i) => {
+    fn chain(&self, bar: f64) -> Chain {
+        match slot(bar) {
+            Ok(i) => self.dense.get(i).copied().unwrap_or(EMPTY),
+            Err(key) => self.sparse.get(&key).copied().unwrap_or(EMPTY),
+        }
+    }
+
+    fn chain_mut(&mut self, bar: f64) -> &mut Chain {
+        match slot(bar) {
+            Ok(i) => {
                 if i >= self.dense.len() {
-                    self.dense.resize_with(i + 1, Vec::new);
+                    self.dense.resize(i + 1, EMPTY);
                 }
                 &mut self.dense[i]
             }
-            Slot::Sparse(key) => self.sparse.entry(key).or_default(),
+            Err(key) => self.sparse.entry(key).or_insert(EMPTY),
         }
     }
 
-    fn list(&self, slot: Slot) -> &[Note] {
-        match slot {
-            Slot::Dense(i) => self.dense.get(i).map_or(&[], Vec::as_slice),
-            Slot::Sparse(key) => self.sparse.get(&key).map_or(&[], Vec::as_slice),
-        }
-    }
-
-    /// Records an emitted note under the bar its start falls in.
-    pub(crate) fn record(&mut self, note: &Note) {
-        let bar = (note.start_time / self.bar_len).floor() + 1.0;
-        let rel = note.start_time - (bar - 1.0) * self.bar_len;
-        self.list_mut(slot(bar)).push(Note {
-            start_time: rel,
-            ..*note
+    /// Appends a record for `event` at `rel` to `bar`'s chain.
+    fn push(&mut self, bar: f64, rel: f64, event: u32) {
+        let index = self.records.len() as u32;
+        self.records.push(Record {
+            rel,
+            event,
+            next: NONE,
         });
+        let chain = self.chain_mut(bar);
+        let previous = chain.tail;
+        chain.tail = index;
+        if previous == NONE {
+            chain.head = index;
+        } else {
+            self.records[previous as usize].next = index;
+        }
+    }
+
+    /// Records events `first..last`, which all start at `start_time`.
+    pub(crate) fn record(&mut self, start_time: f64, first: usize, last: usize) {
+        let bar = floor(start_time / self.bar_len) + 1.0;
+        let rel = start_time - (bar - 1.0) * self.bar_len;
+        for event in first..last {
+            self.push(bar, rel, event as u32);
+        }
+    }
+
+    /// Number of records of `bar`.
+    pub(crate) fn len(&self, bar: f64) -> usize {
+        let mut n = 0;
+        let mut i = self.chain(bar).head;
+        while i != NONE {
+            n += 1;
+            i = self.records[i as usize].next;
+        }
+        n
     }
 
     /// Whether `bar` has no records.
     pub(crate) fn is_empty(&self, bar: f64) -> bool {
-        self.list(slot(bar)).is_empty()
+        self.chain(bar).head == NONE
     }
 
     /// Appends copies of bar `source` at bar `dest` to `events` and records them
-    /// under `dest`. `source != dest`.
+    /// under `dest` with the same `rel`. `source != dest`.
     fn copy(&mut self, source: f64, dest: f64, events: &mut Vec<Note>) {
-        let (from, to) = (slot(source), slot(dest));
-        let records = std::mem::take(self.list_mut(from));
         let offset = (dest - 1.0) * self.bar_len;
-        events.extend(records.iter().map(|r| Note {
-            start_time: offset + r.start_time,
-            ..*r
-        }));
-        self.list_mut(to).extend_from_slice(&records);
-        *self.list_mut(from) = records;
+        let Chain { tail: last, .. } = self.chain(source);
+        let mut i = self.chain(source).head;
+        while i != NONE {
+            let record = self.records[i as usize];
+            let note = Note {
+                start_time: offset + record.rel,
+                ..events[record.event as usize]
+            };
+            self.push(dest, record.rel, events.len() as u32);
+            events.push(note);
+            if i == last {
+                break; // the source chain cannot grow here, but stop at its old tail
+            }
+            i = record.next;
+        }
     }
 
     /// Forgets every record (`@clear`).
     pub(crate) fn clear(&mut self) {
+        self.records.clear();
         self.dense.clear();
         self.sparse.clear();
     }
 }
-
 /// Most destination bars one copy operation may visit; a range like
 /// `@1-99999999999=1` would otherwise loop for hours.
 pub const MAX_COPY_STEPS: f64 = 1_000_000.0;
 
-fn too_many_copy_steps() -> super::error::NotationError {
-    super::error::NotationError::new(
-        super::error::ErrorKind::Limit,
+fn too_many_copy_steps() -> NotationError {
+    NotationError::new(
+        ErrorKind::Limit,
         format!(
             "Bar copy range too large: one copy may cover at most {MAX_COPY_STEPS} bars; \
              use a smaller bar range"
@@ -118,7 +176,7 @@ fn too_many_copy_steps() -> super::error::NotationError {
 
 impl Interpreter {
     /// `copy(S, D)` of 4.7.2: self-copy and empty-source warnings, else copy.
-    fn copy_checked(&mut self, source: f64, dest: f64) -> Result<(), super::error::NotationError> {
+    fn copy_checked(&mut self, source: f64, dest: f64) -> Result<(), NotationError> {
         if source == dest {
             self.warnings.push(w::copy_to_itself(source));
         } else if self.copies.is_empty(source) {
@@ -130,8 +188,8 @@ impl Interpreter {
     }
 
     /// Copies bar `source` to `dest` (different, source non-empty), within the limit.
-    fn copy_bar(&mut self, source: f64, dest: f64) -> Result<(), super::error::NotationError> {
-        let n = self.copies.list(slot(source)).len();
+    fn copy_bar(&mut self, source: f64, dest: f64) -> Result<(), NotationError> {
+        let n = self.copies.len(source);
         if self.events.len() + n > MAX_NOTES {
             return Err(too_many_notes());
         }
@@ -144,7 +202,7 @@ impl Interpreter {
         &mut self,
         destination: BarSpec,
         source: Option<BarSpec>,
-    ) -> Result<(), super::error::NotationError> {
+    ) -> Result<(), NotationError> {
         let result = self.bar_copy_forms(destination, source);
         self.drop_buffer();
         result
@@ -154,7 +212,7 @@ impl Interpreter {
         &mut self,
         destination: BarSpec,
         source: Option<BarSpec>,
-    ) -> Result<(), super::error::NotationError> {
+    ) -> Result<(), NotationError> {
         const OP: &str = "bar copy";
         match (destination, source) {
             (BarSpec::Single { bar: d }, None) => {

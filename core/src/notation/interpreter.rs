@@ -7,7 +7,7 @@ use super::ast::BeatSpec;
 use super::copy::CopyMap;
 use super::error::{ErrorKind, NotationError};
 use super::note::{Meter, Note};
-use super::numbers::render;
+use super::numbers::{floor, render, rem};
 use super::parser::Item;
 use super::warnings as w;
 
@@ -236,19 +236,17 @@ impl Interpreter {
     fn emit(&mut self, abs: f64) {
         let k = self.meter.scale;
         let start_time = abs * k;
-        for b in &self.buffer {
-            let note = Note {
-                pitch: b.pitch,
-                start_time,
-                duration: b.duration * k,
-                velocity: b.velocity as u8,
-                probability: b.probability,
-                velocity_deviation: b.deviation as u8,
-            };
-            self.has_zero_velocity |= note.velocity == 0;
-            self.events.push(note);
-            self.copies.record(&note);
-        }
+        let first = self.events.len();
+        self.events.extend(self.buffer.iter().map(|b| Note {
+            pitch: b.pitch,
+            start_time,
+            duration: b.duration * k,
+            velocity: b.velocity as u8,
+            probability: b.probability,
+            velocity_deviation: b.deviation as u8,
+        }));
+        self.has_zero_velocity |= self.buffer.iter().any(|b| b.velocity == 0.0);
+        self.copies.record(start_time, first, self.events.len());
         self.emitted = true;
     }
 
@@ -304,8 +302,8 @@ impl Interpreter {
 /// `(bar, beat)` of `abs` musical beats from 1|1 (4.6).
 fn normalise(abs: f64, beats_per_bar: f64) -> (f64, f64) {
     (
-        (abs / beats_per_bar).floor() + 1.0,
-        abs % beats_per_bar + 1.0,
+        floor(abs / beats_per_bar) + 1.0,
+        rem(abs, beats_per_bar) + 1.0,
     )
 }
 

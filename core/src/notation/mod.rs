@@ -33,7 +33,7 @@ use position::Utf16Cursor;
 
 /// Parses `text` into elements, running the value checks of spec 3.3.
 pub fn parse(text: &str) -> Result<Ast, NotationError> {
-    let mut scanner = Scanner::new(text, ScanMode::Runs);
+    let mut scanner = Scanner::new(text, ScanMode::Memoized);
     let mut cursor = Utf16Cursor::new(text);
     let mut elements = Vec::new();
     while let Some((item, range)) = scanner.next_item()? {
@@ -77,7 +77,7 @@ fn element_of(item: Item, beats: &[BeatSpec]) -> Element {
 /// An interpretation error (5.4) carries the warnings produced before it in
 /// [`NotationError::warnings`].
 pub fn interpret(text: &str, options: &InterpretOptions) -> Result<Interpretation, NotationError> {
-    interpret_scanned(text, options, ScanMode::Runs)
+    interpret_scanned(text, options, ScanMode::Memoized)
 }
 
 /// [`interpret`] with an explicit scan strategy; both strategies give identical

@@ -106,6 +106,48 @@ pub(crate) fn render_into(out: &mut String, x: f64) {
     }
 }
 
+/// `x.floor()` without a libm call on targets lacking a rounding instruction
+/// (baseline x86-64, wasm32 has one but this is as fast there).
+#[inline]
+pub(crate) fn floor(x: f64) -> f64 {
+    if x.abs() < 4_503_599_627_370_496.0 {
+        // |x| < 2^52: the integer conversion is exact; step down for negatives.
+        let t = x as i64 as f64;
+        if t > x {
+            t - 1.0
+        } else {
+            t
+        }
+    } else {
+        x.floor() // already integral, infinite or NaN
+    }
+}
+
+/// `a % b` (the exact floating remainder, sign of `a`) with a fast exact path for the
+/// common case of a non-negative `a` below 2^52 and a small integral `b`.
+#[inline]
+pub(crate) fn rem(a: f64, b: f64) -> f64 {
+    if (0.0..4_503_599_627_370_496.0).contains(&a) && (1.0..=2_147_483_648.0).contains(&b) && floor(b) == b {
+        if a < b {
+            return a;
+        }
+        // q·b is an exact integer below 2^53 and a − q·b a multiple of ulp(a) smaller
+        // than a, so the subtraction is exact; one correction fixes a q that the
+        // rounded division put off by one.
+        let q = floor(a / b);
+        let r = a - q * b;
+        if r < 0.0 {
+            r + b
+        } else if r >= b {
+            r - b
+        } else {
+            r
+        }
+    } else {
+        a % b
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +167,18 @@ mod tests {
         assert_eq!(number("1+/2"), 1.5);
         assert_eq!(number("2.75"), 2.75);
         assert_eq!(number("1/3"), 1.0 / 3.0);
+    }
+
+    #[test]
+    fn fast_floor_and_rem_match_libm() {
+        let values = [0.0, 0.3, 1.0, 2.5, 3.999_999_999_999_999_6, 4.0, 7.25, 1e15 + 0.5, 123_456.789, -0.5, -3.0, -2.25, 1e300, f64::INFINITY];
+        for &a in &values {
+            assert_eq!(floor(a).to_bits(), a.floor().to_bits(), "floor {a}");
+            for b in [1.0, 3.0, 4.0, 6.0, 7.0, 0.5, 2.75] {
+                assert_eq!(rem(a, b).to_bits(), (a % b).to_bits(), "{a} % {b}");
+            }
+        }
+        assert!(floor(f64::NAN).is_nan());
     }
 
     #[test]

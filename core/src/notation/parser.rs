@@ -9,8 +9,10 @@ use super::ast::{BarSpec, BeatSpec};
 use super::error::{ErrorKind, NotationError, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
 use super::numbers::{self, render};
 use super::position::{source_position, syntax_error};
-use pest::iterators::{Pair, Pairs};
+use pest::iterators::Pair;
 use pest::Parser as _;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::ops::Range;
 
 #[derive(pest_derive::Parser)]
@@ -37,29 +39,59 @@ pub(crate) enum Item {
     Pitch(u8),
 }
 
-/// How pest is asked for elements. Both give identical results (an element's match
-/// does not depend on what precedes it); `Runs` needs one pest call per input instead
-/// of one per element, which is what makes interpretation fast.
+/// How the scanner obtains each element from pest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScanMode {
     /// One pest call per element, exactly as spec 9.1 describes.
     PerElement,
-    /// One pest call matching the longest run `element (SEP element)*`.
-    Runs,
+    /// Like `PerElement`, but an element whose text (a whole whitespace-delimited
+    /// word) was matched before is taken from a memo instead of asking pest again.
+    /// Matching is a pure function of the word, so results are identical; a time
+    /// position is memoised by its text after the bar number (`|1,3`), because the
+    /// bar changes from line to line while the beats repeat.
+    Memoized,
 }
+
+/// A memoised element: the item, and for time positions the beats in the arena.
+#[derive(Clone, Copy)]
+enum Memo {
+    Item(Item),
+    Beats(usize, usize),
+}
+
+/// FNV-1a: the memo keys are a few bytes long, where SipHash's setup dominates.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type FnvMap<'t> = HashMap<&'t str, Memo, BuildHasherDefault<Fnv>>;
 
 /// Walks the text element by element; see the module documentation.
 pub(crate) struct Scanner<'t> {
     text: &'t str,
     mode: ScanMode,
-    /// Byte offset where the current pest run (or element) starts.
-    base: usize,
     /// Byte offset just after the last matched element (or 0 before the first).
     pos: usize,
     started: bool,
     finished: bool,
-    run: Option<Pairs<'t, Rule>>,
+    /// Beats of the last time position, when it came from pest.
     beats: Vec<BeatSpec>,
+    /// Where the last time position's beats are: `None` = `beats`, else the arena.
+    beats_in_arena: Option<(usize, usize)>,
+    arena: Vec<BeatSpec>,
+    memo: FnvMap<'t>,
 }
 
 impl<'t> Scanner<'t> {
@@ -68,63 +100,96 @@ impl<'t> Scanner<'t> {
         Scanner {
             text,
             mode,
-            base: 0,
             pos: 0,
             started: false,
             finished: false,
-            run: None,
             beats: Vec::new(),
+            beats_in_arena: None,
+            arena: Vec::new(),
+            memo: FnvMap::default(),
         }
     }
 
     /// The beat specs of the last `Item::TimePoints` returned.
     pub(crate) fn beats(&self) -> &[BeatSpec] {
-        &self.beats
+        match self.beats_in_arena {
+            Some((start, end)) => &self.arena[start..end],
+            None => &self.beats,
+        }
     }
 
     /// The next element and its byte range, `Ok(None)` at the end of valid input, or
     /// the first syntax/value error.
     pub(crate) fn next_item(&mut self) -> Result<Option<(Item, Range<usize>)>, NotationError> {
-        loop {
-            if let Some(run) = self.run.as_mut() {
-                if let Some(pair) = run.next() {
-                    let span = pair.as_span();
-                    let range = self.base + span.start()..self.base + span.end();
-                    self.pos = range.end;
-                    let item = self.convert(pair, self.base)?;
-                    return Ok(Some((item, range)));
-                }
-                self.run = None;
-            }
-            if self.finished {
-                return Ok(None);
-            }
-            let at = self.skip_separator(self.pos)?;
-            if at == self.text.len() {
-                self.finished = true;
-                return Ok(None);
-            }
-            if at == self.pos && self.started {
-                // An element ended and neither a separator nor the end follows.
-                return Err(syntax_error(self.text, at, EXPECTED_SEPARATOR));
-            }
-            self.started = true;
-            let rule = match self.mode {
-                ScanMode::PerElement => Rule::element_one,
-                ScanMode::Runs => Rule::element_run,
-            };
-            let rest = &self.text[at..];
-            match Grammar::parse(rule, rest) {
-                Ok(mut outer) => {
-                    // The entry rule wraps the element(s); its children are elements.
-                    let wrapper = outer.next();
-                    self.base = at;
-                    self.pos = at + wrapper.as_ref().map_or(0, |w| w.as_span().end());
-                    self.run = wrapper.map(Pair::into_inner);
-                }
-                Err(_) => return Err(syntax_error(self.text, at, EXPECTED_ELEMENT)),
+        if self.finished {
+            return Ok(None);
+        }
+        let at = self.skip_separator(self.pos)?;
+        if at == self.text.len() {
+            self.finished = true;
+            return Ok(None);
+        }
+        if at == self.pos && self.started {
+            // An element ended and neither a separator nor the end follows.
+            return Err(syntax_error(self.text, at, EXPECTED_SEPARATOR));
+        }
+        self.started = true;
+        let word_end = word_end(self.text.as_bytes(), at);
+        if self.mode == ScanMode::Memoized {
+            if let Some(item) = self.recall(at, word_end) {
+                self.pos = word_end;
+                return Ok(Some((item, at..word_end)));
             }
         }
+        let pair = match Grammar::parse(Rule::element_one, &self.text[at..]) {
+            Ok(mut outer) => outer.next().and_then(|wrapper| wrapper.into_inner().next()),
+            Err(_) => None,
+        };
+        let Some(pair) = pair else {
+            return Err(syntax_error(self.text, at, EXPECTED_ELEMENT));
+        };
+        let end = at + pair.as_span().end();
+        self.beats_in_arena = None;
+        let item = self.convert(pair, at)?;
+        self.pos = end;
+        if self.mode == ScanMode::Memoized && end == word_end {
+            self.remember(at, word_end, item);
+        }
+        Ok(Some((item, at..end)))
+    }
+
+    /// The memoised element for the word `text[at..end]`, if any.
+    fn recall(&mut self, at: usize, end: usize) -> Option<Item> {
+        let word = &self.text[at..end];
+        let (bar, key) = split_bar(word);
+        match *self.memo.get(key)? {
+            Memo::Item(item) if bar.is_none() => {
+                self.beats_in_arena = None;
+                Some(item)
+            }
+            Memo::Beats(start, stop) => {
+                let bar = numbers::uint(bar?);
+                self.beats_in_arena = Some((start, stop));
+                Some(Item::TimePoints { bar })
+            }
+            Memo::Item(_) => None,
+        }
+    }
+
+    /// Memoises a fully matched word (see [`ScanMode::Memoized`]).
+    fn remember(&mut self, at: usize, end: usize, item: Item) {
+        let (bar, key) = split_bar(&self.text[at..end]);
+        let memo = match item {
+            Item::TimePoints { .. } if bar.is_some() => {
+                let start = self.arena.len();
+                self.arena.extend_from_slice(&self.beats);
+                Memo::Beats(start, self.arena.len())
+            }
+            // Copies name bars, so their words rarely repeat: not worth a memo entry.
+            Item::TimePoints { .. } | Item::BarCopy { .. } => return,
+            _ => Memo::Item(item),
+        };
+        self.memo.insert(key, memo);
     }
 
     /// Skips one separator (possibly empty) from `from`; an unclosed block comment is
@@ -337,6 +402,27 @@ fn bar_spec(text: &str) -> BarSpec {
             bar: numbers::uint(text),
         },
     }
+}
+
+/// End of the whitespace-delimited word starting at `at`.
+fn word_end(bytes: &[u8], at: usize) -> usize {
+    bytes[at..]
+        .iter()
+        .position(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+        .map_or(bytes.len(), |p| at + p)
+}
+
+/// Splits `12|1,3` into the bar digits and the memo key `|1,3`; other words are
+/// their own key. Only `[1-9][0-9]*|` counts as a bar prefix, as in the grammar.
+fn split_bar(word: &str) -> (Option<&str>, &str) {
+    let bytes = word.as_bytes();
+    if bytes.first().is_some_and(|b| (b'1'..=b'9').contains(b)) {
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        if bytes.get(digits) == Some(&b'|') {
+            return (Some(&word[..digits]), &word[digits..]);
+        }
+    }
+    (None, word)
 }
 
 /// Index of the next CR or LF at or after `i`, or the end.
