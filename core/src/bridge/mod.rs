@@ -14,6 +14,7 @@ mod chunk;
 mod error;
 mod frame;
 mod too_large;
+mod v8_session;
 
 pub use chunk::{looks_like_number, split_chunks};
 pub use error::BridgeError;
@@ -22,6 +23,7 @@ pub use frame::{
     DecodedResponse,
 };
 pub use too_large::{narrowing_hint, too_large_result};
+pub use v8_session::{internal_response, Step, V8Session, MAX_WAIT_MS};
 
 /// Selector of a request message (node → v8).
 pub const REQUEST_SELECTOR: &str = "mcp_request";
