@@ -4,7 +4,7 @@
 //   node.script left → routepass mcp_request : match → v8 ; else → route status token
 //   v8 left → node.script (responses, never through a message box) ; v8 right → route status
 //   node.script right (N4M status) → route start stop terminated → status display
-//   port numbox → pack (port) and restart ; timeout numbox → pack (timeout) and "timeout $1" → node
+//   port numbox → pack (port; used at the next start) ; timeout numbox → pack (timeout) and "timeout $1" → node
 export const V8_FILE = "barline-v8.js";
 export const NODE_FILE = "barline-node.mjs";
 
@@ -52,10 +52,9 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   const token = msg("", { varname: "token" });
   const portBox = numbox("port", "Port", 0, 65535, port, [44, 36, 50, 15]);
   const timeoutBox = numbox("timeout", "Timeout", 1, 60, timeoutSeconds, [140, 36, 30, 15]);
-  const restart = obj("t b b", 1, ["bang", "bang"]);
-  const stopMsg = msg("script stop");
+  const liveStatus = msg("waiting for Live", { presentation: 1, presentation_rect: [8, 60, 180, 20], varname: "live-status" });
   const timeoutMsg = msg("timeout $1");
-  comment("Barline", [8, 60, 80, 18]);
+  comment("Barline", [8, 84, 80, 18]);
   comment("port", [8, 36, 34, 18]);
   comment("timeout s", [96, 36, 44, 18]);
 
@@ -72,16 +71,13 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   wire(fromNode, 1, token, 1);
   wire(v8, 0, node, 0);
   wire(v8, 1, fromV8, 0);
+  wire(fromV8, 0, liveStatus, 1);
   wire(node, 1, n4m, 0);
   wire(n4m, 1, stoppedMsg, 0);
   wire(stoppedMsg, 0, display, 1);
   wire(n4m, 2, errorMsg, 0);
   wire(errorMsg, 0, display, 1);
   wire(portBox, 0, start, 3);
-  wire(portBox, 0, restart, 0);
-  wire(restart, 1, stopMsg, 0);
-  wire(stopMsg, 0, node, 0);
-  wire(restart, 0, start, 0);
   wire(timeoutBox, 0, start, 5);
   wire(timeoutBox, 0, timeoutMsg, 0);
   wire(timeoutMsg, 0, node, 0);
