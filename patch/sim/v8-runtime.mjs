@@ -114,7 +114,7 @@ export function createV8Object({
       clearInterval: (id) => scheduler.clearTimer(id),
       setImmediate: (fn, ...a) => scheduler.setTimer(() => fn(...a), 0, false),
       clearImmediate: (id) => scheduler.clearTimer(id),
-      queueMicrotask: vm.runInContext("queueMicrotask", context) ?? ((fn) => Promise.resolve().then(fn)),
+      queueMicrotask: vm.runInContext("(fn) => { Promise.resolve().then(fn); }", context),
       TextEncoder, TextDecoder,
     });
   }
