@@ -29,7 +29,7 @@ export function createTaskClass({ scheduler, onError }) {
         this._run();
         if (this._remaining !== 0 && this._timer === null && this.valid) {
           if (this._remaining > 0) this._remaining -= 1;
-          if (this._remaining !== 0) this._arm(this.interval);
+          this._arm(this.interval);
         }
         if (this._timer === null) this.iterations = 0;
       }, Math.max(0, Number(delay) || 0), false);

@@ -3,6 +3,7 @@
 import vm from "node:vm";
 import { createTaskClass } from "./task.mjs";
 import { createDictClass } from "./dict.mjs";
+import { MaxLimitError } from "./limits.mjs";
 
 export const PROFILES = ["max-9.0", "max-9.2"];
 const NOT_SIMULATED = ["Global", "Folder", "Buffer", "PolyBuffer", "SQLite", "Patcher", "Maxobj", "ParameterListener"];
@@ -134,8 +135,9 @@ export function createV8Object({
     try {
       g[fnName](...args);
     } catch (e) {
+      if (e instanceof MaxLimitError) throw e; // a broken Max limit fails the run, not just the handler
       stats.handlerErrors += 1;
-      error(`${fnName}: ${e && e.stack ? e.stack : e}\n`);
+      error(`${fnName}: ${e && e.message ? e.message : e}\n`);
     } finally {
       [g.inlet, g.messagename] = saved;
     }
