@@ -225,6 +225,8 @@ test('an unreadable MIDI file is reported, not thrown', async () => {
 
 test('play moves the playhead and stops', async () => {
   await withPage(async (page) => {
+    await page.uncheck('#drum-mode');
+    await type(page, GROOVE);
     await page.fill('#tempo', '400');
     await page.click('#play');
     assert.equal(await page.textContent('#play'), '■ Stop');
