@@ -15,7 +15,8 @@ const WRAPPER_JS: &str = include_str!("../../js/fake-liveapi.mjs");
 /// `createLiveSet(fixture?, options?)` → `{ LiveAPI, handle, dump(), counters(),
 /// resetCounters(), reset(), errors(), clearErrors(), settle() }`. `fixture` is JSON
 /// text, an object, or omitted for Live's default Set; `options` as in
-/// `core/js/fake-liveapi.mjs` (`idType`, `immediateCallback`, `onError`).
+/// `core/js/fake-liveapi.mjs` (`idType`, `immediateCallback`, `onError`). An empty
+/// object or `"{}"` also gives the default Set.
 #[wasm_bindgen(js_name = createLiveSet)]
 pub fn create_live_set(fixture: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let text = if fixture.is_undefined() || fixture.is_null() {
@@ -27,6 +28,8 @@ pub fn create_live_set(fixture: JsValue, options: JsValue) -> Result<JsValue, Js
             .map_err(|_| JsError::new("the fixture object cannot be turned into JSON"))?;
         json.as_string()
     };
+    // An empty object means "no fixture" (the simulator passes `{}` when given no set).
+    let text = text.filter(|t| t.trim() != "{}");
     let handle = FakeLiveSet::new(text)?;
     let body = format!(
         "{}\nreturn wrapLiveSet(handle, options);",
