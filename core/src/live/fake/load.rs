@@ -142,7 +142,7 @@ pub(crate) fn load(json: &str) -> Result<FakeLive, FixtureError> {
         let obj = object(s, "song")?;
         let mut node = live.model.n(song).clone();
         apply_props(&mut node, obj, &[], "song")?;
-        live.model.nodes.insert(song.0, node);
+        live.model.insert(song, node);
     }
     for (i, s) in array(set, "scenes", "scenes")?.iter().enumerate() {
         let at = format!("scenes[{i}]");
@@ -224,7 +224,7 @@ impl FakeLive {
     ) -> Result<(), FixtureError> {
         let mut node = self.model.n(id).clone();
         apply_props(&mut node, obj, structural, at)?;
-        self.model.nodes.insert(id.0, node);
+        self.model.insert(id, node);
         Ok(())
     }
 

@@ -194,7 +194,7 @@ impl FakeLive {
                     *v = remap(v);
                 }
             }
-            self.model.nodes.insert(map[old].0, node);
+            self.model.insert(map[old], node);
         }
         map[&root]
     }
