@@ -241,7 +241,25 @@ const large = {
   ],
 };
 
-for (const [file, set] of [["demo.json", demo], ["large.json", large]]) {
+// ---- bridge-big-clip.json: the simulator's end-to-end set (patch/sim/test/live-sets.mjs):
+// tempo 120 and one clip of exactly 6,000 notes at live_set tracks 0 clip_slots 0 clip.
+const bridge = {
+  format: "barline-live-set/1",
+  description: "Simulator end-to-end set: one MIDI track whose first clip holds 6,000 notes (pitch 36 + i % 60, one per 16th).",
+  song: { name: "Bridge" },
+  scenes: [{}],
+  tracks: [
+    {
+      kind: "midi", name: "1-MIDI", color_index: 16,
+      clip_slots: [{
+        length: 1500, name: "Big",
+        notes: Array.from({ length: 6000 }, (_, i) => note(36 + (i % 60), i * 0.25, 0.25, 64 + (i % 60))),
+      }],
+    },
+  ],
+};
+
+for (const [file, set] of [["demo.json", demo], ["large.json", large], ["bridge-big-clip.json", bridge]]) {
   writeFileSync(join(here, file), JSON.stringify(set, null, 1) + "\n");
   console.log(`wrote ${file}`);
 }
