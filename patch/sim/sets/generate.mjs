@@ -116,11 +116,11 @@ const demo = {
       devices: [{
         device: "Drum Rack", name: "Night Kit",
         chains: [
-          { name: "Kick", in_note: KICK, devices: [{ device: "Simpler", name: "Kick 808" }] },
-          { name: "Snare", in_note: SNARE, devices: [{ device: "Simpler", name: "Snare Tight" }] },
-          { name: "Clap", in_note: CLAP, devices: [{ device: "Simpler", name: "Clap Room" }] },
-          { name: "Closed Hat", in_note: CHH, choke_group: 1, devices: [{ device: "Simpler", name: "Hat Closed" }] },
-          { name: "Open Hat", in_note: OHH, choke_group: 1, devices: [{ device: "Simpler", name: "Hat Open" }] },
+          { name: "Kick", in_note: KICK, devices: [{ device: "Simpler", name: "Kick 808", sample: "/Samples/Drums/kick-808.wav" }] },
+          { name: "Snare", in_note: SNARE, devices: [{ device: "Simpler", name: "Snare Tight", sample: "/Samples/Drums/snare-tight.wav" }] },
+          { name: "Clap", in_note: CLAP, devices: [{ device: "Simpler", name: "Clap Room", sample: "/Samples/Drums/clap-room.wav" }] },
+          { name: "Closed Hat", in_note: CHH, choke_group: 1, devices: [{ device: "Simpler", name: "Hat Closed", sample: "/Samples/Drums/hat-closed.wav" }] },
+          { name: "Open Hat", in_note: OHH, choke_group: 1, devices: [{ device: "Simpler", name: "Hat Open", sample: "/Samples/Drums/hat-open.wav" }] },
         ],
         parameters: { "Macro 1": 64 },
       }, { device: "Glue Compressor", parameters: { Threshold: -8 } }],

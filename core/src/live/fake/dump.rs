@@ -263,6 +263,9 @@ fn dump_device(live: &FakeLive, fresh: &mut Fresh, dev: LiveId) -> J {
         let base = fresh.node(|s| s.new_device(LiveId::NONE, &display, &entry));
         emit_props(n, &base, &mut m);
     }
+    if let Some(sample) = live.model.node(n.single("sample")) {
+        m.insert("sample".into(), json!(sample.str("file_path")));
+    }
     let specs = catalogue::params(&display, n.kind);
     let mut params = Map::new();
     for (p, spec) in n.list("parameters").iter().zip(specs) {

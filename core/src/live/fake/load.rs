@@ -33,7 +33,8 @@ pub(crate) const TRACK_KEYS: &[&str] = &[
     "mixer",
 ];
 pub(crate) const CLIP_KEYS: &[&str] = &["length", "notes"];
-pub(crate) const DEVICE_KEYS: &[&str] = &["device", "parameters", "chains", "return_chains"];
+pub(crate) const DEVICE_KEYS: &[&str] =
+    &["device", "parameters", "chains", "return_chains", "sample"];
 pub(crate) const CHAIN_KEYS: &[&str] = &["devices", "mixer"];
 pub(crate) const MIXER_PARAMS: &[&str] = &[
     "volume",

@@ -90,6 +90,13 @@ impl FakeLive {
             let dev = self.new_device(container, name, &entry);
             self.push_child(container, "devices", dev, None);
             self.apply(dev, dobj, DEVICE_KEYS, &at)?;
+            if let Some(path) = dobj.get("sample") {
+                let path = path
+                    .as_str()
+                    .filter(|_| entry.kind == Kind::Simpler)
+                    .ok_or_else(|| err(&at, "\"sample\" is the file path of a Simpler's sample"))?;
+                self.load_sample(dev, path);
+            }
             if let Some(params) = dobj.get("parameters") {
                 let params = object(params, &format!("{at}.parameters"))?;
                 for (pname, v) in params {

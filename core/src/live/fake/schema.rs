@@ -23,6 +23,7 @@ pub(crate) enum Class {
     DeviceView,
     Chain,
     DrumPad,
+    Sample,
 }
 
 /// Property value type, as `info` prints it.
@@ -89,6 +90,8 @@ impl Class {
             Class::Scene => "Scene",
             Class::CuePoint => "CuePoint",
             Class::Device if matches!(kind, Kind::Rack | Kind::DrumRack) => "RackDevice",
+            Class::Device if kind == Kind::Simpler => "SimplerDevice",
+            Class::Sample => "Sample",
             Class::Device => "Device",
             Class::DeviceView => "Device.View",
             Class::Chain if kind == Kind::DrumChain => "DrumChain",
@@ -113,6 +116,7 @@ impl Class {
             Class::CuePoint => CUE_POINT,
             Class::Device => DEVICE,
             Class::DeviceView => DEVICE_VIEW,
+            Class::Sample => SAMPLE,
             Class::Chain => CHAIN,
             Class::DrumPad => DRUM_PAD,
         }
@@ -133,7 +137,7 @@ impl Class {
             Class::Device => DEVICE_FNS,
             Class::Chain => CHAIN_FNS,
             Class::DrumPad => DRUM_PAD_FNS,
-            Class::TrackView | Class::MixerDevice | Class::DeviceView => &[],
+            Class::TrackView | Class::MixerDevice | Class::DeviceView | Class::Sample => &[],
         }
     }
 
@@ -214,6 +218,9 @@ impl Class {
                 ("right_split_stereo", "DeviceParameter"),
             ],
             Class::ClipSlot => &[("clip", "Clip")],
+            Class::Device if kind == Kind::Simpler => {
+                &[("view", "Device.View"), ("sample", "Sample")]
+            }
             Class::Device => &[("view", "Device.View")],
             Class::Chain => &[("mixer_device", "ChainMixerDevice")],
             _ => &[],
@@ -270,6 +277,7 @@ fn prop_available(class: Class, kind: Kind, name: &str) -> bool {
             | "visible_macro_count"
             | "variation_count"
             | "selected_variation_index" => matches!(kind, Rack | DrumRack),
+            "multi_sample_mode" => kind == Simpler,
             _ => true,
         },
         Class::Chain => match name {

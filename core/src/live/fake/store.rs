@@ -32,6 +32,8 @@ pub(crate) enum Kind {
     Rack,
     /// A Drum Rack (has `chains` and 128 `drum_pads`).
     DrumRack,
+    /// Simpler (`SimplerDevice`: `multi_sample_mode`, child `sample`).
+    Simpler,
     /// A chain inside a Drum Rack (adds `in_note`, `out_note`, `choke_group`).
     DrumChain,
     MidiClip,
@@ -251,5 +253,6 @@ pub(crate) fn owned_single(name: &str) -> bool {
             | "cue_volume"
             | "crossfader"
             | "song_tempo"
+            | "sample"
     )
 }

@@ -191,6 +191,13 @@ pub(super) const DEVICE: &[Prop] = &[
     ro("visible_macro_count", Int),
     ro("variation_count", Int),
     rw("selected_variation_index", Int),
+    ro("multi_sample_mode", Bool),
+];
+pub(super) const SAMPLE: &[Prop] = &[
+    ro("file_path", Str),
+    ro("gain", Float),
+    ro("length", Int),
+    ro("sample_rate", Float),
 ];
 pub(super) const DEVICE_VIEW: &[Prop] = &[rw("is_collapsed", Bool)];
 pub(super) const CHAIN: &[Prop] = &[
