@@ -102,7 +102,17 @@ pub(crate) fn dump(live: &FakeLive) -> String {
         "detail_clip",
         "highlighted_clip_slot",
     ] {
-        if let Some(p) = live.canonical_path(view.single(k)) {
+        let target = view.single(k);
+        // the first track and scene are the defaults a load selects
+        let default = match k {
+            "selected_track" => song.list("tracks").first().copied(),
+            "selected_scene" => song.list("scenes").first().copied(),
+            _ => None,
+        };
+        if default == Some(target) {
+            continue;
+        }
+        if let Some(p) = live.canonical_path(target) {
             v.insert(k.into(), json!(p));
         }
     }

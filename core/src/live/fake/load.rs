@@ -375,6 +375,14 @@ impl FakeLive {
                 self.set_single(view, k, id);
             }
         }
+        // Live always has a selected track and scene: the first ones unless told.
+        let view = self.model.n(self.model.song).single("view");
+        for (key, list) in [("selected_track", "tracks"), ("selected_scene", "scenes")] {
+            let first = self.model.n(self.model.song).list(list).first().copied();
+            if let (true, Some(first)) = (self.model.n(view).single(key).is_none(), first) {
+                self.set_single(view, key, first);
+            }
+        }
         Ok(())
     }
 }

@@ -126,9 +126,24 @@ impl FakeLive {
             });
             self.model.remove_subtree(t);
         }
+        self.reselect("selected_track", "tracks", i);
         self.changed(song, "tracks");
         self.changed(song, "visible_tracks");
         Ok(vec![])
+    }
+
+    /// Live keeps a selection: when the selected track or scene goes, the one now at
+    /// its position (or the last one) is selected [A].
+    fn reselect(&mut self, key: &str, list: &str, index: usize) {
+        let view = self.model.n(self.model.song).single("view");
+        if self.exists(self.model.n(view).single(key)) {
+            return;
+        }
+        let items = self.song_list(list);
+        if let Some(next) = items.get(index.min(items.len().saturating_sub(1))).copied() {
+            self.set_single(view, key, next);
+            self.changed(view, key);
+        }
     }
 
     pub(crate) fn delete_return_track(&mut self, index: i64) -> Result<Vec<Atom>, String> {
@@ -169,6 +184,7 @@ impl FakeLive {
                 self.changed(t, "clip_slots");
             }
         }
+        self.reselect("selected_scene", "scenes", i);
         self.changed(song, "scenes");
         Ok(vec![])
     }
