@@ -233,8 +233,11 @@ impl FakeLive {
         let copy = self.clone_subtree(scenes[i], song);
         self.push_child(song, "scenes", copy, Some(i + 1));
         for t in self.song_list("tracks") {
-            let old = self.model.n(t).list("clip_slots")[i];
-            let slot = self.clone_subtree(old, t);
+            // every track has one slot per scene; a missing one gets a fresh slot
+            let slot = match self.model.n(t).list("clip_slots").get(i).copied() {
+                Some(old) => self.clone_subtree(old, t),
+                None => self.new_clip_slot(t),
+            };
             self.push_child(t, "clip_slots", slot, Some(i + 1));
             self.changed(t, "clip_slots");
         }
@@ -259,9 +262,8 @@ impl FakeLive {
                 let c = self.model.n(**s).single("clip");
                 self.model.node(c).is_some_and(|c| c.flag("is_playing"))
             });
-            if let Some(src) = playing.copied() {
+            if let (Some(src), Some(&dst)) = (playing.copied(), slots.get(at)) {
                 let clip = self.model.n(src).single("clip");
-                let dst = slots[at];
                 let copy = self.clone_subtree(clip, dst);
                 self.set_single(dst, "clip", copy);
                 self.changed(dst, "has_clip");
