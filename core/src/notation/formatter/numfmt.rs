@@ -4,20 +4,19 @@
 //! value with integer arithmetic (half-up on exact ties, like JavaScript), and the
 //! "shorter text wins" choice writes both candidates and drops one.
 
-use crate::notation::numbers::render_into;
-use std::fmt::Write;
+use crate::notation::numbers::{floor, render_into};
 
 /// Denominators tried by `findFrac`, in order.
 const DENS: [u32; 7] = [2, 3, 4, 6, 8, 12, 16];
 
 /// `isInt`: `x mod 1 = 0`.
 pub(super) fn is_int(x: f64) -> bool {
-    x % 1.0 == 0.0
+    x.is_finite() && floor(x) == x // `x mod 1` is NaN for infinities
 }
 
 /// JavaScript's `Math.round`: nearest integer, ties towards +∞.
 pub(crate) fn js_round(x: f64) -> f64 {
-    let f = x.floor();
+    let f = floor(x);
     if x - f >= 0.5 {
         f + 1.0
     } else {
@@ -28,9 +27,38 @@ pub(crate) fn js_round(x: f64) -> f64 {
 /// `fmtInt`: an integral value as JavaScript prints it.
 pub(super) fn fmt_int(out: &mut String, x: f64) {
     if x.abs() < 9_007_199_254_740_992.0 {
-        let _ = write!(out, "{}", x as i64);
+        if x < 0.0 {
+            out.push('-');
+        }
+        push_u64(out, x.abs() as u64);
     } else {
         render_into(out, x);
+    }
+}
+
+/// Appends the decimal digits of `n` (core::fmt is several times slower here).
+pub(super) fn push_u64(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
+}
+
+/// [`push_u64`] for the rare values beyond `u64`.
+fn push_u128(out: &mut String, n: u128) {
+    match u64::try_from(n) {
+        Ok(small) => push_u64(out, small),
+        Err(_) => {
+            push_u128(out, n / 10);
+            push_u64(out, (n % 10) as u64);
+        }
     }
 }
 
@@ -57,6 +85,10 @@ fn fixed3_trimmed(out: &mut String, x: f64) {
         let shift = (-exp2) as u32;
         if shift >= 100 {
             0
+        } else if shift < 64 {
+            // mantissa < 2^53, so mantissa × 1000 + half < 2^63: u64 is enough.
+            let m = mantissa as u64;
+            u128::from((m * 1000 + (1u64 << (shift - 1))) >> shift)
         } else {
             (mantissa * 1000 + (1u128 << (shift - 1))) >> shift
         }
@@ -64,16 +96,21 @@ fn fixed3_trimmed(out: &mut String, x: f64) {
     if negative {
         out.push('-');
     }
-    let whole = thousandths / 1000;
-    let mut frac = (thousandths % 1000) as u32;
-    let _ = write!(out, "{whole}");
+    push_u128(out, thousandths / 1000);
+    let frac = (thousandths % 1000) as u16;
     if frac != 0 {
-        let mut digits = 3;
-        while frac.is_multiple_of(10) {
-            frac /= 10;
-            digits -= 1;
+        let digits = [frac / 100, frac / 10 % 10, frac % 10].map(|d| b'0' + d as u8);
+        let used = if frac % 10 != 0 {
+            3
+        } else if frac % 100 != 0 {
+            2
+        } else {
+            1
+        };
+        out.push('.');
+        for &d in &digits[..used] {
+            out.push(char::from(d));
         }
-        let _ = write!(out, ".{frac:0digits$}");
     }
 }
 
@@ -122,13 +159,16 @@ fn prefer(out: &mut String, start: usize, x: f64) {
 
 /// `fmtMixed`: `i+num/den` (or its shorter decimal); `false` when no fraction fits.
 fn fmt_mixed(out: &mut String, x: f64) -> bool {
-    let whole = x.floor();
+    let whole = floor(x);
     let Some((num, den)) = find_frac(x - whole) else {
         return false;
     };
     let start = out.len();
     fmt_int(out, whole);
-    let _ = write!(out, "+{num}/{den}");
+    out.push('+');
+    push_u64(out, u64::from(num));
+    out.push('/');
+    push_u64(out, u64::from(den));
     prefer(out, start, x);
     true
 }
@@ -150,11 +190,11 @@ pub(super) fn fmt_unsigned(out: &mut String, x: f64) {
         match find_frac(x) {
             Some((num, den)) => {
                 let start = out.len();
-                if num == 1 {
-                    let _ = write!(out, "/{den}");
-                } else {
-                    let _ = write!(out, "{num}/{den}");
+                if num != 1 {
+                    push_u64(out, u64::from(num));
                 }
+                out.push('/');
+                push_u64(out, u64::from(den));
                 prefer(out, start, x);
             }
             None => fmt_decimal(out, x),
