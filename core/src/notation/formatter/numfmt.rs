@@ -100,9 +100,9 @@ fn fixed3_trimmed(out: &mut String, x: f64) {
     let frac = (thousandths % 1000) as u16;
     if frac != 0 {
         let digits = [frac / 100, frac / 10 % 10, frac % 10].map(|d| b'0' + d as u8);
-        let used = if frac % 10 != 0 {
+        let used = if !frac.is_multiple_of(10) {
             3
-        } else if frac % 100 != 0 {
+        } else if !frac.is_multiple_of(100) {
             2
         } else {
             1
