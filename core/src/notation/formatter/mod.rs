@@ -51,7 +51,7 @@ pub fn format<N: Copy + Into<FormatNote>>(
     }
     let meter = Meter::new(options.numerator, options.denominator)?;
     let placed = place(notes, &meter)?;
-    let mut out = String::with_capacity(placed.len() * 12);
+    let mut out = String::with_capacity(placed.len() * 16);
     let mut writer = state::Writer::new(&mut out, meter);
     if options.drum_mode {
         drum::write(&mut writer, &placed);
@@ -93,10 +93,11 @@ fn place<N: Copy + Into<FormatNote>>(
             if meter.explicit {
                 t *= meter.inverse_scale;
             }
+            let (bar, beat) = bar_and_beat(t, b);
             Placed {
                 pitch: n.pitch as u8,
-                bar: floor(t / b) + 1.0,
-                beat: rem(t, b) + 1.0,
+                bar,
+                beat,
                 velocity: js_round(n.velocity),
                 deviation: js_round(n.velocity_deviation),
                 duration: n.duration,
@@ -104,6 +105,22 @@ fn place<N: Copy + Into<FormatNote>>(
             }
         })
         .collect())
+}
+
+/// `(floor(t / b) + 1, (t mod b) + 1)` sharing one division in the common case.
+fn bar_and_beat(t: f64, b: f64) -> (f64, f64) {
+    let q = floor(t / b);
+    if (0.0..4_503_599_627_370_496.0).contains(&t) && b >= 1.0 && floor(b) == b {
+        // As in `numbers::rem`: t − q·b is exact; fix a q off by one.
+        let r = t - q * b;
+        if r < 0.0 {
+            return (q, r + b + 1.0);
+        } else if r >= b {
+            return (q + 2.0, r - b + 1.0);
+        }
+        return (q + 1.0, r + 1.0);
+    }
+    (q + 1.0, rem(t, b) + 1.0)
 }
 
 /// Input indices in stable (start, pitch) order. Indices are first distributed into

@@ -36,19 +36,35 @@ pub(super) fn fmt_int(out: &mut String, x: f64) {
     }
 }
 
+/// "00" … "99", for writing two digits at a time.
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
 /// Appends the decimal digits of `n` (core::fmt is several times slower here).
 pub(super) fn push_u64(out: &mut String, mut n: u64) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
     }
-    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
+    if n >= 10 {
+        i -= 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[n as usize * 2..n as usize * 2 + 2]);
+    } else {
+        i -= 1;
+        digits[i] = b'0' + n as u8;
+    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }
 
 /// [`push_u64`] for the rare values beyond `u64`.
@@ -204,6 +220,51 @@ pub(super) fn fmt_unsigned(out: &mut String, x: f64) {
     }
 }
 
+/// Remembers the spelling of recent beats and durations: a clip uses a few dozen
+/// distinct values thousands of times, and spelling one costs far more than a lookup.
+pub(super) struct Spelling {
+    slots: Vec<(u64, u8, String)>,
+}
+
+/// Which spelling function a memo entry belongs to.
+const BEAT: u8 = 1;
+const UNSIGNED: u8 = 2;
+
+impl Spelling {
+    /// An empty memo.
+    pub(super) fn new() -> Self {
+        Spelling {
+            slots: vec![(0, 0, String::new()); 256],
+        }
+    }
+
+    fn spell(&mut self, out: &mut String, x: f64, kind: u8, f: fn(&mut String, f64)) {
+        let bits = x.to_bits();
+        let index = (bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize ^ usize::from(kind);
+        let slot = &mut self.slots[index];
+        if slot.0 == bits && slot.1 == kind {
+            out.push_str(&slot.2);
+            return;
+        }
+        let start = out.len();
+        f(out, x);
+        slot.0 = bits;
+        slot.1 = kind;
+        slot.2.clear();
+        slot.2.push_str(&out[start..]);
+    }
+
+    /// [`fmt_beat`], memoised.
+    pub(super) fn beat(&mut self, out: &mut String, x: f64) {
+        self.spell(out, x, BEAT, fmt_beat);
+    }
+
+    /// [`fmt_unsigned`], memoised.
+    pub(super) fn unsigned(&mut self, out: &mut String, x: f64) {
+        self.spell(out, x, UNSIGNED, fmt_unsigned);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,6 +288,17 @@ mod tests {
         assert_eq!(with(fmt_decimal, 1.1875), "1.188"); // exact tie, rounds up
         assert_eq!(with(fmt_decimal, 7.0), "7");
         assert_eq!(with(fmt_decimal, -0.0625), "-0.063");
+    }
+
+    #[test]
+    fn integers() {
+        for n in [0u64, 7, 10, 99, 100, 101, 12345, 999_999, u64::MAX] {
+            let mut s = String::new();
+            push_u64(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
+        assert_eq!(with(fmt_int, -42.0), "-42");
+        assert_eq!(with(fmt_int, 1e21), "1e+21");
     }
 
     #[test]
