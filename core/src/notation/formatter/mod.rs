@@ -85,6 +85,7 @@ fn place<N: Copy + Into<FormatNote>>(
     };
     let order = sorted_order(notes, key);
     let b = meter.beats_per_bar;
+    let inverse_b = 1.0 / b;
     Ok(order
         .into_iter()
         .map(|i| {
@@ -93,7 +94,7 @@ fn place<N: Copy + Into<FormatNote>>(
             if meter.explicit {
                 t *= meter.inverse_scale;
             }
-            let (bar, beat) = bar_and_beat(t, b);
+            let (bar, beat) = bar_and_beat(t, b, inverse_b);
             Placed {
                 pitch: n.pitch as u8,
                 bar,
@@ -108,9 +109,11 @@ fn place<N: Copy + Into<FormatNote>>(
 }
 
 /// `(floor(t / b) + 1, (t mod b) + 1)` sharing one division in the common case.
-fn bar_and_beat(t: f64, b: f64) -> (f64, f64) {
-    let q = floor(t / b);
+fn bar_and_beat(t: f64, b: f64, inverse_b: f64) -> (f64, f64) {
     if (0.0..4_503_599_627_370_496.0).contains(&t) && b >= 1.0 && floor(b) == b {
+        // A multiplication instead of the division: the correction below makes the
+        // quotient exact anyway.
+        let q = floor(t * inverse_b);
         // As in `numbers::rem`: t − q·b is exact; fix a q off by one.
         let r = t - q * b;
         if r < 0.0 {
@@ -120,7 +123,7 @@ fn bar_and_beat(t: f64, b: f64) -> (f64, f64) {
         }
         return (q + 1.0, r + 1.0);
     }
-    (q + 1.0, rem(t, b) + 1.0)
+    (floor(t / b) + 1.0, rem(t, b) + 1.0)
 }
 
 /// Input indices in stable (start, pitch) order. Indices are first distributed into

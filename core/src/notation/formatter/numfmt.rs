@@ -224,6 +224,8 @@ pub(super) fn fmt_unsigned(out: &mut String, x: f64) {
 /// distinct values thousands of times, and spelling one costs far more than a lookup.
 pub(super) struct Spelling {
     slots: Vec<(u64, u8, String)>,
+    /// The last bar number written and its digits (bars repeat batch after batch).
+    bar: (f64, String),
 }
 
 /// Which spelling function a memo entry belongs to.
@@ -235,7 +237,18 @@ impl Spelling {
     pub(super) fn new() -> Self {
         Spelling {
             slots: vec![(0, 0, String::new()); 256],
+            bar: (f64::NAN, String::new()),
         }
+    }
+
+    /// [`fmt_int`] of a bar number, remembering the last one.
+    pub(super) fn bar(&mut self, out: &mut String, bar: f64) {
+        if self.bar.0 != bar {
+            self.bar.0 = bar;
+            self.bar.1.clear();
+            fmt_int(&mut self.bar.1, bar);
+        }
+        out.push_str(&self.bar.1);
     }
 
     fn spell(&mut self, out: &mut String, x: f64, kind: u8, f: fn(&mut String, f64)) {

@@ -1,7 +1,6 @@
 //! Standard mode (spec 6.4): time groups, comma-merged batches, one position token
 //! per batch.
 
-use super::numfmt::fmt_int;
 use super::state::Writer;
 use super::Placed;
 
@@ -40,7 +39,7 @@ pub(super) fn write(w: &mut Writer<'_>, notes: &[Placed]) {
             }
         }
         let (out, spelling) = w.token_with_spelling();
-        fmt_int(out, bar);
+        spelling.bar(out, bar);
         out.push('|');
         for (i, &h) in batch.iter().enumerate() {
             if i > 0 {
