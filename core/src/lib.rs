@@ -12,5 +12,6 @@ pub mod midi;
 pub mod notation;
 pub mod tools;
 
+/// JavaScript entry points; public so wasm-bindgen tests in `core/tests` can call them.
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;

@@ -60,11 +60,11 @@ fn slot(bar: f64) -> Result<usize, u64> {
 }
 
 impl CopyMap {
-    /// An empty map for bars of `bar_len` Live beats.
-    pub(crate) fn new(bar_len: f64) -> Self {
+    /// An empty map for bars of `bar_len` Live beats, sized for `expected` records.
+    pub(crate) fn new(bar_len: f64, expected: usize) -> Self {
         CopyMap {
             bar_len,
-            records: Vec::new(),
+            records: Vec::with_capacity(expected),
             dense: Vec::new(),
             sparse: HashMap::new(),
         }

@@ -63,8 +63,8 @@ pub(crate) struct Interpreter {
 }
 
 impl Interpreter {
-    /// A fresh interpreter for `meter`.
-    pub(crate) fn new(meter: Meter) -> Self {
+    /// A fresh interpreter for `meter`, sized for about `expected_notes` notes.
+    pub(crate) fn new(meter: Meter, expected_notes: usize) -> Self {
         Interpreter {
             meter,
             velocity: 100.0,
@@ -76,8 +76,8 @@ impl Interpreter {
             emitted: false,
             late_change: false,
             idle_change: false,
-            copies: CopyMap::new(meter.beats_per_bar * meter.scale),
-            events: Vec::new(),
+            copies: CopyMap::new(meter.beats_per_bar * meter.scale, expected_notes),
+            events: Vec::with_capacity(expected_notes),
             warnings: Vec::new(),
             has_zero_velocity: false,
         }

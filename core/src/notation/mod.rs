@@ -92,7 +92,10 @@ pub fn interpret_scanned(
     }
     let meter = Meter::new(options.numerator, options.denominator)?;
     let mut scanner = Scanner::new(text, mode);
-    let mut interpreter = Interpreter::new(meter);
+    // Typical notation yields one note per 3–8 bytes; sizing the note vectors for
+    // that up front saves the reallocations (and the fresh pages they touch) of
+    // growing them, which otherwise make long clips cost more than linearly.
+    let mut interpreter = Interpreter::new(meter, (text.len() / 3).min(MAX_NOTES));
     // Interpretation errors only count once the whole text parsed (5.1), so after
     // one the scan continues without interpreting.
     let mut failure: Option<NotationError> = None;

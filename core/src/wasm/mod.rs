@@ -4,7 +4,7 @@
 mod bridge;
 mod midi;
 mod node;
-mod notation;
+pub mod notation;
 mod v8;
 
 #[cfg(feature = "fake-live")]

@@ -1,7 +1,7 @@
 //! Drum mode (spec 6.8): one section per pad, runs of equal state, and repeat
 //! detection when `bar|beat x count @step` is shorter than the list.
 
-use super::numfmt::{fmt_beat, fmt_int, fmt_unsigned};
+use super::numfmt::{fmt_int, fmt_unsigned};
 use super::state::Writer;
 use super::Placed;
 
@@ -51,15 +51,15 @@ fn write_positions(w: &mut Writer<'_>, run: &[&Placed], list: &mut String) {
             list.push('|');
             bar = n.bar;
         }
-        fmt_beat(list, n.beat);
+        w.spelling.beat(list, n.beat);
     }
     if let Some(step) = repeat_step(run, w.meter.beats_per_bar) {
         let current_duration = w.duration;
-        let out = w.token();
+        let (out, spelling) = w.token_with_spelling();
         let start = out.len();
         fmt_int(out, run[0].bar);
         out.push('|');
-        fmt_beat(out, run[0].beat);
+        spelling.beat(out, run[0].beat);
         let head_len = out.len() - start;
         let count_start = out.len();
         fmt_int(out, run.len() as f64);
@@ -73,7 +73,7 @@ fn write_positions(w: &mut Writer<'_>, run: &[&Placed], list: &mut String) {
         if head_len + 1 + count_len + 1 + step_len < list.len() {
             fmt_int(out, run[0].bar);
             out.push('|');
-            fmt_beat(out, run[0].beat);
+            spelling.beat(out, run[0].beat);
             out.push('x');
             fmt_int(out, run.len() as f64);
             if (step - current_duration).abs() > 0.001 {

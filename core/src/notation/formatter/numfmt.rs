@@ -4,20 +4,19 @@
 //! value with integer arithmetic (half-up on exact ties, like JavaScript), and the
 //! "shorter text wins" choice writes both candidates and drops one.
 
-use crate::notation::numbers::render_into;
-use std::fmt::Write;
+use crate::notation::numbers::{floor, render_into};
 
 /// Denominators tried by `findFrac`, in order.
 const DENS: [u32; 7] = [2, 3, 4, 6, 8, 12, 16];
 
 /// `isInt`: `x mod 1 = 0`.
 pub(super) fn is_int(x: f64) -> bool {
-    x % 1.0 == 0.0
+    x.is_finite() && floor(x) == x // `x mod 1` is NaN for infinities
 }
 
 /// JavaScript's `Math.round`: nearest integer, ties towards +∞.
 pub(crate) fn js_round(x: f64) -> f64 {
-    let f = x.floor();
+    let f = floor(x);
     if x - f >= 0.5 {
         f + 1.0
     } else {
@@ -28,9 +27,54 @@ pub(crate) fn js_round(x: f64) -> f64 {
 /// `fmtInt`: an integral value as JavaScript prints it.
 pub(super) fn fmt_int(out: &mut String, x: f64) {
     if x.abs() < 9_007_199_254_740_992.0 {
-        let _ = write!(out, "{}", x as i64);
+        if x < 0.0 {
+            out.push('-');
+        }
+        push_u64(out, x.abs() as u64);
     } else {
         render_into(out, x);
+    }
+}
+
+/// "00" … "99", for writing two digits at a time.
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Appends the decimal digits of `n` (core::fmt is several times slower here).
+pub(super) fn push_u64(out: &mut String, mut n: u64) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        i -= 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[n as usize * 2..n as usize * 2 + 2]);
+    } else {
+        i -= 1;
+        digits[i] = b'0' + n as u8;
+    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
+}
+
+/// [`push_u64`] for the rare values beyond `u64`.
+fn push_u128(out: &mut String, n: u128) {
+    match u64::try_from(n) {
+        Ok(small) => push_u64(out, small),
+        Err(_) => {
+            push_u128(out, n / 10);
+            push_u64(out, (n % 10) as u64);
+        }
     }
 }
 
@@ -57,6 +101,10 @@ fn fixed3_trimmed(out: &mut String, x: f64) {
         let shift = (-exp2) as u32;
         if shift >= 100 {
             0
+        } else if shift < 64 {
+            // mantissa < 2^53, so mantissa × 1000 + half < 2^63: u64 is enough.
+            let m = mantissa as u64;
+            u128::from((m * 1000 + (1u64 << (shift - 1))) >> shift)
         } else {
             (mantissa * 1000 + (1u128 << (shift - 1))) >> shift
         }
@@ -64,16 +112,21 @@ fn fixed3_trimmed(out: &mut String, x: f64) {
     if negative {
         out.push('-');
     }
-    let whole = thousandths / 1000;
-    let mut frac = (thousandths % 1000) as u32;
-    let _ = write!(out, "{whole}");
+    push_u128(out, thousandths / 1000);
+    let frac = (thousandths % 1000) as u16;
     if frac != 0 {
-        let mut digits = 3;
-        while frac.is_multiple_of(10) {
-            frac /= 10;
-            digits -= 1;
+        let digits = [frac / 100, frac / 10 % 10, frac % 10].map(|d| b'0' + d as u8);
+        let used = if !frac.is_multiple_of(10) {
+            3
+        } else if !frac.is_multiple_of(100) {
+            2
+        } else {
+            1
+        };
+        out.push('.');
+        for &d in &digits[..used] {
+            out.push(char::from(d));
         }
-        let _ = write!(out, ".{frac:0digits$}");
     }
 }
 
@@ -122,13 +175,16 @@ fn prefer(out: &mut String, start: usize, x: f64) {
 
 /// `fmtMixed`: `i+num/den` (or its shorter decimal); `false` when no fraction fits.
 fn fmt_mixed(out: &mut String, x: f64) -> bool {
-    let whole = x.floor();
+    let whole = floor(x);
     let Some((num, den)) = find_frac(x - whole) else {
         return false;
     };
     let start = out.len();
     fmt_int(out, whole);
-    let _ = write!(out, "+{num}/{den}");
+    out.push('+');
+    push_u64(out, u64::from(num));
+    out.push('/');
+    push_u64(out, u64::from(den));
     prefer(out, start, x);
     true
 }
@@ -150,17 +206,75 @@ pub(super) fn fmt_unsigned(out: &mut String, x: f64) {
         match find_frac(x) {
             Some((num, den)) => {
                 let start = out.len();
-                if num == 1 {
-                    let _ = write!(out, "/{den}");
-                } else {
-                    let _ = write!(out, "{num}/{den}");
+                if num != 1 {
+                    push_u64(out, u64::from(num));
                 }
+                out.push('/');
+                push_u64(out, u64::from(den));
                 prefer(out, start, x);
             }
             None => fmt_decimal(out, x),
         }
     } else if !fmt_mixed(out, x) {
         fmt_decimal(out, x);
+    }
+}
+
+/// Remembers the spelling of recent beats and durations: a clip uses a few dozen
+/// distinct values thousands of times, and spelling one costs far more than a lookup.
+pub(super) struct Spelling {
+    slots: Vec<(u64, u8, String)>,
+    /// The last bar number written and its digits (bars repeat batch after batch).
+    bar: (f64, String),
+}
+
+/// Which spelling function a memo entry belongs to.
+const BEAT: u8 = 1;
+const UNSIGNED: u8 = 2;
+
+impl Spelling {
+    /// An empty memo.
+    pub(super) fn new() -> Self {
+        Spelling {
+            slots: vec![(0, 0, String::new()); 256],
+            bar: (f64::NAN, String::new()),
+        }
+    }
+
+    /// [`fmt_int`] of a bar number, remembering the last one.
+    pub(super) fn bar(&mut self, out: &mut String, bar: f64) {
+        if self.bar.0 != bar {
+            self.bar.0 = bar;
+            self.bar.1.clear();
+            fmt_int(&mut self.bar.1, bar);
+        }
+        out.push_str(&self.bar.1);
+    }
+
+    fn spell(&mut self, out: &mut String, x: f64, kind: u8, f: fn(&mut String, f64)) {
+        let bits = x.to_bits();
+        let index = (bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize ^ usize::from(kind);
+        let slot = &mut self.slots[index];
+        if slot.0 == bits && slot.1 == kind {
+            out.push_str(&slot.2);
+            return;
+        }
+        let start = out.len();
+        f(out, x);
+        slot.0 = bits;
+        slot.1 = kind;
+        slot.2.clear();
+        slot.2.push_str(&out[start..]);
+    }
+
+    /// [`fmt_beat`], memoised.
+    pub(super) fn beat(&mut self, out: &mut String, x: f64) {
+        self.spell(out, x, BEAT, fmt_beat);
+    }
+
+    /// [`fmt_unsigned`], memoised.
+    pub(super) fn unsigned(&mut self, out: &mut String, x: f64) {
+        self.spell(out, x, UNSIGNED, fmt_unsigned);
     }
 }
 
@@ -187,6 +301,17 @@ mod tests {
         assert_eq!(with(fmt_decimal, 1.1875), "1.188"); // exact tie, rounds up
         assert_eq!(with(fmt_decimal, 7.0), "7");
         assert_eq!(with(fmt_decimal, -0.0625), "-0.063");
+    }
+
+    #[test]
+    fn integers() {
+        for n in [0u64, 7, 10, 99, 100, 101, 12345, 999_999, u64::MAX] {
+            let mut s = String::new();
+            push_u64(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
+        assert_eq!(with(fmt_int, -42.0), "-42");
+        assert_eq!(with(fmt_int, 1e21), "1e+21");
     }
 
     #[test]

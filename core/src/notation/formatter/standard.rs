@@ -1,7 +1,6 @@
 //! Standard mode (spec 6.4): time groups, comma-merged batches, one position token
 //! per batch.
 
-use super::numfmt::{fmt_beat, fmt_int};
 use super::state::Writer;
 use super::Placed;
 
@@ -39,14 +38,14 @@ pub(super) fn write(w: &mut Writer<'_>, notes: &[Placed]) {
                 w.pitch(n.pitch);
             }
         }
-        let out = w.token();
-        fmt_int(out, bar);
+        let (out, spelling) = w.token_with_spelling();
+        spelling.bar(out, bar);
         out.push('|');
         for (i, &h) in batch.iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
-            fmt_beat(out, notes[groups[h].start].beat);
+            spelling.beat(out, notes[groups[h].start].beat);
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The formatter's running state and its token writer (spec 6.5): a state token is
 //! written only when the note's value differs from the last one written.
 
-use super::numfmt::{fmt_decimal, fmt_int, fmt_unsigned};
+use super::numfmt::{fmt_decimal, fmt_int, Spelling};
 use super::{push_pitch_name, Placed};
 use crate::notation::note::Meter;
 
@@ -9,6 +9,7 @@ use crate::notation::note::Meter;
 pub(super) struct Writer<'o> {
     pub(super) out: &'o mut String,
     pub(super) meter: Meter,
+    pub(super) spelling: Spelling,
     velocity: f64,
     deviation: f64,
     /// Musical beats.
@@ -22,6 +23,7 @@ impl<'o> Writer<'o> {
         Writer {
             out,
             meter,
+            spelling: Spelling::new(),
             velocity: 100.0,
             deviation: 0.0,
             duration: 1.0,
@@ -35,6 +37,14 @@ impl<'o> Writer<'o> {
             self.out.push(' ');
         }
         self.out
+    }
+
+    /// Starts a new token and returns the output with the spelling memo.
+    pub(super) fn token_with_spelling(&mut self) -> (&mut String, &mut Spelling) {
+        if !self.out.is_empty() {
+            self.out.push(' ');
+        }
+        (self.out, &mut self.spelling)
     }
 
     /// Writes a pitch name token.
@@ -76,9 +86,9 @@ impl<'o> Writer<'o> {
             note.duration
         };
         if (m - self.duration).abs() > 0.001 {
-            let out = self.token();
+            let (out, spelling) = self.token_with_spelling();
             out.push('t');
-            fmt_unsigned(out, m);
+            spelling.unsigned(out, m);
             self.duration = m;
         }
         let q = note.probability;
