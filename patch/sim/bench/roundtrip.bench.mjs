@@ -9,7 +9,7 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 const ms = (x) => `${x.toFixed(3)} ms`;
 
 for (const profile of ["max-9.0", "max-9.2"]) {
-  const device = await startDevice({ profile, liveSet: deviceLiveSet(), settings: { diagnostics: true } });
+  const device = await startDevice({ profile, liveSet: await deviceLiveSet(), settings: { diagnostics: true } });
   for (let i = 0; i < 50; i++) await device.callTool("barline-debug-echo", { text: "warm" });
   const times = [];
   for (let i = 0; i < 500; i++) {

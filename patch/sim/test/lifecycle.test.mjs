@@ -8,7 +8,7 @@ import { deviceLiveSet } from "./live-sets.mjs";
 const settle = (ms = 100) => new Promise((r) => setTimeout(r, ms));
 
 test("the timeout control changes the per-request timeout while running", async () => {
-  const device = await startDevice({ liveSet: deviceLiveSet(), settings: { diagnostics: true, timeoutMs: 1000 } });
+  const device = await startDevice({ liveSet: await deviceLiveSet(), settings: { diagnostics: true, timeoutMs: 1000 } });
   try {
     // Set before start, the timeout message found node.script not running: dropped and counted.
     assert.equal(device.node.stats.droppedBeforeStart, 1);
@@ -26,7 +26,7 @@ test("the timeout control changes the per-request timeout while running", async 
 });
 
 test("script running, stop and the status display", async () => {
-  const device = await startDevice({ liveSet: deviceLiveSet(), settings: { diagnostics: true } });
+  const device = await startDevice({ liveSet: await deviceLiveSet(), settings: { diagnostics: true } });
   try {
     const [node] = device.patch.byClass("node.script");
     assert.equal(node.running, true);
@@ -41,7 +41,7 @@ test("script running, stop and the status display", async () => {
 });
 
 test("a v8 without WebAssembly answers every tool call UNSUPPORTED", async () => {
-  const device = await startDevice({ wasm: "absent", liveSet: deviceLiveSet(), settings: { diagnostics: true } });
+  const device = await startDevice({ wasm: "absent", liveSet: await deviceLiveSet(), settings: { diagnostics: true } });
   try {
     const r = await device.callTool("barline-debug-echo", { text: "x" });
     assert.equal(r.isError, true);
@@ -54,7 +54,7 @@ test("a v8 without WebAssembly answers every tool call UNSUPPORTED", async () =>
 });
 
 test("the live status shows ready once live.thisdevice has banged", async () => {
-  const device = await startDevice({ profile: "max-9.2", liveSet: deviceLiveSet() });
+  const device = await startDevice({ profile: "max-9.2", liveSet: await deviceLiveSet() });
   try {
     assert.equal(device.patch.byVarname("live-status").content, "ready");
     assert.ok(device.console.lines.some((l) => /wasm: ok, \d+ bytes/.test(l.text)));
