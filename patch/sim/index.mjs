@@ -116,7 +116,7 @@ export async function startDevice({
     return null;
   }, startTimeoutMs, () => `device did not report running within ${startTimeoutMs} ms; console:\n${maxConsole.lines.map((l) => l.text).join("\n")}`);
 
-  const mcp = createMcpClient(url);
+  const mcp = createMcpClient(url, settings.token);
   let stopped = false;
   return {
     url, liveSet, patch, v8, node, console: maxConsole, accounting, device,
@@ -125,6 +125,8 @@ export async function startDevice({
     /** The user changes a device control (live.numbox by varname). */
     setParameter: (varname, value) => patch.byVarname(varname).userSets(value),
     status: () => display.content,
+    /** Live re-bangs live.thisdevice when the Set is saved or a preset loads (1.14). */
+    save: () => thisdevice.ready(),
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -148,12 +150,13 @@ async function waitFor(probe, ms, describe) {
 }
 
 /** A minimal MCP client over HTTP (JSON or SSE answers), one session per device. */
-function createMcpClient(url) {
+function createMcpClient(url, token) {
   let session = null;
   let nextId = 1;
   async function post(body, expectReply = true) {
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
     if (session) headers["mcp-session-id"] = session;
+    if (token) headers.authorization = `Bearer ${token}`;
     const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
     if (res.headers.get("mcp-session-id")) session = res.headers.get("mcp-session-id");
     const text = await res.text();

@@ -3,7 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startDevice } from "../index.mjs";
+import vm from "node:vm";
 import { deviceLiveSet } from "./live-sets.mjs";
+
+const vmInfo = (device) => vm.runInContext("__barline.info()", device.v8.context);
 
 const settle = (ms = 100) => new Promise((r) => setTimeout(r, ms));
 
@@ -30,6 +33,14 @@ test("script running, stop and the status display", async () => {
   try {
     const [node] = device.patch.byClass("node.script");
     assert.equal(node.running, true);
+    // Saving the Set re-bangs live.thisdevice: nothing starts twice.
+    device.save();
+    await settle(200);
+    assert.equal(device.node.stats.starts, 1);
+    assert.equal(device.v8.typeofGlobal("__barline"), "object");
+    assert.equal(vmInfo(device).instances, 1);
+    const r = await device.callTool("barline-debug-echo", { text: "after save" });
+    assert.equal(r.structuredContent.text, "after save");
     node.receive(0, ["script", "stop"]);
     await device.node.exited();
     await settle(50);
