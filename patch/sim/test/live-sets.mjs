@@ -10,7 +10,9 @@ import { createStandinLiveSet } from "./standin-live.mjs";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 export const LARGE_FIXTURE = "patch/sim/sets/large.json";
 export const LARGE_CLIP = "live_set tracks 0 clip_slots 0 clip";
-export const fakeAvailable = existsSync(`${root}core/js/fake-live.mjs`);
+const FAKE_GLUE = `${root}dist/pkg/fake/barline_core.js`;
+export const fakeAvailable = existsSync(`${root}core/js/fake-live.mjs`)
+  || (existsSync(FAKE_GLUE) && readFileSync(FAKE_GLUE, "utf8").includes("createLiveSet"));
 
 /** Notes of the large fixture's clip, as the fixture lists them. */
 export function largeClipNoteCount() {
