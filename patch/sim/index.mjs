@@ -81,7 +81,7 @@ export async function startDevice({
       const source = readFileSync(join(device.folder, file), "utf8");
       v8 = createV8Object({
         profile, wasm, source, filename: file, scheduler, console: maxConsole, accounting, dictRegistry: dicts,
-        onOutlet: (n, atoms) => ctx.send(n, atoms), jsarguments: args.slice(1),
+        onOutlet: (n, atoms) => ctx.send(n, atoms), jsarguments: args.slice(1), searchPath: [device.folder],
         makeLiveAPI: (toContextArray) => createLiveApiClass({
           FakeLiveAPI: liveSet.LiveAPI, isReady: () => ready, accounting, toContextArray,
           post: (...a) => maxConsole.post("LiveAPI", a), error: (...a) => maxConsole.error("LiveAPI", a),
