@@ -73,3 +73,21 @@ test("the live status shows ready once live.thisdevice has banged", async () => 
     await device.stop();
   }
 });
+
+test("two device instances run side by side without cross-talk", async () => {
+  const [a, b] = await Promise.all([
+    startDevice({ liveSet: await deviceLiveSet(), settings: { diagnostics: true } }),
+    startDevice({ profile: "max-9.2", liveSet: await deviceLiveSet(), settings: { diagnostics: true } }),
+  ]);
+  try {
+    assert.notEqual(a.url, b.url);
+    const [ra, rb] = await Promise.all([
+      a.callTool("barline-debug-echo", { text: "a", warnings: ["from a"] }),
+      b.callTool("barline-debug-echo", { text: "b", warnings: ["from b"] }),
+    ]);
+    assert.deepEqual([ra.structuredContent.text, ra.content[1].text], ["a", "WARNING: from a"]);
+    assert.deepEqual([rb.structuredContent.text, rb.content[1].text], ["b", "WARNING: from b"]);
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+});
