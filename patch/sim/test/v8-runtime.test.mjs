@@ -157,3 +157,21 @@ test("Dict is a global registry: parse, stringify, nested keys", () => {
   obj.dispatch(0, ["go"]);
   assert.deepEqual(out, [[0, 1, "t", 0, '{"x":{"y":1,"z":"t"}}']]);
 });
+
+test("a manual clock steps Tasks explicitly", () => {
+  const out = [];
+  const scheduler = createScheduler({ manual: true });
+  const obj = createV8Object({
+    source: `function go() { var t = new Task(function () { outlet(0, "t", t.iterations); }); t.interval = 100; t.repeat(3, 50); }`,
+    filename: "m.js", scheduler, console: createConsole(), accounting: createAccounting(), onOutlet: (n, a) => out.push(a),
+    makeLiveAPI: () => function LiveAPI() {},
+  });
+  obj.dispatch(0, ["go"]);
+  scheduler.advance(49);
+  assert.deepEqual(out, []);
+  scheduler.advance(1);
+  assert.deepEqual(out, [["t", 1]]);
+  scheduler.runUntilIdle();
+  assert.deepEqual(out, [["t", 1], ["t", 2], ["t", 3]]);
+  assert.equal(scheduler.now(), 250);
+});
