@@ -7,3 +7,8 @@ use crate::live::LivePort;
 pub fn execute(_live: &mut dyn LivePort, _request: &ToolRequest) -> Option<ToolOutcome> {
     None
 }
+
+/// MCP definitions of the diagnostic tools (listed only when diagnostics are on).
+pub fn definitions() -> Vec<serde_json::Value> {
+    Vec::new()
+}
