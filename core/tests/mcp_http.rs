@@ -13,9 +13,12 @@ fn req(method: &str, headers: &[(&str, &str)], body: &str) -> HttpRequest {
         ..Default::default()
     };
     r.headers.insert("host".into(), "127.0.0.1:3350".into());
-    r.headers.insert("content-type".into(), "application/json".into());
     r.headers
-        .insert("accept".into(), "application/json, text/event-stream".into());
+        .insert("content-type".into(), "application/json".into());
+    r.headers.insert(
+        "accept".into(),
+        "application/json, text/event-stream".into(),
+    );
     for (k, v) in headers {
         r.headers.insert(k.to_string(), v.to_string());
     }
@@ -62,8 +65,15 @@ fn initialize_negotiates_each_supported_version_and_falls_back_to_latest() {
     assert_eq!(b["result"]["protocolVersion"], "2025-11-25");
     let r = &b["result"];
     assert_eq!(r["serverInfo"]["name"], "barline");
-    let words = r["instructions"].as_str().unwrap().split_whitespace().count();
-    assert!((150..=600).contains(&words), "instructions have {words} words");
+    let words = r["instructions"]
+        .as_str()
+        .unwrap()
+        .split_whitespace()
+        .count();
+    assert!(
+        (150..=600).contains(&words),
+        "instructions have {words} words"
+    );
     assert!(r["instructions"].as_str().unwrap().contains("bar|beat"));
     assert_eq!(r["capabilities"]["resources"]["subscribe"], false);
     assert!(r["capabilities"]["logging"].is_object());
@@ -102,7 +112,10 @@ fn notifications_get_202_and_get_is_405() {
     assert_eq!((r.status, r.body.as_str()), (202, ""));
     let r = respond(s.handle_http(&req("GET", &[("mcp-session-id", &sid)], "")));
     assert_eq!(r.status, 405);
-    assert_eq!(r.headers.get("allow").map(String::as_str), Some("POST, DELETE"));
+    assert_eq!(
+        r.headers.get("allow").map(String::as_str),
+        Some("POST, DELETE")
+    );
 }
 
 #[test]
@@ -110,7 +123,11 @@ fn protocol_version_header_is_checked() {
     let mut s = Server::new(Settings::default());
     let (sid, _) = init(&mut s, "2025-06-18");
     let ping = json!({"jsonrpc":"2.0","id":2,"method":"ping"}).to_string();
-    for (v, status) in [("2025-06-18", 200), ("2025-11-25", 400), ("not-a-version", 400)] {
+    for (v, status) in [
+        ("2025-06-18", 200),
+        ("2025-11-25", 400),
+        ("not-a-version", 400),
+    ] {
         let r = respond(s.handle_http(&req(
             "POST",
             &[("mcp-session-id", &sid), ("mcp-protocol-version", v)],
@@ -124,14 +141,23 @@ fn protocol_version_header_is_checked() {
 fn protocol_errors_use_the_right_codes() {
     let mut s = Server::new(Settings::default());
     let (sid, _) = init(&mut s, "2025-11-25");
-    assert_eq!(rpc(&mut s, &sid, "no/such", json!({}))["error"]["code"], -32601);
+    assert_eq!(
+        rpc(&mut s, &sid, "no/such", json!({}))["error"]["code"],
+        -32601
+    );
     let b = rpc(&mut s, &sid, "tools/call", json!({"name": "barline-nope"}));
     assert_eq!(b["error"]["code"], -32602);
     assert_eq!(b["error"]["message"], "Unknown tool: barline-nope");
-    assert_eq!(rpc(&mut s, &sid, "tools/call", json!({}))["error"]["code"], -32602);
+    assert_eq!(
+        rpc(&mut s, &sid, "tools/call", json!({}))["error"]["code"],
+        -32602
+    );
     let bad = json!({"jsonrpc":"1.0","id":3,"method":"ping"});
     let b = body(&respond(post(&mut s, &sid, &bad)));
-    assert_eq!((b["error"]["code"].clone(), b["id"].clone()), (json!(-32600), json!(3)));
+    assert_eq!(
+        (b["error"]["code"].clone(), b["id"].clone()),
+        (json!(-32600), json!(3))
+    );
     // Malformed JSON: a parse error with id null.
     let r = respond(s.handle_http(&req("POST", &[("mcp-session-id", &sid)], "{\"jsonrpc\":")));
     assert_eq!(r.status, 400);
@@ -139,7 +165,12 @@ fn protocol_errors_use_the_right_codes() {
     assert_eq!(body(&r)["id"], Value::Null);
     let b = rpc(&mut s, &sid, "logging/setLevel", json!({"level": "loud"}));
     assert_eq!(b["error"]["code"], -32602);
-    let b = rpc(&mut s, &sid, "logging/setLevel", json!({"level": "warning"}));
+    let b = rpc(
+        &mut s,
+        &sid,
+        "logging/setLevel",
+        json!({"level": "warning"}),
+    );
     assert_eq!(b["result"], json!({}));
 }
 
@@ -171,15 +202,29 @@ fn batches_only_in_2025_03_26() {
 fn host_origin_token_size_and_media_type() {
     let mut s = Server::new(Settings::default());
     let ping = json!({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}).to_string();
-    let status = |s: &mut Server, h: &[(&str, &str)], body: &str| respond(s.handle_http(&req("POST", h, body))).status;
+    let status = |s: &mut Server, h: &[(&str, &str)], body: &str| {
+        respond(s.handle_http(&req("POST", h, body))).status
+    };
     assert_eq!(status(&mut s, &[("host", "evil.example:3350")], &ping), 421);
     assert_eq!(status(&mut s, &[("host", "localhost:3350")], &ping), 200);
     assert_eq!(status(&mut s, &[("host", "[::1]:3350")], &ping), 200);
-    assert_eq!(status(&mut s, &[("origin", "https://evil.example")], &ping), 403);
+    assert_eq!(
+        status(&mut s, &[("origin", "https://evil.example")], &ping),
+        403
+    );
     assert_eq!(status(&mut s, &[("origin", "null")], &ping), 403);
-    assert_eq!(status(&mut s, &[("origin", "http://localhost:5173")], &ping), 200);
-    assert_eq!(status(&mut s, &[("content-type", "text/plain")], &ping), 415);
-    let mut small = Server::new(Settings { max_body_bytes: 100, ..Settings::default() });
+    assert_eq!(
+        status(&mut s, &[("origin", "http://localhost:5173")], &ping),
+        200
+    );
+    assert_eq!(
+        status(&mut s, &[("content-type", "text/plain")], &ping),
+        415
+    );
+    let mut small = Server::new(Settings {
+        max_body_bytes: 100,
+        ..Settings::default()
+    });
     let big = format!("{{\"pad\":\"{}\"}}", "x".repeat(200));
     assert_eq!(status(&mut small, &[], &big), 413);
 
@@ -189,15 +234,24 @@ fn host_origin_token_size_and_media_type() {
         ..Settings::default()
     });
     assert_eq!(status(&mut t, &[], &ping), 401);
-    assert_eq!(status(&mut t, &[("authorization", "Bearer wrong")], &ping), 401);
-    assert_eq!(status(&mut t, &[("authorization", "Bearer s3cret")], &ping), 200);
+    assert_eq!(
+        status(&mut t, &[("authorization", "Bearer wrong")], &ping),
+        401
+    );
+    assert_eq!(
+        status(&mut t, &[("authorization", "Bearer s3cret")], &ping),
+        200
+    );
     let r = respond(t.handle_http(&req("POST", &[], &ping)));
     assert!(r.headers.contains_key("www-authenticate"));
 }
 
 #[test]
 fn non_loopback_bind_requires_a_token_even_when_not_asked() {
-    let s = Settings { host: "0.0.0.0".into(), ..Settings::default() };
+    let s = Settings {
+        host: "0.0.0.0".into(),
+        ..Settings::default()
+    };
     assert!(s.token_required());
     assert!(Settings::default().binds_loopback());
     assert_eq!(Settings::default().host, "127.0.0.1");
@@ -226,15 +280,31 @@ fn tool_calls_forward_then_complete_with_warnings_in_order() {
     assert_eq!(calls[0].context["timeoutMs"], 30000);
     assert_eq!(s.pending(), 1);
     let result = json!({"content":[{"type":"text","text":"{connected:true}"}],"structuredContent":{"connected":true}});
-    let r = respond(s.complete_tool_call(calls[0].call_id, &result.to_string(), &["from live".into()]));
+    let r =
+        respond(s.complete_tool_call(calls[0].call_id, &result.to_string(), &["from live".into()]));
     let b = body(&r);
     assert_eq!(b["id"], 5);
-    let texts: Vec<&str> = b["result"]["content"].as_array().unwrap().iter().map(|c| c["text"].as_str().unwrap()).collect();
-    assert_eq!(texts, ["{connected:true}", "WARNING: ignored unknown argument(s): verbose", "WARNING: from live"]);
+    let texts: Vec<&str> = b["result"]["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "{connected:true}",
+            "WARNING: ignored unknown argument(s): verbose",
+            "WARNING: from live"
+        ]
+    );
     assert_eq!(b["result"]["_meta"]["barline/warnings"][1], "from live");
     assert_eq!(s.pending(), 0);
     // A second completion of the same call is refused, not double-answered.
-    assert_eq!(respond(s.complete_tool_call(calls[0].call_id, "{}", &[])).status, 500);
+    assert_eq!(
+        respond(s.complete_tool_call(calls[0].call_id, "{}", &[])).status,
+        500
+    );
 }
 
 #[test]
@@ -242,17 +312,31 @@ fn failures_in_transit_become_tool_errors() {
     let mut s = Server::new(Settings::default());
     let (sid, _) = init(&mut s, "2025-11-25");
     let calls = forwarded(call_tool(&mut s, &sid, 9, json!({})));
-    let b = body(&respond(s.fail_tool_call(calls[0].call_id, "TIMEOUT", "no answer from Live within 30 s")));
+    let b = body(&respond(s.fail_tool_call(
+        calls[0].call_id,
+        "TIMEOUT",
+        "no answer from Live within 30 s",
+    )));
     assert_eq!(b["result"]["isError"], true);
-    assert!(b["result"]["content"][0]["text"].as_str().unwrap().starts_with("Error [TIMEOUT] in barline-connect: no answer"));
+    assert!(b["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Error [TIMEOUT] in barline-connect: no answer"));
     let calls = forwarded(call_tool(&mut s, &sid, 10, json!({})));
-    let b = body(&respond(s.complete_tool_call(calls[0].call_id, "not json", &[])));
+    let b = body(&respond(s.complete_tool_call(
+        calls[0].call_id,
+        "not json",
+        &[],
+    )));
     assert_eq!(b["result"]["_meta"]["barline/error"]["code"], "INTERNAL");
 }
 
 #[test]
 fn full_queue_answers_503_and_frees_up_again() {
-    let mut s = Server::new(Settings { max_pending: 2, ..Settings::default() });
+    let mut s = Server::new(Settings {
+        max_pending: 2,
+        ..Settings::default()
+    });
     let (sid, _) = init(&mut s, "2025-11-25");
     let a = forwarded(call_tool(&mut s, &sid, 1, json!({})));
     let _b = forwarded(call_tool(&mut s, &sid, 2, json!({})));
@@ -274,8 +358,12 @@ fn batch_with_tool_calls_waits_for_all_of_them() {
     ]);
     let calls = forwarded(post(&mut s, &sid, &batch));
     assert_eq!(calls.len(), 2);
-    let ok = json!({"content":[{"type":"text","text":"x"}],"structuredContent":{"x":1}}).to_string();
-    assert_eq!(s.complete_tool_call(calls[1].call_id, &ok, &[]), HttpAction::Pending);
+    let ok =
+        json!({"content":[{"type":"text","text":"x"}],"structuredContent":{"x":1}}).to_string();
+    assert_eq!(
+        s.complete_tool_call(calls[1].call_id, &ok, &[]),
+        HttpAction::Pending
+    );
     let b = body(&respond(s.complete_tool_call(calls[0].call_id, &ok, &[])));
     let ids: Vec<&Value> = b.as_array().unwrap().iter().map(|r| &r["id"]).collect();
     assert_eq!(ids, [&json!("a"), &json!("b"), &json!("c")]);
@@ -298,7 +386,8 @@ fn progress_token_with_sse_accept_streams_progress_then_result() {
     assert!(r.streamed);
     let events: Vec<&str> = r.body.split("\n\n").filter(|e| !e.is_empty()).collect();
     assert_eq!(events.len(), 2);
-    let last: Value = serde_json::from_str(events[1].trim_start_matches("event: message\ndata: ")).unwrap();
+    let last: Value =
+        serde_json::from_str(events[1].trim_start_matches("event: message\ndata: ")).unwrap();
     assert_eq!(last["id"], 4);
 }
 
