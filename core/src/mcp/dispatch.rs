@@ -42,7 +42,7 @@ pub enum Outcome {
     /// A complete JSON-RPC response.
     Reply(Value),
     /// Must be answered by Live.
-    Forward(Forward),
+    Forward(Box<Forward>),
 }
 
 /// Options of the tool catalogue for a session.
@@ -100,14 +100,14 @@ pub fn dispatch(
             match tools::prepare(name, &args, catalogue_options(settings, version)) {
                 Prepared::Unknown => fail(INVALID_PARAMS, &format!("Unknown tool: {name}")),
                 Prepared::Answer(result) => reply(result),
-                Prepared::Forward { args, warnings } => Outcome::Forward(Forward {
+                Prepared::Forward { args, warnings } => Outcome::Forward(Box::new(Forward {
                     rpc_id: id.clone(),
                     tool: name.to_string(),
                     args,
                     warnings,
                     resource: None,
                     progress_token: progress_token(params),
-                }),
+                })),
             }
         }
         "resources/list" => reply(json!({"resources": resources::list()})),
@@ -118,14 +118,14 @@ pub fn dispatch(
             };
             match resources::route(uri) {
                 resources::Route::Static(r) => reply(r),
-                resources::Route::Live(uri) => Outcome::Forward(Forward {
+                resources::Route::Live(uri) => Outcome::Forward(Box::new(Forward {
                     rpc_id: id.clone(),
                     tool: resource::TOOL.to_string(),
                     args: json!({"uri": uri}),
                     warnings: Vec::new(),
                     resource: Some(uri),
                     progress_token: None,
-                }),
+                })),
                 resources::Route::NotFound => Outcome::Reply(jsonrpc::error(
                     id,
                     RESOURCE_NOT_FOUND,

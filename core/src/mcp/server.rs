@@ -366,7 +366,7 @@ impl Server {
                     ) {
                         Outcome::Reply(r) => replies.push(Some(r)),
                         Outcome::Forward(f) => {
-                            forwards.push((replies.len(), f));
+                            forwards.push((replies.len(), *f));
                             replies.push(None);
                         }
                     }
