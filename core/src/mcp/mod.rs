@@ -7,6 +7,7 @@ pub mod dispatch;
 pub mod http;
 pub mod jsonrpc;
 pub mod prompts;
+mod reply;
 pub mod resources;
 pub mod security;
 mod server;

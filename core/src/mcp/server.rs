@@ -4,24 +4,25 @@
 use super::dispatch::{self, Forward, Outcome};
 use super::http::{sse_event, HttpAction, HttpRequest, HttpResponse, OutCall};
 use super::jsonrpc::{self, Message};
+use super::reply::{finish_body, progress, reply_for};
 use super::{security, version, Settings};
-use crate::tools::{self, warnings, ToolContext, ToolError};
-use serde_json::{json, Value};
+use crate::tools::{self, ToolContext, ToolError};
+use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 
 /// Sessions kept at once; the oldest is dropped beyond this.
 const MAX_SESSIONS: usize = 256;
 
 struct Session {
-    version: &'static str,
+    pub(super) version: &'static str,
     log_level: String,
 }
 
-struct Call {
-    exchange: u64,
-    slot: usize,
-    forward: Forward,
-    version: &'static str,
+pub(super) struct Call {
+    pub(super) exchange: u64,
+    pub(super) slot: usize,
+    pub(super) forward: Forward,
+    pub(super) version: &'static str,
 }
 
 struct Exchange {
@@ -352,10 +353,16 @@ impl Server {
                 Ok(Message::Notification { .. }) | Ok(Message::Response) => {}
                 Ok(Message::Request { id, method, params }) => {
                     any_request = true;
-                    let session = self
-                        .sessions
-                        .get_mut(sid)
-                        .expect("session checked by caller");
+                    let Some(session) = self.sessions.get_mut(sid) else {
+                        let e = jsonrpc::error(
+                            &id,
+                            jsonrpc::SESSION_NOT_FOUND,
+                            "Session not found",
+                            None,
+                        );
+                        replies.push(Some(e));
+                        continue;
+                    };
                     match dispatch::dispatch(
                         &id,
                         &method,
@@ -503,71 +510,9 @@ impl Server {
         if ex.outstanding > 0 {
             return HttpAction::Pending;
         }
-        let ex = self
-            .exchanges
-            .remove(&call.exchange)
-            .expect("exchange present");
-        HttpAction::Respond(finish_body(ex.replies, ex.batch, ex.stream))
-    }
-}
-
-/// The JSON-RPC response for a finished call.
-fn reply_for(call: &Call, result: Value, live_warnings: &[String]) -> Value {
-    let f = &call.forward;
-    if f.resource.is_some() {
-        if result.get("isError").and_then(Value::as_bool) == Some(true) {
-            let e = &result["_meta"]["barline/error"];
-            let code = e["code"].as_str().unwrap_or("INTERNAL");
-            let rpc_code = if code == "NOT_FOUND" {
-                jsonrpc::RESOURCE_NOT_FOUND
-            } else {
-                jsonrpc::INTERNAL_ERROR
-            };
-            return jsonrpc::error(
-                &f.rpc_id,
-                rpc_code,
-                e["message"].as_str().unwrap_or("resource read failed"),
-                Some(json!({
-                    "uri": f.resource, "code": code, "hint": e["hint"],
-                })),
-            );
-        }
-        return jsonrpc::result(&f.rpc_id, result);
-    }
-    let mut all = f.warnings.clone();
-    all.extend(live_warnings.iter().cloned());
-    let mut result = warnings::attach(result, &all);
-    if !version::has_structured_output(call.version) {
-        if let Some(o) = result.as_object_mut() {
-            o.remove("structuredContent");
-        }
-    }
-    jsonrpc::result(&f.rpc_id, result)
-}
-
-fn progress(token: &Value, done: u32, message: &str) -> Value {
-    json!({"jsonrpc": "2.0", "method": "notifications/progress",
-           "params": {"progressToken": token, "progress": done, "total": 1, "message": message}})
-}
-
-fn finish_body(replies: Vec<Option<Value>>, batch: bool, stream: Option<Value>) -> HttpResponse {
-    let replies: Vec<Value> = replies.into_iter().flatten().collect();
-    let body = if batch {
-        Value::Array(replies)
-    } else {
-        replies.into_iter().next().unwrap_or(Value::Null)
-    };
-    match stream {
-        None => HttpResponse::json(200, &body),
-        Some(token) => {
-            let mut r = HttpResponse::empty(200).with("content-type", "text/event-stream");
-            r.body = format!(
-                "{}{}",
-                sse_event(&progress(&token, 1, "done")),
-                sse_event(&body)
-            );
-            r.streamed = true;
-            r
+        match self.exchanges.remove(&call.exchange) {
+            Some(ex) => HttpAction::Respond(finish_body(ex.replies, ex.batch, ex.stream)),
+            None => HttpAction::Pending,
         }
     }
 }
