@@ -3,6 +3,7 @@
 //! HTTP request to [`Server::handle_http`], relays the tool calls it is given, and
 //! writes the responses it gets back.
 
+mod calls;
 pub mod dispatch;
 pub mod http;
 pub mod jsonrpc;
