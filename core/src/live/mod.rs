@@ -5,7 +5,11 @@
 //! feature, an in-memory Live Set.
 
 mod atom;
+pub mod path;
 mod port;
+
+#[cfg(feature = "fake-live")]
+pub mod fake;
 
 pub use atom::Atom;
 pub use port::{LiveError, LiveId, LivePort};

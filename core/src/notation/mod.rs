@@ -1,1 +1,111 @@
-//! (placeholder, filled in by its own issue)
+//! bar|beat notation: text ⇄ Live notes (spec `barbeat.md`, core layer).
+//!
+//! * [`parse`] — text → [`Ast`] (syntax and value checks only);
+//! * [`interpret`] — text → [`Interpretation`] (notes and warnings);
+//! * [`format`] — notes → text that interprets back to the same notes.
+//!
+//! All three are pure and never panic; every rejection is a [`NotationError`] whose
+//! message is the exact text of the specification.
+
+mod ast;
+mod copy;
+mod error;
+mod formatter;
+mod interpreter;
+mod note;
+mod numbers;
+mod parser;
+mod position;
+mod warnings;
+
+pub use ast::{Ast, BarSpec, BeatSpec, Element, Span, SpannedElement};
+pub use copy::MAX_COPY_STEPS;
+pub use error::{ErrorKind, NotationError, SourcePosition, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
+pub use formatter::format;
+pub use interpreter::{Interpretation, MAX_NOTES};
+pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
+pub use parser::ScanMode;
+
+use interpreter::Interpreter;
+use note::Meter;
+use parser::{Item, Scanner};
+use position::Utf16Cursor;
+
+/// Parses `text` into elements, running the value checks of spec 3.3.
+pub fn parse(text: &str) -> Result<Ast, NotationError> {
+    let mut scanner = Scanner::new(text, ScanMode::Memoized);
+    let mut cursor = Utf16Cursor::new(text);
+    let mut elements = Vec::new();
+    while let Some((item, range)) = scanner.next_item()? {
+        let span = Span {
+            start: cursor.advance_to(range.start),
+            end: cursor.advance_to(range.end),
+        };
+        elements.push(SpannedElement {
+            element: element_of(item, scanner.beats()),
+            span,
+        });
+    }
+    Ok(Ast { elements })
+}
+
+fn element_of(item: Item, beats: &[BeatSpec]) -> Element {
+    match item {
+        Item::Clear => Element::Clear,
+        Item::BarCopy {
+            destination,
+            source,
+        } => Element::BarCopy {
+            destination,
+            source,
+        },
+        Item::TimePoints { bar } => Element::TimePoints {
+            bar,
+            beats: beats.to_vec(),
+        },
+        Item::Probability(value) => Element::Probability { value },
+        Item::Velocity(value) => Element::Velocity { value },
+        Item::VelocityRange(from, to) => Element::VelocityRange { from, to },
+        Item::Duration(beats) => Element::Duration { beats },
+        Item::DurationBars(bars, beats) => Element::DurationBars { bars, beats },
+        Item::Pitch(pitch) => Element::Pitch { pitch },
+    }
+}
+
+/// Interprets `text` into notes and warnings (spec 4, errors 5).
+///
+/// An interpretation error (5.4) carries the warnings produced before it in
+/// [`NotationError::warnings`].
+pub fn interpret(text: &str, options: &InterpretOptions) -> Result<Interpretation, NotationError> {
+    interpret_scanned(text, options, ScanMode::Memoized)
+}
+
+/// [`interpret`] with an explicit scan strategy; both strategies give identical
+/// results, and benchmarks compare their speed.
+pub fn interpret_scanned(
+    text: &str,
+    options: &InterpretOptions,
+    mode: ScanMode,
+) -> Result<Interpretation, NotationError> {
+    if text.is_empty() {
+        return Ok(Interpretation::default());
+    }
+    let meter = Meter::new(options.numerator, options.denominator)?;
+    let mut scanner = Scanner::new(text, mode);
+    let mut interpreter = Interpreter::new(meter);
+    // Interpretation errors only count once the whole text parsed (5.1), so after
+    // one the scan continues without interpreting.
+    let mut failure: Option<NotationError> = None;
+    while let Some((item, _)) = scanner.next_item()? {
+        if failure.is_none() {
+            if let Err(mut error) = interpreter.apply(item, scanner.beats()) {
+                error.warnings = interpreter.take_warnings();
+                failure = Some(error);
+            }
+        }
+    }
+    match failure {
+        Some(error) => Err(error),
+        None => Ok(interpreter.finish()),
+    }
+}

@@ -1,0 +1,69 @@
+//! CuePoint (locators): kept sorted by time; `set_or_delete_cue` toggles a locator
+//! at the playhead's visible position.
+
+use super::schema::Class;
+use super::store::{Kind, Node, Value};
+use super::FakeLive;
+use crate::live::{Atom, LiveId};
+
+pub(crate) fn call(
+    live: &mut FakeLive,
+    id: LiveId,
+    name: &str,
+    _a: &[Atom],
+) -> Result<Vec<Atom>, String> {
+    match name {
+        "jump" => {
+            let t = live.model.n(id).float("time");
+            live.pending_song_time = Some(t);
+            Ok(vec![])
+        }
+        _ => Err(format!("CuePoint has no function \"{name}\"")),
+    }
+}
+
+impl FakeLive {
+    /// Adds a locator in time order.
+    pub(crate) fn add_cue_point(&mut self, name: &str, time: f64) -> LiveId {
+        let song = self.model.song;
+        let cue = self.add(
+            Node::new(Class::CuePoint, Kind::Plain, song)
+                .with("name", Value::Str(name.into()))
+                .with("time", Value::Float(time)),
+        );
+        let at = self
+            .model
+            .n(song)
+            .list("cue_points")
+            .iter()
+            .filter(|c| self.model.n(**c).float("time") <= time)
+            .count();
+        self.push_child(song, "cue_points", cue, Some(at));
+        cue
+    }
+
+    pub(crate) fn set_or_delete_cue(&mut self) -> Result<Vec<Atom>, String> {
+        let song = self.model.song;
+        let now = self.model.n(song).float("current_song_time");
+        let existing = self
+            .model
+            .n(song)
+            .list("cue_points")
+            .iter()
+            .copied()
+            .find(|c| (self.model.n(*c).float("time") - now).abs() < 1e-9);
+        match existing {
+            Some(c) => {
+                self.edit(song, |n| {
+                    n.lists.get_mut("cue_points").map(|l| l.retain(|x| *x != c))
+                });
+                self.model.remove_subtree(c);
+            }
+            None => {
+                self.add_cue_point("", now);
+            }
+        }
+        self.changed(song, "cue_points");
+        Ok(vec![])
+    }
+}

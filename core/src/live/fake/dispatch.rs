@@ -1,0 +1,333 @@
+//! The `LivePort` implementation: counting, object and member checks, generic type
+//! and range checks, undo recording, and hand-off to the class modules.
+
+use super::paths::Child;
+use super::schema::{Class, Prop, Ty};
+use super::store::Value;
+use super::{clip, clip_slot, cue_point, device, mixer, scene, song, track, FakeLive};
+use crate::live::path::{id_atoms, id_list_atoms};
+use crate::live::{Atom, LiveError, LiveId, LivePort};
+
+/// What Live posts when a change is made from inside an observer callback.
+pub const NOTIFICATION_ERROR: &str =
+    "Changes cannot be triggered by notifications. You will need to defer your response.";
+
+impl FakeLive {
+    fn count_type(&self, id: LiveId) -> String {
+        self.type_name(id).unwrap_or("None").to_string()
+    }
+
+    fn no_object(id: LiveId) -> String {
+        if id.is_none() {
+            "no object (id 0): the path did not resolve".into()
+        } else {
+            format!("no object with id {id}: it was deleted or never existed")
+        }
+    }
+
+    /// Reads a property without counting it (observer values, `getstring`).
+    pub(crate) fn get_uncounted(&self, id: LiveId, prop: &str) -> Result<Vec<Atom>, String> {
+        let n = self.model.node(id).ok_or_else(|| Self::no_object(id))?;
+        if let Some(child) = self.child(id, prop) {
+            return Ok(match child {
+                Child::List(ids) => id_list_atoms(&ids),
+                Child::Single(x) => id_atoms(x),
+            });
+        }
+        let ty = self.count_type(id);
+        let Some(p) = n.class.prop(n.kind, prop) else {
+            return Err(format!("{ty} has no property \"{prop}\""));
+        };
+        let hooked = match n.class {
+            Class::Song => song::get(self, id, prop),
+            Class::Track => track::get(self, id, prop),
+            Class::ClipSlot => clip_slot::get(self, id, prop),
+            Class::Clip => clip::get(self, id, prop),
+            Class::Scene => scene::get(self, id, prop),
+            Class::DeviceParameter => mixer::get(self, id, prop),
+            Class::Device | Class::DrumPad | Class::Chain => device::get(self, id, prop),
+            _ => None,
+        };
+        if let Some(r) = hooked {
+            return r;
+        }
+        Ok(stored_atoms(p, self.model.n(id).props.get(prop)))
+    }
+
+    /// The atoms an observer of `prop` receives after its name (`notes` sends none).
+    pub fn observed_value(&self, id: LiveId, prop: &str) -> Result<Vec<Atom>, String> {
+        match self.model.node(id) {
+            Some(n) if n.class == Class::Clip && prop == "notes" => Ok(Vec::new()),
+            _ => self.get_uncounted(id, prop),
+        }
+    }
+
+    fn set_inner(&mut self, id: LiveId, prop: &str, value: &[Atom]) -> Result<(), String> {
+        let n = self.model.node(id).ok_or_else(|| Self::no_object(id))?;
+        let (class, kind) = (n.class, n.kind);
+        let ty = self.count_type(id);
+        let is_view_ref =
+            class == Class::SongView && class.single_children(kind).iter().any(|(c, _)| *c == prop);
+        let prop_def = class.prop(kind, prop);
+        if prop_def.is_none() && !is_view_ref {
+            if self.child(id, prop).is_some() {
+                return Err(format!("{ty}.{prop} is a child and cannot be set"));
+            }
+            return Err(format!("{ty} has no property \"{prop}\""));
+        }
+        if self.in_notification {
+            return Err(NOTIFICATION_ERROR.into());
+        }
+        let before = self.model.clone();
+        let hooked = match class {
+            Class::Song => song::set(self, id, prop, value),
+            Class::SongView => song::set_view(self, id, prop, value),
+            Class::Track => track::set(self, id, prop, value),
+            Class::Clip => clip::set(self, id, prop, value),
+            Class::Scene => scene::set(self, id, prop, value),
+            Class::DeviceParameter => mixer::set(self, id, prop, value),
+            Class::Chain => device::set_chain(self, id, prop, value),
+            _ => None,
+        };
+        let result = match hooked {
+            Some(r) => r,
+            None => {
+                let p = prop_def.ok_or_else(|| format!("{ty} has no property \"{prop}\""))?;
+                if !p.writable {
+                    return Err(format!("{ty}.{prop} is read-only"));
+                }
+                coerce(p, value).map(|v| {
+                    if let Some(n) = self.model.node_mut(id) {
+                        n.props.insert(prop.to_string(), v);
+                    }
+                })
+            }
+        };
+        match result {
+            Ok(()) => {
+                if undoable_set(class, prop) && self.history.record(before) {
+                    self.counters.undo_steps += 1;
+                }
+                self.changed(id, prop);
+                Ok(())
+            }
+            Err(e) => {
+                self.model = before;
+                Err(e)
+            }
+        }
+    }
+
+    fn call_inner(&mut self, id: LiveId, name: &str, args: &[Atom]) -> Result<Vec<Atom>, String> {
+        let n = self.model.node(id).ok_or_else(|| Self::no_object(id))?;
+        let (class, kind) = (n.class, n.kind);
+        let ty = self.count_type(id);
+        let Some(func) = class.func(kind, name, self.config.undo_step_functions) else {
+            return Err(format!("{ty} has no function \"{name}\""));
+        };
+        if func.mutates && self.in_notification {
+            return Err(NOTIFICATION_ERROR.into());
+        }
+        let before = func.mutates.then(|| self.model.clone());
+        let changes_before = self.changes.len();
+        let result = match class {
+            Class::Application | Class::ApplicationView => song::call_app(self, id, name, args),
+            Class::Song => song::call(self, id, name, args),
+            Class::SongView => song::call_view(self, id, name, args),
+            Class::Track => track::call(self, id, name, args),
+            Class::ClipSlot => clip_slot::call(self, id, name, args),
+            Class::Clip => clip::call(self, id, name, args),
+            Class::Scene => scene::call(self, id, name, args),
+            Class::CuePoint => cue_point::call(self, id, name, args),
+            Class::DeviceParameter => mixer::call(self, id, name, args),
+            Class::Device | Class::Chain | Class::DrumPad => device::call(self, id, name, args),
+            _ => Err(format!("{ty} has no function \"{name}\"")),
+        };
+        match (result, before) {
+            (Ok(atoms), Some(before)) => {
+                if self.changes.len() > changes_before && self.history.record(before) {
+                    self.counters.undo_steps += 1;
+                }
+                Ok(atoms)
+            }
+            (Ok(atoms), None) => Ok(atoms),
+            (Err(e), Some(before)) => {
+                self.model = before;
+                self.changes.truncate(changes_before);
+                Err(e)
+            }
+            (Err(e), None) => Err(e),
+        }
+    }
+
+    /// `LiveAPI.getstring`: the value as one string (counted as a `get`).
+    pub fn get_string(&mut self, id: LiveId, prop: &str) -> Result<String, LiveError> {
+        let atoms = self.get(id, prop)?;
+        Ok(atoms
+            .iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    /// `LiveAPI.info` (not counted: Max answers it from the object's description).
+    pub fn info(&self, id: LiveId) -> String {
+        self.info_text(id)
+    }
+
+    /// `LiveAPI.children`.
+    pub fn children(&self, id: LiveId) -> Vec<String> {
+        self.children_names(id)
+    }
+}
+
+/// View selections and transport state are not Set changes (no undo step).
+fn undoable_set(class: Class, prop: &str) -> bool {
+    match class {
+        Class::SongView | Class::ApplicationView | Class::TrackView | Class::DeviceView => false,
+        Class::Song => !matches!(
+            prop,
+            "is_playing"
+                | "current_song_time"
+                | "back_to_arranger"
+                | "metronome"
+                | "record_mode"
+                | "session_record"
+                | "overdub"
+        ),
+        _ => true,
+    }
+}
+
+/// Atoms of a stored value, with type defaults for values never set.
+pub(crate) fn stored_atoms(p: &Prop, v: Option<&Value>) -> Vec<Atom> {
+    match (p.ty, v) {
+        (_, Some(Value::Int(i))) => vec![Atom::Int(*i)],
+        (Ty::Float, Some(Value::Float(f))) | (_, Some(Value::Float(f))) => vec![Atom::Float(*f)],
+        (_, Some(Value::Str(s))) => vec![Atom::Symbol(s.clone())],
+        (_, Some(Value::StrList(l))) => l.iter().map(|s| Atom::Symbol(s.clone())).collect(),
+        (Ty::Float, None) => vec![Atom::Float(0.0)],
+        (Ty::Int | Ty::Bool, None) => vec![Atom::Int(0)],
+        (Ty::Str, None) => vec![Atom::Symbol(String::new())],
+        (Ty::Dict, None) => vec![Atom::Symbol(format!("{{\"{}\": null}}", p.name))],
+        (Ty::IntList | Ty::StrList, None) => Vec::new(),
+    }
+}
+
+/// Converts `set` atoms to a stored value: bools take 0/1 and true/false, ints take
+/// integral numbers, ranges are inclusive; anything else is refused.
+pub(crate) fn coerce(p: &Prop, value: &[Atom]) -> Result<Value, String> {
+    let first = value
+        .first()
+        .ok_or_else(|| format!("{} needs a value", p.name))?;
+    let v = match p.ty {
+        Ty::Bool => match first {
+            Atom::Symbol(s) if s == "true" => Value::Int(1),
+            Atom::Symbol(s) if s == "false" => Value::Int(0),
+            a => match a.as_f64() {
+                Some(x) if x == 0.0 || x == 1.0 => Value::Int(x as i64),
+                _ => {
+                    return Err(format!(
+                        "{} is a bool: give 0/1 or true/false, not {a}",
+                        p.name
+                    ))
+                }
+            },
+        },
+        Ty::Int => match first.as_i64() {
+            Some(i) => Value::Int(i),
+            None => return Err(format!("{} is an int, not {first}", p.name)),
+        },
+        Ty::Float => match first.as_f64() {
+            Some(x) if x.is_finite() => Value::Float(x),
+            _ => return Err(format!("{} is a number, not {first}", p.name)),
+        },
+        Ty::Str => Value::Str(
+            value
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        Ty::IntList | Ty::StrList | Ty::Dict => {
+            return Err(format!("{} cannot be set this way", p.name));
+        }
+    };
+    if let (Some((lo, hi)), Value::Int(_) | Value::Float(_)) = (p.range, &v) {
+        let x = match v {
+            Value::Int(i) => i as f64,
+            Value::Float(f) => f,
+            _ => 0.0,
+        };
+        if x < lo || x > hi {
+            return Err(format!("{} out of range: {x} is not in {lo}…{hi}", p.name));
+        }
+    }
+    Ok(v)
+}
+
+impl LivePort for FakeLive {
+    fn resolve(&mut self, path: &str) -> LiveId {
+        self.counters.resolve += 1;
+        self.resolve_path(path)
+    }
+
+    fn get(&mut self, id: LiveId, property: &str) -> Result<Vec<Atom>, LiveError> {
+        let ty = self.count_type(id);
+        self.counters.by_type.entry(ty).or_default().get += 1;
+        match self.get_uncounted(id, property) {
+            Ok(atoms) => {
+                self.note_symbols(&atoms);
+                Ok(atoms)
+            }
+            Err(m) => Err(self.post(format!("get: {m}"))),
+        }
+    }
+
+    fn set(&mut self, id: LiveId, property: &str, value: &[Atom]) -> Result<(), LiveError> {
+        let ty = self.count_type(id);
+        self.counters.by_type.entry(ty).or_default().set += 1;
+        self.set_inner(id, property, value)
+            .map_err(|m| self.post(format!("set: {m}")))
+    }
+
+    fn call(&mut self, id: LiveId, function: &str, args: &[Atom]) -> Result<Vec<Atom>, LiveError> {
+        let ty = self.count_type(id);
+        self.counters.by_type.entry(ty).or_default().call += 1;
+        match self.call_inner(id, function, args) {
+            Ok(atoms) => {
+                self.note_symbols(&atoms);
+                Ok(atoms)
+            }
+            Err(m) => Err(self.post(format!("call {function}: {m}"))),
+        }
+    }
+
+    fn get_count(&mut self, id: LiveId, child: &str) -> Result<usize, LiveError> {
+        let ty = self.count_type(id);
+        self.counters
+            .by_type
+            .entry(ty.clone())
+            .or_default()
+            .getcount += 1;
+        match self.child(id, child) {
+            Some(Child::List(ids)) => Ok(ids.len()),
+            _ if !self.exists(id) => Err(self.post(format!("getcount: {}", Self::no_object(id)))),
+            _ => Err(self.post(format!("getcount: {ty} has no list child \"{child}\""))),
+        }
+    }
+
+    fn type_of(&mut self, id: LiveId) -> Result<String, LiveError> {
+        match self.type_name(id) {
+            Some(t) => Ok(t.to_string()),
+            None => Err(self.post(format!("type: {}", Self::no_object(id)))),
+        }
+    }
+
+    fn path_of(&mut self, id: LiveId) -> Result<String, LiveError> {
+        match self.canonical_path(id) {
+            Some(p) => Ok(p),
+            None => Err(self.post(format!("path: {}", Self::no_object(id)))),
+        }
+    }
+}

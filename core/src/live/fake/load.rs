@@ -1,0 +1,498 @@
+//! Building a Set from fixture JSON. Every object is made by the same constructors the
+//! creating functions use, then the fixture's property values are applied.
+
+use super::fixture::{apply_props, array, err, object, FixtureError, FORMAT};
+use super::schema::Class;
+use super::store::{Kind, Node, Notes, Value};
+use super::{catalogue, notes, FakeConfig, FakeLive};
+use crate::live::LiveId;
+use serde_json::{Map, Value as J};
+
+const SET_KEYS: &[&str] = &[
+    "format",
+    "description",
+    "live_version",
+    "undo_step_functions",
+    "quantize_noop",
+    "files",
+    "this_device",
+    "song",
+    "scenes",
+    "tracks",
+    "return_tracks",
+    "master_track",
+    "cue_points",
+    "view",
+];
+pub(crate) const TRACK_KEYS: &[&str] = &[
+    "kind",
+    "group",
+    "devices",
+    "clip_slots",
+    "arrangement_clips",
+    "mixer",
+];
+pub(crate) const CLIP_KEYS: &[&str] = &["length", "notes"];
+pub(crate) const DEVICE_KEYS: &[&str] = &["device", "parameters", "chains", "return_chains"];
+pub(crate) const CHAIN_KEYS: &[&str] = &["devices", "mixer"];
+pub(crate) const MIXER_PARAMS: &[&str] = &[
+    "volume",
+    "panning",
+    "track_activator",
+    "left_split_stereo",
+    "right_split_stereo",
+    "cue_volume",
+    "crossfader",
+];
+
+impl FakeLive {
+    /// A Set with only the roots: Application (+ view), Song (+ view) with Live's
+    /// defaults for a new Set.
+    pub(crate) fn skeleton(config: FakeConfig) -> FakeLive {
+        let mut live = FakeLive::bare(config);
+        let app = live.add(Node::new(Class::Application, Kind::Plain, LiveId::NONE));
+        let app_view = live.add(
+            Node::new(Class::ApplicationView, Kind::Plain, app)
+                .with("focused_document_view", Value::Str("Session".into())),
+        );
+        live.set_single(app, "view", app_view);
+        live.edit(app, |n| {
+            n.lists.insert("control_surfaces".into(), Vec::new())
+        });
+        let mut song = Node::new(Class::Song, Kind::Plain, LiveId::NONE);
+        for (k, v) in [
+            ("tempo", Value::Float(120.0)),
+            ("signature_numerator", Value::Int(4)),
+            ("signature_denominator", Value::Int(4)),
+            ("root_note", Value::Int(0)),
+            ("scale_name", Value::Str("Major".into())),
+            ("scale_mode", Value::Int(0)),
+            ("loop", Value::Int(0)),
+            ("loop_start", Value::Float(0.0)),
+            ("loop_length", Value::Float(16.0)),
+            ("current_song_time", Value::Float(0.0)),
+            ("is_playing", Value::Int(0)),
+            ("clip_trigger_quantization", Value::Int(4)),
+            ("groove_amount", Value::Float(1.0)),
+            ("swing_amount", Value::Float(0.0)),
+            ("name", Value::Str(String::new())),
+        ] {
+            song.props.insert(k.into(), v);
+        }
+        for l in ["tracks", "return_tracks", "scenes", "cue_points"] {
+            song.lists.insert(l.into(), Vec::new());
+        }
+        let song = live.add(song);
+        let view = live
+            .add(Node::new(Class::SongView, Kind::Plain, song).with("follow_song", Value::Int(1)));
+        live.set_single(song, "view", view);
+        live.model.song = song;
+        live.model.app = app;
+        live
+    }
+}
+
+fn bool_of(set: &Map<String, J>, key: &str) -> Result<bool, FixtureError> {
+    match set.get(key) {
+        None => Ok(false),
+        Some(J::Bool(b)) => Ok(*b),
+        Some(_) => Err(err(key, "must be true or false")),
+    }
+}
+
+/// Parses and builds a Set.
+pub(crate) fn load(json: &str) -> Result<FakeLive, FixtureError> {
+    let root: J = serde_json::from_str(json)
+        .map_err(|e| err("(document)", format!("not valid JSON: {e}")))?;
+    let set = object(&root, "(document)")?;
+    if let Some(k) = set.keys().find(|k| !SET_KEYS.contains(&k.as_str())) {
+        return Err(err(
+            k,
+            format!("unknown top-level key; allowed: {}", SET_KEYS.join(", ")),
+        ));
+    }
+    if set.get("format").and_then(J::as_str) != Some(FORMAT) {
+        return Err(err("format", format!("must be \"{FORMAT}\"")));
+    }
+    let mut config = FakeConfig::default();
+    if let Some(v) = set.get("live_version") {
+        config.version = v
+            .as_str()
+            .ok_or_else(|| err("live_version", "must be a string like \"12.3.1\""))?
+            .to_string();
+    }
+    if let Some(v) = set.get("description") {
+        config.description = v
+            .as_str()
+            .ok_or_else(|| err("description", "must be a string"))?
+            .to_string();
+    }
+    config.undo_step_functions = bool_of(set, "undo_step_functions")?;
+    config.quantize_noop = bool_of(set, "quantize_noop")?;
+    let mut live = FakeLive::skeleton(config);
+    for (i, f) in array(set, "files", "files")?.iter().enumerate() {
+        live.files.push(
+            f.as_str()
+                .ok_or_else(|| err(&format!("files[{i}]"), "must be a path string"))?
+                .to_string(),
+        );
+    }
+    let song = live.model.song;
+    if let Some(s) = set.get("song") {
+        let obj = object(s, "song")?;
+        let mut node = live.model.n(song).clone();
+        apply_props(&mut node, obj, &[], "song")?;
+        live.model.nodes.insert(song.0, node);
+    }
+    for (i, s) in array(set, "scenes", "scenes")?.iter().enumerate() {
+        let at = format!("scenes[{i}]");
+        let scene = live.new_scene("");
+        live.apply(scene, object(s, &at)?, &[], &at)?;
+        live.push_child(song, "scenes", scene, None);
+    }
+    if live.model.n(song).list("scenes").is_empty() {
+        return Err(err("scenes", "a Set has at least one scene"));
+    }
+    let returns = array(set, "return_tracks", "return_tracks")?;
+    let mut return_ids = Vec::new();
+    for (i, t) in returns.iter().enumerate() {
+        let at = format!("return_tracks[{i}]");
+        let track = live.new_track(Kind::ReturnTrack, "", 0);
+        live.push_child(song, "return_tracks", track, None);
+        return_ids.push((track, t, at));
+    }
+    // Sends exist once all return tracks do.
+    for (track, _, _) in &return_ids {
+        let mixer = live.model.n(*track).single("mixer_device");
+        for i in 0..returns.len() {
+            live.add_send(mixer, i);
+        }
+    }
+    let master = live.new_track(Kind::MasterTrack, "Main", 0);
+    live.edit(master, |n| n.set_int("color_index", 0));
+    live.set_single(song, "master_track", master);
+    let tracks = array(set, "tracks", "tracks")?;
+    let mut built = Vec::new();
+    for (i, t) in tracks.iter().enumerate() {
+        let at = format!("tracks[{i}]");
+        let obj = object(t, &at)?;
+        let kind = match obj.get("kind").and_then(J::as_str) {
+            Some("midi") => Kind::MidiTrack,
+            Some("audio") => Kind::AudioTrack,
+            Some("group") => Kind::GroupTrack,
+            _ => {
+                return Err(err(
+                    &at,
+                    "\"kind\" must be \"midi\", \"audio\" or \"group\"",
+                ))
+            }
+        };
+        let track = live.new_track(kind, "", 0);
+        live.push_child(song, "tracks", track, None);
+        built.push((track, obj, at));
+    }
+    for (track, obj, at) in &built {
+        live.fill_track(*track, obj, at)?;
+    }
+    for (track, t, at) in &return_ids {
+        live.fill_track(*track, object(t, at)?, at)?;
+    }
+    if let Some(m) = set.get("master_track") {
+        live.fill_track(master, object(m, "master_track")?, "master_track")?;
+    }
+    for (i, c) in array(set, "cue_points", "cue_points")?.iter().enumerate() {
+        let at = format!("cue_points[{i}]");
+        let obj = object(c, &at)?;
+        let time = obj
+            .get("time")
+            .and_then(J::as_f64)
+            .ok_or_else(|| err(&at, "\"time\" (beats) is required"))?;
+        let cue = live.add_cue_point("", time);
+        live.apply(cue, obj, &[], &at)?;
+    }
+    live.load_refs(set)?;
+    Ok(live)
+}
+
+impl FakeLive {
+    fn apply(
+        &mut self,
+        id: LiveId,
+        obj: &Map<String, J>,
+        structural: &[&str],
+        at: &str,
+    ) -> Result<(), FixtureError> {
+        let mut node = self.model.n(id).clone();
+        apply_props(&mut node, obj, structural, at)?;
+        self.model.nodes.insert(id.0, node);
+        Ok(())
+    }
+
+    fn fill_track(
+        &mut self,
+        track: LiveId,
+        obj: &Map<String, J>,
+        at: &str,
+    ) -> Result<(), FixtureError> {
+        self.apply(track, obj, TRACK_KEYS, at)?;
+        let kind = self.kind(track);
+        if let Some(g) = obj.get("group") {
+            let tracks = self.model.n(self.model.song).list("tracks").to_vec();
+            let group = g
+                .as_u64()
+                .and_then(|i| tracks.get(i as usize))
+                .copied()
+                .filter(|t| self.kind(*t) == Kind::GroupTrack);
+            let group = group
+                .ok_or_else(|| err(at, "\"group\" must be the index of a group track in tracks"))?;
+            self.set_single(track, "group_track", group);
+        }
+        if let Some(m) = obj.get("mixer") {
+            let mixer = self.model.n(track).single("mixer_device");
+            self.fill_mixer(
+                mixer,
+                object(m, &format!("{at}.mixer"))?,
+                &format!("{at}.mixer"),
+            )?;
+        }
+        self.fill_devices(track, obj, at)?;
+        let slots = self.model.n(track).list("clip_slots").to_vec();
+        let given = array(obj, "clip_slots", at)?;
+        if !given.is_empty() && given.len() != slots.len() {
+            return Err(err(
+                at,
+                format!(
+                    "\"clip_slots\" has {} entries; a track has one per scene ({})",
+                    given.len(),
+                    slots.len()
+                ),
+            ));
+        }
+        let clip_kind = if kind == Kind::AudioTrack {
+            Kind::AudioClip
+        } else {
+            Kind::MidiClip
+        };
+        for (i, c) in given.iter().enumerate() {
+            if c.is_null() {
+                continue;
+            }
+            let at = format!("{at}.clip_slots[{i}]");
+            if !matches!(kind, Kind::MidiTrack | Kind::AudioTrack) {
+                return Err(err(&at, "only MIDI and audio tracks hold clips"));
+            }
+            let clip = self.fill_clip(slots[i], clip_kind, object(c, &at)?, &at)?;
+            self.set_single(slots[i], "clip", clip);
+        }
+        for (i, c) in array(obj, "arrangement_clips", at)?.iter().enumerate() {
+            let at = format!("{at}.arrangement_clips[{i}]");
+            if !matches!(kind, Kind::MidiTrack | Kind::AudioTrack) {
+                return Err(err(&at, "only MIDI and audio tracks hold clips"));
+            }
+            let clip = self.fill_clip(track, clip_kind, object(c, &at)?, &at)?;
+            let (s, e) = (
+                self.model.n(clip).float("start_time"),
+                self.clip_end_time(clip),
+            );
+            let overlaps = self
+                .model
+                .n(track)
+                .list("arrangement_clips")
+                .iter()
+                .any(|o| self.model.n(*o).float("start_time") < e && self.clip_end_time(*o) > s);
+            if overlaps {
+                return Err(err(&at, "overlaps another arrangement clip of this track"));
+            }
+            self.place_arrangement_clip(track, clip);
+        }
+        Ok(())
+    }
+
+    fn fill_clip(
+        &mut self,
+        parent: LiveId,
+        kind: Kind,
+        obj: &Map<String, J>,
+        at: &str,
+    ) -> Result<LiveId, FixtureError> {
+        let length = obj
+            .get("length")
+            .and_then(J::as_f64)
+            .filter(|l| *l > 0.0)
+            .ok_or_else(|| err(at, "\"length\" (beats, > 0) is required"))?;
+        let track = self.track_of(parent).unwrap_or(parent);
+        let color = self.model.n(track).int("color");
+        let clip = self.new_clip(parent, kind, length, color);
+        self.apply(clip, obj, CLIP_KEYS, at)?;
+        let notes_in = array(obj, "notes", at)?;
+        if !notes_in.is_empty() && kind != Kind::MidiClip {
+            return Err(err(at, "audio clips have no notes"));
+        }
+        let mut notes = Notes::default();
+        for (i, n) in notes_in.iter().enumerate() {
+            let note =
+                notes::parse_note(n, i, None).map_err(|e| err(&format!("{at}.notes[{i}]"), e))?;
+            notes.insert(note);
+        }
+        if kind == Kind::MidiClip {
+            self.edit(clip, |n| n.notes = Some(notes));
+        }
+        Ok(clip)
+    }
+
+    fn fill_mixer(
+        &mut self,
+        mixer: LiveId,
+        obj: &Map<String, J>,
+        at: &str,
+    ) -> Result<(), FixtureError> {
+        let mut props = Map::new();
+        for (k, v) in obj {
+            let param = if MIXER_PARAMS.contains(&k.as_str()) {
+                Some(self.model.n(mixer).single(k))
+            } else {
+                None
+            };
+            match (k.as_str(), param) {
+                ("sends", _) => {
+                    let sends = self.model.n(mixer).list("sends").to_vec();
+                    let vals =
+                        v.as_array()
+                            .filter(|a| a.len() == sends.len())
+                            .ok_or_else(|| {
+                                err(
+                                    at,
+                                    format!(
+                                        "\"sends\" must list {} values, one per return track",
+                                        sends.len()
+                                    ),
+                                )
+                            })?;
+                    for (p, v) in sends.iter().zip(vals) {
+                        self.set_param_value(*p, v, at)?;
+                    }
+                }
+                (_, Some(p)) if self.exists(p) => self.set_param_value(p, v, at)?,
+                _ => {
+                    props.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        self.apply(mixer, &props, &[], at)
+    }
+
+    fn set_param_value(&mut self, p: LiveId, v: &J, at: &str) -> Result<(), FixtureError> {
+        let x = v
+            .as_f64()
+            .ok_or_else(|| err(at, "parameter values are numbers"))?;
+        let n = self.model.n(p);
+        if x < n.float("min") || x > n.float("max") {
+            return Err(err(
+                at,
+                format!(
+                    "{} = {x} is outside {}…{}",
+                    n.str("name"),
+                    n.float("min"),
+                    n.float("max")
+                ),
+            ));
+        }
+        self.edit(p, |n| n.set_float("value", x));
+        Ok(())
+    }
+
+    fn fill_devices(
+        &mut self,
+        container: LiveId,
+        obj: &Map<String, J>,
+        at: &str,
+    ) -> Result<(), FixtureError> {
+        for (i, d) in array(obj, "devices", at)?.iter().enumerate() {
+            let at = format!("{at}.devices[{i}]");
+            let dobj = object(d, &at)?;
+            let name = dobj.get("device").and_then(J::as_str).ok_or_else(|| {
+                err(
+                    &at,
+                    "\"device\" (a catalogue name such as \"Reverb\") is required",
+                )
+            })?;
+            let entry = catalogue::entry(name)
+                .or_else(|| catalogue::max_device(name))
+                .ok_or_else(|| err(&at, format!("\"{name}\" is not a native device name")))?;
+            let dev = self.new_device(container, name, &entry);
+            self.push_child(container, "devices", dev, None);
+            self.apply(dev, dobj, DEVICE_KEYS, &at)?;
+            if let Some(params) = dobj.get("parameters") {
+                let params = object(params, &format!("{at}.parameters"))?;
+                for (pname, v) in params {
+                    let p = self
+                        .model
+                        .n(dev)
+                        .list("parameters")
+                        .iter()
+                        .copied()
+                        .find(|p| self.model.n(*p).str("name") == pname);
+                    let p = p.ok_or_else(|| {
+                        err(&at, format!("the device has no parameter \"{pname}\""))
+                    })?;
+                    self.set_param_value(p, v, &at)?;
+                }
+            }
+            for list in ["chains", "return_chains"] {
+                for (k, c) in array(dobj, list, &at)?.iter().enumerate() {
+                    let at = format!("{at}.{list}[{k}]");
+                    if !matches!(entry.kind, Kind::Rack | Kind::DrumRack) {
+                        return Err(err(&at, "only racks have chains"));
+                    }
+                    let cobj = object(c, &at)?;
+                    let chain = self.new_chain(dev, "Chain");
+                    self.push_child(dev, list, chain, None);
+                    self.apply(chain, cobj, CHAIN_KEYS, &at)?;
+                    if let Some(m) = cobj.get("mixer") {
+                        let mixer = self.model.n(chain).single("mixer_device");
+                        self.fill_mixer(mixer, object(m, &at)?, &at)?;
+                    }
+                    self.fill_devices(chain, cobj, &at)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn load_refs(&mut self, set: &Map<String, J>) -> Result<(), FixtureError> {
+        if let Some(p) = set.get("this_device") {
+            let path = p
+                .as_str()
+                .ok_or_else(|| err("this_device", "must be a path string"))?;
+            let id = self.resolve_path(path);
+            if self.model.node(id).map(|n| n.class) != Some(Class::Device) {
+                return Err(err("this_device", format!("\"{path}\" is not a device")));
+            }
+            self.model.this_device = id;
+        }
+        if let Some(v) = set.get("view") {
+            let view = self.model.n(self.model.song).single("view");
+            for (k, p) in object(v, "view")? {
+                let path = p
+                    .as_str()
+                    .ok_or_else(|| err("view", format!("\"{k}\" must be a path")))?;
+                let id = self.resolve_path(path);
+                let want = match k.as_str() {
+                    "selected_track" => Class::Track,
+                    "selected_scene" => Class::Scene,
+                    "detail_clip" => Class::Clip,
+                    "highlighted_clip_slot" => Class::ClipSlot,
+                    _ => return Err(err("view", format!("unknown view key \"{k}\""))),
+                };
+                if self.model.node(id).map(|n| n.class) != Some(want) {
+                    return Err(err(
+                        "view",
+                        format!("{k}: \"{path}\" does not name a {want:?}"),
+                    ));
+                }
+                self.set_single(view, k, id);
+            }
+        }
+        Ok(())
+    }
+}

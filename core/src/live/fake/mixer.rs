@@ -1,0 +1,171 @@
+//! DeviceParameter (mixer volume, panning, sends and device parameters): range rules,
+//! `display_value` through the volume dB curve, and unit-formatted `str_for_value`.
+
+use super::store::Value;
+use super::{args, FakeLive};
+use crate::live::{Atom, LiveId};
+
+/// Volume fader value → dB, piecewise linear between these points; 0 is −inf.
+/// [A: an approximation of Live's curve with its fixed points 0.85 → 0 dB, 1 → +6 dB]
+const VOLUME_DB: [(f64, f64); 10] = [
+    (0.01, -70.0),
+    (0.1, -50.0),
+    (0.2, -36.0),
+    (0.3, -27.0),
+    (0.4, -20.0),
+    (0.5, -14.5),
+    (0.6, -10.0),
+    (0.7, -6.0),
+    (0.85, 0.0),
+    (1.0, 6.0),
+];
+
+/// dB of a volume value (`f64::NEG_INFINITY` at 0).
+pub fn volume_to_db(v: f64) -> f64 {
+    if v <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if v <= VOLUME_DB[0].0 {
+        return VOLUME_DB[0].1;
+    }
+    for w in VOLUME_DB.windows(2) {
+        let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+        if v <= x1 {
+            return y0 + (v - x0) / (x1 - x0) * (y1 - y0);
+        }
+    }
+    VOLUME_DB[VOLUME_DB.len() - 1].1
+}
+
+/// Volume value of a dB figure (inverse of [`volume_to_db`]; below −70 dB gives 0).
+pub fn db_to_volume(db: f64) -> f64 {
+    if db < VOLUME_DB[0].1 {
+        return 0.0;
+    }
+    for w in VOLUME_DB.windows(2) {
+        let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+        if db <= y1 {
+            return x0 + (db - y0) / (y1 - y0) * (x1 - x0);
+        }
+    }
+    1.0
+}
+
+const NOTE_NAMES: [&str; 12] = [
+    "C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B",
+];
+
+/// The label Live shows for `value` of a parameter with this unit and items.
+pub(crate) fn label(unit: &str, items: &[String], max: f64, v: f64) -> String {
+    if !items.is_empty() {
+        let i = (v.round().max(0.0) as usize).min(items.len() - 1);
+        return items[i].clone();
+    }
+    match unit {
+        "volume" | "db" => {
+            let db = if unit == "volume" { volume_to_db(v) } else { v };
+            if db.is_infinite() {
+                "-inf dB".into()
+            } else {
+                format!("{db:.1} dB")
+            }
+        }
+        "pan" => {
+            let amount = (v.abs() * 50.0).round() as i64;
+            match amount {
+                0 => "C".into(),
+                a if v < 0.0 => format!("{a}L"),
+                a => format!("{a}R"),
+            }
+        }
+        "hz" if v >= 1000.0 => format!("{:.2} kHz", v / 1000.0),
+        "hz" => format!("{v:.1} Hz"),
+        "ms" if v >= 1000.0 => format!("{:.2} s", v / 1000.0),
+        "ms" => format!("{v:.1} ms"),
+        "percent" => format!("{:.0} %", if max <= 1.0 { v * 100.0 } else { v }),
+        "st" => format!("{} st", v.round() as i64),
+        "note" => {
+            let p = v.round().clamp(0.0, 127.0) as usize;
+            format!("{}{}", NOTE_NAMES[p % 12], p as i64 / 12 - 2)
+        }
+        "int" => format!("{}", v.round() as i64),
+        _ => format!("{v:.2}"),
+    }
+}
+
+pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<Atom>, String>> {
+    let n = live.model.n(id);
+    match prop {
+        "display_value" if n.str("unit") == "volume" => {
+            let db = volume_to_db(n.float("value"));
+            Some(Ok(vec![Atom::Float(if db.is_infinite() {
+                -70.0
+            } else {
+                db
+            })]))
+        }
+        "display_value" => Some(Ok(vec![Atom::Float(n.float("value"))])),
+        _ => None,
+    }
+}
+
+pub(crate) fn set(
+    live: &mut FakeLive,
+    id: LiveId,
+    prop: &str,
+    value: &[Atom],
+) -> Option<Result<(), String>> {
+    if prop != "value" && prop != "display_value" {
+        return None;
+    }
+    Some((|| {
+        let n = live.model.n(id);
+        let x = args::num(value, 0, prop)?;
+        let x = if prop == "display_value" && n.str("unit") == "volume" {
+            db_to_volume(x)
+        } else {
+            x
+        };
+        if !n.flag("is_enabled") {
+            return Err(format!("{} is disabled (is_enabled 0)", n.str("name")));
+        }
+        let (lo, hi) = (n.float("min"), n.float("max"));
+        if x < lo - 1e-9 || x > hi + 1e-9 {
+            return Err(format!(
+                "value {x} of {} is outside {lo}…{hi}: ignored",
+                n.str("name")
+            ));
+        }
+        let x = if n.flag("is_quantized") { x.round() } else { x };
+        live.edit(id, |n| n.props.insert("value".into(), Value::Float(x)));
+        live.changed(id, "value");
+        Ok(())
+    })())
+}
+
+pub(crate) fn call(
+    live: &mut FakeLive,
+    id: LiveId,
+    name: &str,
+    a: &[Atom],
+) -> Result<Vec<Atom>, String> {
+    match name {
+        "str_for_value" => {
+            let v = args::num(a, 0, "value")?;
+            let n = live.model.n(id);
+            let items = match n.props.get("value_items") {
+                Some(Value::StrList(l)) => l.clone(),
+                _ => Vec::new(),
+            };
+            let text = label(n.str("unit"), &items, n.float("max"), v);
+            // Max turns a numeric-looking result into a number [O].
+            Ok(vec![match text.parse::<f64>() {
+                Ok(x) if x.fract() == 0.0 && !text.contains('.') => Atom::Int(x as i64),
+                Ok(x) => Atom::Float(x),
+                Err(_) => Atom::Symbol(text),
+            }])
+        }
+        "re_enable_automation" => Ok(vec![]),
+        _ => Err(format!("DeviceParameter has no function \"{name}\"")),
+    }
+}

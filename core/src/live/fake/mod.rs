@@ -1,0 +1,214 @@
+//! `FakeLive`: an in-memory Live Set that behaves like Live's Live Object Model as
+//! `spec/max-runtime.md` describes it (feature `fake-live`).
+//!
+//! The Set is an arena of [`store::Node`]s. Generic code (this module, `dispatch`,
+//! `paths`) handles ids, paths, type checks, counting and undo; one module per LOM
+//! class adds what is special about that class. Where the real Live behaviour is
+//! unverified the fake takes the stricter reading, so tool code that works here does
+//! not rely on leniency. `FIDELITY.md` lists what is modelled and with what confidence.
+
+mod args;
+mod build;
+mod catalogue;
+mod clip;
+mod clip_slot;
+mod cue_point;
+mod device;
+mod dispatch;
+mod dump;
+mod fixture;
+mod history;
+mod load;
+mod mixer;
+mod notes;
+mod palette;
+mod paths;
+mod scales;
+mod scene;
+mod schema;
+mod song;
+mod store;
+mod structure;
+mod track;
+
+pub use fixture::FixtureError;
+pub use history::{Counters, OpCounts};
+pub use palette::{snap_color, PALETTE};
+
+use crate::live::{Atom, LiveId};
+use history::History;
+use store::Model;
+
+/// Settings a fixture can choose (spec tools.md §5.2 items 14–16).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FakeConfig {
+    /// What `get_version_string` answers, e.g. `"12.3.1"`.
+    pub version: String,
+    /// Whether `begin_undo_step`/`end_undo_step` exist on `live_set` (unverified in Live).
+    pub undo_step_functions: bool,
+    /// Makes `quantize`/`quantize_pitch` no-ops, to exercise read-back warnings.
+    pub quantize_noop: bool,
+    /// Free text describing the fixture (kept so dumps reproduce it).
+    pub description: String,
+}
+
+impl Default for FakeConfig {
+    fn default() -> Self {
+        FakeConfig {
+            version: "12.3.1".into(),
+            undo_step_functions: false,
+            quantize_noop: false,
+            description: String::new(),
+        }
+    }
+}
+
+/// The fake Live Set. Implements [`crate::live::LivePort`].
+#[derive(Clone, Debug)]
+pub struct FakeLive {
+    model: Model,
+    next_id: u64,
+    config: FakeConfig,
+    counters: Counters,
+    errors: Vec<String>,
+    history: History,
+    changes: Vec<(LiveId, String)>,
+    in_notification: bool,
+    /// A `current_song_time` write that reads see only after [`FakeLive::settle`].
+    pending_song_time: Option<f64>,
+    /// Audio files that "exist" for `create_audio_clip` (fixture `files`).
+    files: Vec<String>,
+}
+
+impl Default for FakeLive {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FakeLive {
+    /// A Set like a fresh Live Set: two MIDI and two audio tracks, two return tracks
+    /// (`A-Reverb`, `B-Delay`), the `Main` track and eight scenes.
+    pub fn new() -> FakeLive {
+        let mut live = FakeLive::bare(FakeConfig::default());
+        build::default_set(&mut live);
+        live
+    }
+
+    /// Loads a Set from fixture JSON (format in `patch/sim/sets/README.md`).
+    pub fn from_json(json: &str) -> Result<FakeLive, FixtureError> {
+        load::load(json)
+    }
+
+    /// Dumps the Set as fixture JSON; loading the dump gives the same Set.
+    pub fn to_json(&self) -> String {
+        dump::dump(self)
+    }
+
+    pub(crate) fn bare(config: FakeConfig) -> FakeLive {
+        FakeLive {
+            model: Model::default(),
+            next_id: 1,
+            config,
+            counters: Counters::default(),
+            errors: Vec::new(),
+            history: History::default(),
+            changes: Vec::new(),
+            in_notification: false,
+            pending_song_time: None,
+            files: Vec::new(),
+        }
+    }
+
+    /// The fixture settings in force.
+    pub fn config(&self) -> &FakeConfig {
+        &self.config
+    }
+
+    /// Counters since creation or the last [`FakeLive::reset_counters`].
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    /// Zeroes the counters and forgets the symbols seen (not the undo history).
+    pub fn reset_counters(&mut self) {
+        self.counters = Counters::default();
+        self.history.symbols.clear();
+    }
+
+    /// Every error the fake posted to the (simulated) Max console, oldest first.
+    pub fn errors(&self) -> &[String] {
+        &self.errors
+    }
+
+    /// Returns and forgets the posted errors.
+    pub fn take_errors(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.errors)
+    }
+
+    /// Property changes since the last call, as `(object, property)`, for observers.
+    /// Child-list changes use the list name (`tracks`), note edits use `notes`.
+    pub fn take_changes(&mut self) -> Vec<(LiveId, String)> {
+        std::mem::take(&mut self.changes)
+    }
+
+    /// Marks that an observer callback is running: Live refuses changes made from
+    /// inside a notification.
+    pub fn set_in_notification(&mut self, on: bool) {
+        self.in_notification = on;
+    }
+
+    /// Runs what Live does after a deferral (the playhead write becomes visible).
+    pub fn settle(&mut self) {
+        if let Some(t) = self.pending_song_time.take() {
+            let song = self.model.song;
+            if let Some(n) = self.model.node_mut(song) {
+                n.set_float("current_song_time", t);
+            }
+            self.changed(song, "current_song_time");
+        }
+    }
+
+    /// True when `id` names an existing object.
+    pub fn exists(&self, id: LiveId) -> bool {
+        self.model.node(id).is_some()
+    }
+
+    /// Number of undo steps available.
+    pub fn undo_depth(&self) -> usize {
+        self.history.past.len()
+    }
+
+    /// Applies `f` to an object if it exists (a no-op for missing ids).
+    pub(crate) fn edit<R>(&mut self, id: LiveId, f: impl FnOnce(&mut store::Node) -> R) {
+        if let Some(n) = self.model.node_mut(id) {
+            f(n);
+        }
+    }
+
+    fn alloc(&mut self) -> LiveId {
+        let id = LiveId(self.next_id);
+        self.next_id += 1;
+        id
+    }
+
+    pub(crate) fn changed(&mut self, id: LiveId, prop: &str) {
+        self.changes.push((id, prop.to_string()));
+    }
+
+    /// Posts (records) an error and returns it as a [`crate::live::LiveError`].
+    pub(crate) fn post(&mut self, message: String) -> crate::live::LiveError {
+        self.errors.push(message.clone());
+        crate::live::LiveError::new(message)
+    }
+
+    fn note_symbols(&mut self, atoms: &[Atom]) {
+        for a in atoms {
+            if let Atom::Symbol(s) = a {
+                if self.history.symbols.insert(s.clone()) {
+                    self.counters.distinct_symbols += 1;
+                }
+            }
+        }
+    }
+}

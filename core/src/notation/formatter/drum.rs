@@ -1,0 +1,105 @@
+//! Drum mode (spec 6.8): one section per pad, runs of equal state, and repeat
+//! detection when `bar|beat x count @step` is shorter than the list.
+
+use super::numfmt::{fmt_beat, fmt_int, fmt_unsigned};
+use super::state::Writer;
+use super::Placed;
+
+/// Writes `notes` (sorted and placed) in drum mode.
+pub(super) fn write(w: &mut Writer<'_>, notes: &[Placed]) {
+    // Pads in order of their first note; each pad's notes keep the sorted order.
+    let mut pad_of_pitch = [usize::MAX; 128];
+    let mut pads: Vec<Vec<usize>> = Vec::new();
+    for (i, n) in notes.iter().enumerate() {
+        let slot = &mut pad_of_pitch[usize::from(n.pitch & 0x7f)];
+        if *slot == usize::MAX {
+            *slot = pads.len();
+            pads.push(Vec::new());
+        }
+        pads[*slot].push(i);
+    }
+    let mut list = String::new();
+    let mut run: Vec<&Placed> = Vec::new();
+    for pad in &pads {
+        let mut i = 0;
+        while i < pad.len() {
+            let head = &notes[pad[i]];
+            run.clear();
+            while i < pad.len() && notes[pad[i]].same_state(head) {
+                run.push(&notes[pad[i]]);
+                i += 1;
+            }
+            w.state_for(head);
+            w.pitch(head.pitch);
+            write_positions(w, &run, &mut list);
+        }
+    }
+}
+
+/// Writes a run's positions as a repeat or as per-bar lists (6.8 step 3).
+fn write_positions(w: &mut Writer<'_>, run: &[&Placed], list: &mut String) {
+    list.clear();
+    let mut bar = f64::NAN;
+    for n in run {
+        if n.bar == bar {
+            list.push(',');
+        } else {
+            if !list.is_empty() {
+                list.push(' ');
+            }
+            fmt_int(list, n.bar);
+            list.push('|');
+            bar = n.bar;
+        }
+        fmt_beat(list, n.beat);
+    }
+    if let Some(step) = repeat_step(run, w.meter.beats_per_bar) {
+        let current_duration = w.duration;
+        let out = w.token();
+        let start = out.len();
+        fmt_int(out, run[0].bar);
+        out.push('|');
+        fmt_beat(out, run[0].beat);
+        let head_len = out.len() - start;
+        let count_start = out.len();
+        fmt_int(out, run.len() as f64);
+        let count_len = out.len() - count_start;
+        out.truncate(start);
+        let step_start = out.len();
+        fmt_unsigned(out, step);
+        let step_len = out.len() - step_start;
+        out.truncate(start);
+        // The estimate always counts `x`, the count, `@` and the step.
+        if head_len + 1 + count_len + 1 + step_len < list.len() {
+            fmt_int(out, run[0].bar);
+            out.push('|');
+            fmt_beat(out, run[0].beat);
+            out.push('x');
+            fmt_int(out, run.len() as f64);
+            if (step - current_duration).abs() > 0.001 {
+                out.push('@');
+                fmt_unsigned(out, step);
+            }
+        } else {
+            out.push_str(list);
+        }
+        return;
+    }
+    w.token().push_str(list);
+}
+
+/// The common step of an evenly spaced run of at least three notes (musical beats).
+fn repeat_step(run: &[&Placed], beats_per_bar: f64) -> Option<f64> {
+    if run.len() < 3 {
+        return None;
+    }
+    let abs = |n: &Placed| (n.bar - 1.0) * beats_per_bar + (n.beat - 1.0);
+    let step = abs(run[1]) - abs(run[0]);
+    if step.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+        return None;
+    }
+    run.windows(2)
+        .skip(1)
+        .all(|p| (abs(p[1]) - abs(p[0]) - step).abs() <= 0.002)
+        .then_some(step)
+}

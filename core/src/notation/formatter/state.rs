@@ -1,0 +1,92 @@
+//! The formatter's running state and its token writer (spec 6.5): a state token is
+//! written only when the note's value differs from the last one written.
+
+use super::numfmt::{fmt_decimal, fmt_int, fmt_unsigned};
+use super::{push_pitch_name, Placed};
+use crate::notation::note::Meter;
+
+/// Output text plus the state `S` of 6.5.
+pub(super) struct Writer<'o> {
+    pub(super) out: &'o mut String,
+    pub(super) meter: Meter,
+    velocity: f64,
+    deviation: f64,
+    /// Musical beats.
+    pub(super) duration: f64,
+    probability: f64,
+}
+
+impl<'o> Writer<'o> {
+    /// A writer with the interpreter's initial state (v100, t1, p1).
+    pub(super) fn new(out: &'o mut String, meter: Meter) -> Self {
+        Writer {
+            out,
+            meter,
+            velocity: 100.0,
+            deviation: 0.0,
+            duration: 1.0,
+            probability: 1.0,
+        }
+    }
+
+    /// Starts a new token (a space unless it is the first).
+    pub(super) fn token(&mut self) -> &mut String {
+        if !self.out.is_empty() {
+            self.out.push(' ');
+        }
+        self.out
+    }
+
+    /// Writes a pitch name token.
+    pub(super) fn pitch(&mut self, pitch: u8) {
+        let out = self.token();
+        push_pitch_name(out, pitch);
+    }
+
+    /// Writes the state changes needed for `note`, in the order velocity, duration,
+    /// probability (6.5).
+    pub(super) fn state_for(&mut self, note: &Placed) {
+        let (v, d) = (note.velocity, note.deviation);
+        if d > 0.0 {
+            let lo = v.clamp(1.0, 127.0);
+            let hi = (lo + d).min(127.0);
+            let cur_lo = self.velocity.clamp(1.0, 127.0);
+            let cur_hi = (cur_lo + self.deviation).min(127.0);
+            if (lo, hi) != (cur_lo, cur_hi) {
+                let out = self.token();
+                out.push('v');
+                fmt_int(out, lo);
+                if hi != lo {
+                    out.push('-');
+                    fmt_int(out, hi);
+                }
+                self.velocity = lo;
+                self.deviation = hi - lo;
+            }
+        } else if v != self.velocity || self.deviation > 0.0 {
+            let out = self.token();
+            out.push('v');
+            fmt_int(out, v);
+            self.velocity = v;
+            self.deviation = 0.0;
+        }
+        let m = if self.meter.explicit {
+            note.duration * self.meter.inverse_scale
+        } else {
+            note.duration
+        };
+        if (m - self.duration).abs() > 0.001 {
+            let out = self.token();
+            out.push('t');
+            fmt_unsigned(out, m);
+            self.duration = m;
+        }
+        let q = note.probability;
+        if (q - self.probability).abs() > 0.001 {
+            let out = self.token();
+            out.push('p');
+            fmt_decimal(out, q);
+            self.probability = q;
+        }
+    }
+}

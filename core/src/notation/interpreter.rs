@@ -1,0 +1,347 @@
+//! The interpreter state machine of spec 4.2–4.6 and 4.8: pitches are buffered,
+//! state tokens are sticky, time items emit the buffer.
+//!
+//! Bar copy lives in `copy.rs` (a second `impl` block on the same state).
+
+use super::ast::BeatSpec;
+use super::copy::CopyMap;
+use super::error::{ErrorKind, NotationError};
+use super::note::{Meter, Note};
+use super::numbers::{floor, render, rem};
+use super::parser::Item;
+use super::warnings as w;
+
+/// Most notes one interpretation may emit (copies included). The reference has no
+/// limit and would exhaust memory on `C3 1|1x999999999999`; hosts must stay alive.
+pub const MAX_NOTES: usize = 1_000_000;
+
+/// Result of a successful interpretation.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Interpretation {
+    /// Notes in emission order after the v0 deletion pass (4.8, 4.9).
+    pub notes: Vec<Note>,
+    /// Warnings in the order they were produced (4.10).
+    pub warnings: Vec<String>,
+}
+
+/// A pitch waiting for a time position, with the state captured when it was read.
+#[derive(Clone, Copy, Debug)]
+struct Buffered {
+    pitch: u8,
+    velocity: f64,
+    deviation: f64,
+    /// Musical beats.
+    duration: f64,
+    probability: f64,
+}
+
+/// A new value of one of the sticky settings.
+#[derive(Clone, Copy, Debug)]
+enum Change {
+    Velocity(f64),
+    Range(f64, f64),
+    Duration(f64),
+    Probability(f64),
+}
+
+/// All interpreter state of spec 4.2.
+pub(crate) struct Interpreter {
+    pub(super) meter: Meter,
+    velocity: f64,
+    range: Option<(f64, f64)>,
+    duration: f64,
+    probability: f64,
+    buffer: Vec<Buffered>,
+    pub(super) open: bool,
+    pub(super) emitted: bool,
+    pub(super) late_change: bool,
+    pub(super) idle_change: bool,
+    pub(super) copies: CopyMap,
+    pub(super) events: Vec<Note>,
+    pub(super) warnings: Vec<String>,
+    has_zero_velocity: bool,
+}
+
+impl Interpreter {
+    /// A fresh interpreter for `meter`.
+    pub(crate) fn new(meter: Meter) -> Self {
+        Interpreter {
+            meter,
+            velocity: 100.0,
+            range: None,
+            duration: 1.0,
+            probability: 1.0,
+            buffer: Vec::new(),
+            open: false,
+            emitted: false,
+            late_change: false,
+            idle_change: false,
+            copies: CopyMap::new(meter.beats_per_bar * meter.scale),
+            events: Vec::new(),
+            warnings: Vec::new(),
+            has_zero_velocity: false,
+        }
+    }
+
+    /// Processes one element (4.3). `beats` are the beat specs of a time position.
+    pub(crate) fn apply(&mut self, item: Item, beats: &[BeatSpec]) -> Result<(), NotationError> {
+        match item {
+            Item::Pitch(pitch) => self.pitch(pitch),
+            Item::Velocity(v) => self.state(Change::Velocity(v)),
+            Item::VelocityRange(a, b) => self.state(Change::Range(a.min(b), a.max(b))),
+            Item::Duration(beats) => self.state(Change::Duration(beats)),
+            Item::DurationBars(bars, beats) => {
+                if !self.meter.explicit {
+                    return Err(NotationError::new(
+                        ErrorKind::Interpretation,
+                        format!(
+                            "Time signature numerator required for bar:beat duration format: \"{}:{}\"",
+                            render(bars),
+                            render(beats)
+                        ),
+                    ));
+                }
+                self.state(Change::Duration(bars * self.meter.beats_per_bar + beats));
+            }
+            Item::Probability(p) => self.state(Change::Probability(p)),
+            Item::TimePoints { bar } => {
+                for spec in beats {
+                    self.time_item(bar, spec)?;
+                }
+            }
+            Item::BarCopy {
+                destination,
+                source,
+            } => self.bar_copy(destination, source)?,
+            Item::Clear => self.clear(),
+        }
+        Ok(())
+    }
+
+    fn pitch(&mut self, pitch: u8) {
+        if !self.open {
+            self.buffer.clear();
+            self.open = true;
+            self.emitted = false;
+            self.idle_change = false;
+        }
+        let (velocity, deviation) = match self.range {
+            Some((lo, hi)) => (lo, hi - lo),
+            None => (self.velocity, 0.0),
+        };
+        self.buffer.push(Buffered {
+            pitch,
+            velocity,
+            deviation,
+            duration: self.duration,
+            probability: self.probability,
+        });
+        self.late_change = false;
+    }
+
+    fn state(&mut self, change: Change) {
+        match change {
+            Change::Velocity(v) => {
+                self.velocity = v;
+                self.range = None;
+            }
+            Change::Range(lo, hi) => self.range = Some((lo, hi)),
+            Change::Duration(d) => self.duration = d,
+            Change::Probability(p) => self.probability = p,
+        }
+        if self.buffer.is_empty() {
+            self.idle_change = true;
+        } else if self.open {
+            self.late_change = true;
+        } else {
+            // The buffer was emitted already: the next time item re-emits it changed.
+            for note in &mut self.buffer {
+                match change {
+                    Change::Velocity(v) => {
+                        note.velocity = v;
+                        note.deviation = 0.0;
+                    }
+                    Change::Range(lo, hi) => {
+                        note.velocity = lo;
+                        note.deviation = hi - lo;
+                    }
+                    Change::Duration(d) => note.duration = d,
+                    Change::Probability(p) => note.probability = p,
+                }
+            }
+            self.idle_change = true;
+        }
+    }
+
+    /// One beat or one repeat of a time position (4.3 "Time item", 4.4, 4.6).
+    fn time_item(&mut self, bar: f64, spec: &BeatSpec) -> Result<(), NotationError> {
+        let b = self.meter.beats_per_bar;
+        match *spec {
+            BeatSpec::Beat { beat } => {
+                if self.buffer.is_empty() {
+                    self.warnings.push(w::no_pitches(bar, beat));
+                } else {
+                    self.reserve(1.0)?;
+                    self.warn_late_change();
+                    self.emit((bar - 1.0) * b + (beat - 1.0));
+                }
+            }
+            BeatSpec::Repeat { start, count, step } => {
+                let step = step.unwrap_or(self.duration);
+                let base = (bar - 1.0) * b + (start - 1.0);
+                if count > 100.0 {
+                    self.warnings.push(w::excessive_repeat(count));
+                }
+                if self.buffer.is_empty() {
+                    let (bar0, beat0) = normalise(base, b);
+                    self.warnings.push(if count == 1.0 {
+                        w::no_pitches(bar0, beat0)
+                    } else {
+                        w::repeat_no_pitches(bar0, beat0)
+                    });
+                } else {
+                    self.reserve(count)?;
+                    self.warn_late_change();
+                    // `count` is at most MAX_NOTES here, so the loop is bounded.
+                    for i in 0..count as u64 {
+                        let (bar_i, beat_i) = normalise(base + i as f64 * step, b);
+                        self.emit((bar_i - 1.0) * b + (beat_i - 1.0));
+                    }
+                }
+            }
+        }
+        self.open = false;
+        self.late_change = false;
+        self.idle_change = false;
+        Ok(())
+    }
+
+    fn warn_late_change(&mut self) {
+        if self.late_change {
+            self.warnings.push(w::LATE_STATE_CHANGE.to_string());
+        }
+    }
+
+    /// Fails if emitting the buffer at `positions` more positions would exceed
+    /// [`MAX_NOTES`].
+    fn reserve(&mut self, positions: f64) -> Result<(), NotationError> {
+        let total = self.events.len() as f64 + positions * self.buffer.len() as f64;
+        if total > MAX_NOTES as f64 {
+            return Err(too_many_notes());
+        }
+        Ok(())
+    }
+
+    /// Emits every buffered note at `abs` musical beats from 1|1 and records it (4.4).
+    fn emit(&mut self, abs: f64) {
+        let k = self.meter.scale;
+        let start_time = abs * k;
+        let first = self.events.len();
+        self.events.extend(self.buffer.iter().map(|b| Note {
+            pitch: b.pitch,
+            start_time,
+            duration: b.duration * k,
+            velocity: b.velocity as u8,
+            probability: b.probability,
+            velocity_deviation: b.deviation as u8,
+        }));
+        self.has_zero_velocity |= self.buffer.iter().any(|b| b.velocity == 0.0);
+        self.copies.record(start_time, first, self.events.len());
+        self.emitted = true;
+    }
+
+    /// Clears the pitch buffer after a copy or `@clear` (4.3); state is kept.
+    pub(super) fn drop_buffer(&mut self) {
+        self.buffer.clear();
+        self.open = false;
+        self.emitted = false;
+        self.late_change = false;
+        self.idle_change = false;
+    }
+
+    /// The buffer check of 4.7.1 before `op` (`bar copy` or `@clear`).
+    pub(super) fn buffer_check(&mut self, op: &str) {
+        if !self.buffer.is_empty() && !self.emitted {
+            self.warnings
+                .push(w::unemitted_before(self.buffer.len(), op));
+        }
+        if (self.late_change && self.open) || self.idle_change {
+            self.warnings.push(w::wasted_state(op));
+        }
+    }
+
+    /// `@clear` (4.3).
+    fn clear(&mut self) {
+        self.buffer_check("@clear");
+        self.copies.clear();
+        self.drop_buffer();
+    }
+
+    /// Warnings so far (for an interpretation error, 5.1).
+    pub(crate) fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    /// End of input: W4, then the v0 deletion pass (4.8).
+    pub(crate) fn finish(mut self) -> Interpretation {
+        if !self.buffer.is_empty() && !self.emitted {
+            self.warnings.push(w::unemitted_at_end(self.buffer.len()));
+        }
+        let notes = if self.has_zero_velocity {
+            delete_by_zero_velocity(&self.events)
+        } else {
+            self.events
+        };
+        Interpretation {
+            notes,
+            warnings: self.warnings,
+        }
+    }
+}
+
+/// `(bar, beat)` of `abs` musical beats from 1|1 (4.6).
+fn normalise(abs: f64, beats_per_bar: f64) -> (f64, f64) {
+    (
+        floor(abs / beats_per_bar) + 1.0,
+        rem(abs, beats_per_bar) + 1.0,
+    )
+}
+
+/// The error for inputs beyond [`MAX_NOTES`].
+pub(super) fn too_many_notes() -> NotationError {
+    NotationError::new(
+        ErrorKind::Limit,
+        format!(
+            "Too many notes: this notation would create more than {MAX_NOTES} notes; \
+             use smaller repeat counts or bar copy ranges"
+        ),
+    )
+}
+
+/// 4.8: a velocity-0 note removes every earlier kept note of its pitch within 0.001
+/// beats, and is itself dropped. Indexed by pitch so each deletion scans one pitch.
+fn delete_by_zero_velocity(events: &[Note]) -> Vec<Note> {
+    let mut kept: Vec<Note> = Vec::with_capacity(events.len());
+    let mut alive: Vec<bool> = Vec::with_capacity(events.len());
+    let mut by_pitch: Vec<Vec<usize>> = vec![Vec::new(); 128];
+    for note in events {
+        let same_pitch = &mut by_pitch[usize::from(note.pitch & 0x7f)];
+        if note.velocity != 0 {
+            same_pitch.push(kept.len());
+            kept.push(*note);
+            alive.push(true);
+        } else {
+            same_pitch.retain(|&i| {
+                let hit = (kept[i].start_time - note.start_time).abs() < 0.001;
+                if hit {
+                    alive[i] = false;
+                }
+                !hit
+            });
+        }
+    }
+    kept.into_iter()
+        .zip(alive)
+        .filter_map(|(note, keep)| keep.then_some(note))
+        .collect()
+}

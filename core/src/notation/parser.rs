@@ -1,0 +1,439 @@
+//! The scanner: turns text into validated elements, one at a time (spec 5.2, 9.1).
+//!
+//! Separators are skipped by hand; pest matches elements. Each element's value checks
+//! (3.3) run as soon as it is handed out, so a value error before a syntax error wins
+//! and nothing after a syntax error is ever checked (5.1). Error positions come from
+//! the scan itself — where it stopped — never from pest's furthest attempt.
+
+use super::ast::{BarSpec, BeatSpec};
+use super::error::{ErrorKind, NotationError, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
+use super::numbers::{self, render};
+use super::position::{source_position, syntax_error};
+use pest::iterators::Pair;
+use pest::Parser as _;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::ops::Range;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "notation/grammar.pest"]
+struct Grammar;
+
+/// One validated element, with a time position's beat specs kept in the scanner's
+/// reusable buffer ([`Scanner::beats`]) so scanning allocates nothing per element.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Item {
+    Clear,
+    BarCopy {
+        destination: BarSpec,
+        source: Option<BarSpec>,
+    },
+    TimePoints {
+        bar: f64,
+    },
+    Probability(f64),
+    Velocity(f64),
+    VelocityRange(f64, f64),
+    Duration(f64),
+    DurationBars(f64, f64),
+    Pitch(u8),
+}
+
+/// How the scanner obtains each element from pest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScanMode {
+    /// One pest call per element, exactly as spec 9.1 describes.
+    PerElement,
+    /// Like `PerElement`, but an element whose text (a whole whitespace-delimited
+    /// word) was matched before is taken from a memo instead of asking pest again.
+    /// Matching is a pure function of the word, so results are identical; a time
+    /// position is memoised by its text after the bar number (`|1,3`), because the
+    /// bar changes from line to line while the beats repeat.
+    Memoized,
+}
+
+/// A memoised element: the item, and for time positions the beats in the arena.
+#[derive(Clone, Copy)]
+enum Memo {
+    Item(Item),
+    Beats(usize, usize),
+}
+
+/// FNV-1a: the memo keys are a few bytes long, where SipHash's setup dominates.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type FnvMap<'t> = HashMap<&'t str, Memo, BuildHasherDefault<Fnv>>;
+
+/// Walks the text element by element; see the module documentation.
+pub(crate) struct Scanner<'t> {
+    text: &'t str,
+    mode: ScanMode,
+    /// Byte offset just after the last matched element (or 0 before the first).
+    pos: usize,
+    started: bool,
+    finished: bool,
+    /// Beats of the last time position, when it came from pest.
+    beats: Vec<BeatSpec>,
+    /// Where the last time position's beats are: `None` = `beats`, else the arena.
+    beats_in_arena: Option<(usize, usize)>,
+    arena: Vec<BeatSpec>,
+    memo: FnvMap<'t>,
+}
+
+impl<'t> Scanner<'t> {
+    /// A scanner at the start of `text`.
+    pub(crate) fn new(text: &'t str, mode: ScanMode) -> Self {
+        Scanner {
+            text,
+            mode,
+            pos: 0,
+            started: false,
+            finished: false,
+            beats: Vec::new(),
+            beats_in_arena: None,
+            arena: Vec::new(),
+            memo: FnvMap::default(),
+        }
+    }
+
+    /// The beat specs of the last `Item::TimePoints` returned.
+    pub(crate) fn beats(&self) -> &[BeatSpec] {
+        match self.beats_in_arena {
+            Some((start, end)) => &self.arena[start..end],
+            None => &self.beats,
+        }
+    }
+
+    /// The next element and its byte range, `Ok(None)` at the end of valid input, or
+    /// the first syntax/value error.
+    pub(crate) fn next_item(&mut self) -> Result<Option<(Item, Range<usize>)>, NotationError> {
+        if self.finished {
+            return Ok(None);
+        }
+        let at = self.skip_separator(self.pos)?;
+        if at == self.text.len() {
+            self.finished = true;
+            return Ok(None);
+        }
+        if at == self.pos && self.started {
+            // An element ended and neither a separator nor the end follows.
+            return Err(syntax_error(self.text, at, EXPECTED_SEPARATOR));
+        }
+        self.started = true;
+        let word_end = word_end(self.text.as_bytes(), at);
+        if self.mode == ScanMode::Memoized {
+            if let Some(item) = self.recall(at, word_end) {
+                self.pos = word_end;
+                return Ok(Some((item, at..word_end)));
+            }
+        }
+        let pair = match Grammar::parse(Rule::element_one, &self.text[at..]) {
+            Ok(mut outer) => outer.next().and_then(|wrapper| wrapper.into_inner().next()),
+            Err(_) => None,
+        };
+        let Some(pair) = pair else {
+            return Err(syntax_error(self.text, at, EXPECTED_ELEMENT));
+        };
+        let end = at + pair.as_span().end();
+        self.beats_in_arena = None;
+        let item = self.convert(pair, at)?;
+        self.pos = end;
+        if self.mode == ScanMode::Memoized && end == word_end {
+            self.remember(at, word_end, item);
+        }
+        Ok(Some((item, at..end)))
+    }
+
+    /// The memoised element for the word `text[at..end]`, if any.
+    fn recall(&mut self, at: usize, end: usize) -> Option<Item> {
+        let word = &self.text[at..end];
+        let (bar, key) = split_bar(word);
+        match *self.memo.get(key)? {
+            Memo::Item(item) if bar.is_none() => {
+                self.beats_in_arena = None;
+                Some(item)
+            }
+            Memo::Beats(start, stop) => {
+                let bar = numbers::uint(bar?);
+                self.beats_in_arena = Some((start, stop));
+                Some(Item::TimePoints { bar })
+            }
+            Memo::Item(_) => None,
+        }
+    }
+
+    /// Memoises a fully matched word (see [`ScanMode::Memoized`]).
+    fn remember(&mut self, at: usize, end: usize, item: Item) {
+        let (bar, key) = split_bar(&self.text[at..end]);
+        let memo = match item {
+            Item::TimePoints { .. } if bar.is_some() => {
+                let start = self.arena.len();
+                self.arena.extend_from_slice(&self.beats);
+                Memo::Beats(start, self.arena.len())
+            }
+            // Copies name bars, so their words rarely repeat: not worth a memo entry.
+            Item::TimePoints { .. } | Item::BarCopy { .. } => return,
+            _ => Memo::Item(item),
+        };
+        self.memo.insert(key, memo);
+    }
+
+    /// Skips one separator (possibly empty) from `from`; an unclosed block comment is
+    /// the syntax error of 5.2 at the end of the input.
+    fn skip_separator(&self, from: usize) -> Result<usize, NotationError> {
+        let bytes = self.text.as_bytes();
+        let mut i = from;
+        while i < bytes.len() {
+            match bytes[i] {
+                b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+                b'#' => i = line_end(bytes, i + 1),
+                b'/' if bytes.get(i + 1) == Some(&b'/') => i = line_end(bytes, i + 2),
+                b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                    match find_comment_close(&bytes[i + 2..]) {
+                        Some(close) => i = i + 2 + close + 2,
+                        None => {
+                            return Err(syntax_error(self.text, bytes.len(), EXPECTED_SEPARATOR))
+                        }
+                    }
+                }
+                _ => break,
+            }
+        }
+        Ok(i)
+    }
+
+    /// Converts one element pair to an [`Item`], running its value checks (3.3).
+    fn convert(&mut self, pair: Pair<'t, Rule>, base: usize) -> Result<Item, NotationError> {
+        let start = base + pair.as_span().start();
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner();
+        match rule {
+            Rule::pitch => {
+                let class_text = inner.next().map_or("", |p| p.as_str());
+                let octave_text = inner.next().map_or("0", |p| p.as_str());
+                let octave = match octave_text.strip_prefix('-') {
+                    Some(digits) => -numbers::uint(digits),
+                    None => numbers::uint(octave_text),
+                };
+                let midi = (octave + 2.0) * 12.0 + pitch_class_value(class_text);
+                if !(0.0..=127.0).contains(&midi) {
+                    return Err(self.value_error(
+                        start,
+                        format!(
+                            "MIDI pitch {} ({class_text}{}) outside valid range 0-127",
+                            render(midi),
+                            render(octave)
+                        ),
+                    ));
+                }
+                Ok(Item::Pitch(midi as u8))
+            }
+            Rule::time_points => {
+                let bar = numbers::uint(inner.next().map_or("", |p| p.as_str()));
+                self.beats.clear();
+                for spec in inner {
+                    let spec_start = base + spec.as_span().start();
+                    let mut parts = spec.into_inner();
+                    let beat_text = parts.next().map_or("1", |p| p.as_str());
+                    let beat = self.beat_value(beat_text, spec_start)?;
+                    let beat_spec = match parts.next() {
+                        None => BeatSpec::Beat { beat },
+                        Some(count) => {
+                            let count = numbers::uint(count.as_str());
+                            let step = match parts.next() {
+                                None => None,
+                                Some(step) => {
+                                    let value = numbers::number(step.as_str());
+                                    if value == 0.0 {
+                                        return Err(self.value_error(
+                                            base + step.as_span().start(),
+                                            "Repeat step size must be greater than 0".into(),
+                                        ));
+                                    }
+                                    Some(value)
+                                }
+                            };
+                            BeatSpec::Repeat {
+                                start: beat,
+                                count,
+                                step,
+                            }
+                        }
+                    };
+                    self.beats.push(beat_spec);
+                }
+                Ok(Item::TimePoints { bar })
+            }
+            Rule::velocity => {
+                let first = numbers::uint(inner.next().map_or("", |p| p.as_str()));
+                match inner.next() {
+                    None => {
+                        if first > 127.0 {
+                            return Err(self.value_error(
+                                start,
+                                format!(
+                                    "MIDI velocity {} outside valid range 0-127",
+                                    render(first)
+                                ),
+                            ));
+                        }
+                        Ok(Item::Velocity(first))
+                    }
+                    Some(second) => {
+                        let second = numbers::uint(second.as_str());
+                        if first > 127.0 || second > 127.0 {
+                            return Err(self.value_error(
+                                start,
+                                format!(
+                                    "Invalid velocity range {}-{}",
+                                    render(first),
+                                    render(second)
+                                ),
+                            ));
+                        }
+                        Ok(Item::VelocityRange(first, second))
+                    }
+                }
+            }
+            Rule::duration => {
+                let first = inner.next();
+                match (first, inner.next()) {
+                    (Some(bars), Some(beats)) => Ok(Item::DurationBars(
+                        numbers::uint(bars.as_str()),
+                        numbers::number(beats.as_str()),
+                    )),
+                    (Some(beats), None) => Ok(Item::Duration(numbers::number(beats.as_str()))),
+                    _ => Ok(Item::Duration(1.0)),
+                }
+            }
+            Rule::probability => {
+                let p = numbers::decimal(inner.next().map_or("", |p| p.as_str()));
+                if p > 1.0 {
+                    return Err(self.value_error(
+                        start,
+                        format!("Note probability {} outside valid range 0.0-1.0", render(p)),
+                    ));
+                }
+                Ok(Item::Probability(p))
+            }
+            Rule::bar_copy => match inner.next() {
+                Some(first) if first.as_rule() == Rule::bar_spec => Ok(Item::BarCopy {
+                    destination: bar_spec(first.as_str()),
+                    source: inner.next().map(|p| bar_spec(p.as_str())),
+                }),
+                _ => Ok(Item::Clear),
+            },
+            // The entry rules only ever contain the element rules above.
+            _ => Err(syntax_error(self.text, start, EXPECTED_ELEMENT)),
+        }
+    }
+
+    /// Value of a beat (mixed, fraction or decimal); a fraction must be ≥ 1.
+    fn beat_value(&self, text: &str, start: usize) -> Result<f64, NotationError> {
+        if text.contains('+') {
+            Ok(numbers::number(text))
+        } else if text.contains('/') {
+            let value = numbers::fraction(text);
+            if value < 1.0 {
+                return Err(self.value_error(
+                    start,
+                    format!("Beat position must be 1 or greater (got {text})"),
+                ));
+            }
+            Ok(value)
+        } else {
+            Ok(numbers::decimal(text))
+        }
+    }
+
+    /// A value error (3.3) for the token starting at byte `start`.
+    fn value_error(&self, start: usize, message: String) -> NotationError {
+        NotationError {
+            kind: ErrorKind::Value,
+            message,
+            position: Some(source_position(self.text, start)),
+            expected: &[],
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// Semitone of a pitch class as written (spec 3.4).
+fn pitch_class_value(class: &str) -> f64 {
+    let bytes = class.as_bytes();
+    let natural = match bytes.first() {
+        Some(b'C') => 0.0,
+        Some(b'D') => 2.0,
+        Some(b'E') => 4.0,
+        Some(b'F') => 5.0,
+        Some(b'G') => 7.0,
+        Some(b'A') => 9.0,
+        _ => 11.0,
+    };
+    match bytes.get(1) {
+        Some(b'#') => natural + 1.0,
+        Some(b'b') => natural - 1.0,
+        _ => natural,
+    }
+}
+
+/// A `bar_spec` text (`5` or `5-8`).
+fn bar_spec(text: &str) -> BarSpec {
+    match text.find('-') {
+        Some(i) => BarSpec::Range {
+            first: numbers::uint(&text[..i]),
+            last: numbers::uint(&text[i + 1..]),
+        },
+        None => BarSpec::Single {
+            bar: numbers::uint(text),
+        },
+    }
+}
+
+/// End of the whitespace-delimited word starting at `at`.
+fn word_end(bytes: &[u8], at: usize) -> usize {
+    bytes[at..]
+        .iter()
+        .position(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+        .map_or(bytes.len(), |p| at + p)
+}
+
+/// Splits `12|1,3` into the bar digits and the memo key `|1,3`; other words are
+/// their own key. Only `[1-9][0-9]*|` counts as a bar prefix, as in the grammar.
+fn split_bar(word: &str) -> (Option<&str>, &str) {
+    let bytes = word.as_bytes();
+    if bytes.first().is_some_and(|b| (b'1'..=b'9').contains(b)) {
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        if bytes.get(digits) == Some(&b'|') {
+            return (Some(&word[..digits]), &word[digits..]);
+        }
+    }
+    (None, word)
+}
+
+/// Index of the next CR or LF at or after `i`, or the end.
+fn line_end(bytes: &[u8], i: usize) -> usize {
+    bytes[i.min(bytes.len())..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map_or(bytes.len(), |p| i + p)
+}
+
+/// Offset of the first `*/` in `bytes`.
+fn find_comment_close(bytes: &[u8]) -> Option<usize> {
+    bytes.windows(2).position(|w| w == b"*/")
+}

@@ -1,0 +1,26 @@
+// The notation engine and the MIDI codec: both come from the core crate's wasm build
+// (ES-module glue). This file only loads it and names the calls the page makes.
+import init, * as core from '../pkg/barline_core.js';
+
+await init();
+
+/** Interprets bar|beat text: `{notes, warnings}`, or throws the engine's Error. */
+export function interpret(text, timeSignature) {
+  return core.interpretNotation(text, { timeSignature });
+}
+
+/** The formatter's canonical text for `notes`. */
+export function format(notes, timeSignature, drumMode) {
+  return core.formatNotation(notes, { timeSignature, drumMode });
+}
+
+/** A Standard MIDI File (Uint8Array) holding `notes`. */
+export function toMidi(notes, { tempo, timeSignature, drumMode }) {
+  // General MIDI plays drums on channel 10 (index 9).
+  return core.notesToMidi(notes, { tempo, timeSignature, channel: drumMode ? 9 : 0, trackName: 'bar|beat' });
+}
+
+/** Notes, tempo, time signature and warnings read from MIDI file bytes. */
+export function fromMidi(bytes) {
+  return core.midiToNotes(bytes);
+}

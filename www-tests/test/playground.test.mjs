@@ -1,0 +1,260 @@
+// The bar|beat playground in headless Chromium: typing renders notes, errors are
+// underlined with the engine's message, the meter changes the layout, MIDI export and
+// import round-trip, playback moves the playhead, and nothing logs a console error.
+// Needs dist/playground (make playground) or dist/pkg/web (make wasm) to build it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { launch, drawnNotes, SHOTS } from './browser.mjs';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+/** Opens the page, runs `body`, then checks no console error was logged meanwhile. */
+async function withPage(body) {
+  const { page, errors, context } = await env.open();
+  try {
+    await body(page);
+    assert.deepEqual(errors, [], 'console errors');
+  } finally {
+    await context.close();
+  }
+}
+
+const GROOVE = [
+  'v100 t/4 C1 1|1,3     // kick',
+  'v90 D1 1|2,4          // snare',
+  'v60 t/2 Gb1 1|1,1.5,2,2.5,3,3.5,4,4.5',
+  't4 v127 C3 E3 G3 2|1  // chord',
+].join('\n');
+
+// What GROOVE means (pitch, start, duration, velocity), worked out by hand from the spec.
+const GROOVE_NOTES = [
+  ...[0, 2].map((s) => [36, s, 0.25, 100]),
+  ...[1, 3].map((s) => [38, s, 0.25, 90]),
+  ...[0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5].map((s) => [42, s, 0.5, 60]),
+  ...[60, 64, 67].map((p) => [p, 4, 4, 127]),
+].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+
+async function type(page, text) {
+  await page.fill('#input', text);
+  await page.waitForFunction((t) => document.querySelector('#input').value === t, text);
+}
+
+const layout = (page) => page.$eval('#grid', (g) => ({
+  pxq: +g.dataset.pxPerQuarter,
+  rowH: +g.dataset.rowHeight,
+  ruler: +g.dataset.ruler,
+  rows: g.dataset.rows.split(',').map(Number),
+  bars: +g.dataset.bars,
+  barX: [...g.querySelectorAll('line.grid-bar')].map((l) => +l.getAttribute('x1')),
+  beatLines: g.querySelectorAll('line.grid-beat').length,
+}));
+
+test('the page loads with no console errors and shows the first example', async () => {
+  await withPage(async (page) => {
+    assert.equal(await page.title(), 'bar|beat playground');
+    assert.match(await page.inputValue('#input'), /C1 1\|1,3/);
+    assert.ok((await page.$$('#grid rect.note')).length > 0, 'the example is drawn');
+    assert.notEqual(await page.textContent('#canonical'), '');
+    await env.shot(page, '01-loaded');
+  });
+});
+
+test('typing a groove renders one rectangle per note at its pitch and time', async () => {
+  await withPage(async (page) => {
+    await page.uncheck('#drum-mode');
+    await type(page, GROOVE);
+    const notes = await drawnNotes(page);
+    assert.deepEqual(notes.map((n) => [n.pitch, n.start, n.duration, n.velocity]), GROOVE_NOTES);
+
+    const { pxq, rowH, ruler, rows } = await layout(page);
+    // Piano rows: every semitone from the top down, two spare semitones each side.
+    assert.equal(rows[0], 67 + 2);
+    assert.equal(rows.at(-1), 36 - 2);
+    rows.forEach((p, i) => assert.equal(p, rows[0] - i));
+    for (const n of notes) {
+      assert.equal(n.x, n.start * pxq, `x of ${n.pitch}@${n.start}`);
+      assert.equal(n.y, ruler + (rows[0] - n.pitch) * rowH + 1, `y of ${n.pitch}@${n.start}`);
+      assert.equal(n.width, Math.max(2, n.duration * pxq - 1));
+    }
+    // Louder notes are drawn brighter.
+    const light = await page.$$eval('#grid rect.note', (rs) => Object.fromEntries(
+      rs.map((r) => [r.dataset.velocity, +r.getAttribute('fill').match(/([\d.]+)%\)$/)[1]])));
+    assert.ok(light[60] < light[90] && light[90] < light[100] && light[100] < light[127], JSON.stringify(light));
+    assert.equal(await page.textContent('#status'), '15 notes');
+    await env.shot(page, '02-groove');
+
+    // Drum mode: one labelled lane per pitch used, same notes.
+    await page.check('#drum-mode');
+    const drums = await layout(page);
+    assert.deepEqual(drums.rows, [67, 64, 60, 42, 38, 36]);
+    const lanes = await page.$$eval('#keys text', (t) => t.map((x) => x.textContent));
+    assert.ok(lanes.includes('C1 Kick') && lanes.includes('Gb1 Closed hat'), lanes.join('|'));
+    for (const n of await drawnNotes(page)) {
+      assert.equal(n.y, drums.ruler + drums.rows.indexOf(n.pitch) * drums.rowH + 1);
+    }
+    await env.shot(page, '03-drum-mode');
+  });
+});
+
+test('probability is drawn as transparency and warnings are listed', async () => {
+  await withPage(async (page) => {
+    await type(page, 'p0.25 C3 1|1 p1 D3 1|2 1|3 E3');
+    const opacity = await page.$$eval('#grid rect.note', (rs) => rs.map((r) => +r.getAttribute('fill-opacity')));
+    assert.equal(opacity.length, 3);
+    assert.ok(opacity[0] < 0.5 && opacity[1] === 1 && opacity[2] === 1, String(opacity));
+    assert.deepEqual(await page.$$eval('#warnings li', (l) => l.map((x) => x.textContent)),
+      ['1 pitch(es) buffered but no time position to emit them']);
+  });
+});
+
+test('a syntax error underlines the characters at its position and shows the message', async () => {
+  await withPage(async (page) => {
+    const cases = [
+      // spec examples I155 and I153
+      ['C3 1|1\n  D3 1|2 $', 16, '$', 'bar|beat syntax error at position 16 (line 2, column 10): Expected bar copy operation, time position, probability value, velocity value, duration value but "$" found'],
+      ['C3E3 1|1', 2, 'E3', 'bar|beat syntax error at position 2 (line 1, column 3): Expected valid syntax but "E" found'],
+    ];
+    for (const [text, offset, marked, message] of cases) {
+      await type(page, text);
+      assert.equal(await page.textContent('#status'), message);
+      assert.equal(await page.$eval('#status', (s) => s.className), 'error');
+      const mark = await page.$eval('#backdrop mark.error', (m) => ({
+        offset: +m.dataset.offset,
+        text: m.textContent,
+        before: m.parentNode.textContent.slice(0, m.parentNode.textContent.indexOf(m.textContent)),
+        box: m.getBoundingClientRect().toJSON(),
+      }));
+      assert.equal(mark.offset, offset);
+      assert.equal(mark.text, marked);
+      assert.equal(mark.before, text.slice(0, offset));
+      assert.ok(mark.box.width > 0 && mark.box.height > 0, 'the underline is visible');
+    }
+    await env.shot(page, '04-syntax-error');
+    // Fixing the text removes the underline and the message.
+    await type(page, 'C3 E3 1|1');
+    assert.equal(await page.$('#backdrop mark'), null);
+    assert.equal(await page.textContent('#status'), '2 notes');
+  });
+});
+
+test('a value error shows the spec message', async () => {
+  await withPage(async (page) => {
+    await type(page, 'C9 1|1');
+    assert.equal(await page.textContent('#status'), 'MIDI pitch 132 (C9) outside valid range 0-127');
+  });
+});
+
+test('the time signature control changes the layout', async () => {
+  await withPage(async (page) => {
+    await page.uncheck('#drum-mode');
+    await type(page, 'C3 1|1 D3 2|1 E3 2|3');
+    const starts = async () => (await drawnNotes(page)).map((n) => n.start);
+    const four = await layout(page);
+    assert.deepEqual(await starts(), [0, 4, 6]);
+    assert.deepEqual(four.barX, [0, 4, 8].map((q) => q * four.pxq));
+    assert.equal(four.beatLines, 2 * 3);
+
+    await page.fill('#ts-num', '3');
+    await page.dispatchEvent('#ts-num', 'change');
+    const three = await layout(page);
+    assert.deepEqual(await starts(), [0, 3, 5]);
+    assert.deepEqual(three.barX, [0, 3, 6].map((q) => q * three.pxq));
+    assert.equal(three.beatLines, 2 * 2);
+    await env.shot(page, '05-three-four');
+
+    await page.fill('#ts-num', '6');
+    await page.selectOption('#ts-den', '8');
+    const six = await layout(page);
+    assert.deepEqual(await starts(), [0, 3, 4]); // 2|3 in 6/8 = 3 + 2 eighths
+    assert.deepEqual(six.barX, [0, 3, 6].map((q) => q * six.pxq));
+    assert.equal(six.beatLines, 2 * 5);
+    await env.shot(page, '06-six-eight');
+  });
+});
+
+test('MIDI export then import gives the same notes, tempo and meter', async () => {
+  await withPage(async (page) => {
+    await page.uncheck('#drum-mode');
+    await page.fill('#ts-num', '3');
+    await page.dispatchEvent('#ts-num', 'change');
+    await page.fill('#tempo', '96');
+    await type(page, 'v80 t/2 C3 1|1 D3 1|1.5 t2 v110 E3 G3 1|2 t/4 A3 2|1,2,3 v30 C4 3|2.25');
+    const before = await drawnNotes(page);
+    const canonical = await page.textContent('#canonical');
+    assert.equal(before.length, 8);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    assert.equal(download.suggestedFilename(), 'barbeat.mid');
+    const file = join(SHOTS, 'export.mid');
+    await download.saveAs(file);
+    assert.equal(readFileSync(file).subarray(0, 4).toString(), 'MThd');
+
+    // Change everything the file should restore, then import it.
+    await type(page, 'C1 1|1');
+    await page.fill('#ts-num', '4');
+    await page.dispatchEvent('#ts-num', 'change');
+    await page.fill('#tempo', '120');
+    await page.setInputFiles('#import', file);
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('imported'));
+
+    const strip = (ns) => ns.map(({ pitch, start, duration, velocity }) => ({ pitch, start, duration, velocity }));
+    assert.deepEqual(strip(await drawnNotes(page)), strip(before));
+    assert.equal(await page.inputValue('#ts-num'), '3');
+    assert.equal(await page.inputValue('#tempo'), '96');
+    assert.equal(await page.inputValue('#input'), canonical, 'the imported text is the canonical text');
+    await env.shot(page, '07-imported');
+  });
+});
+
+test('an unreadable MIDI file is reported, not thrown', async () => {
+  await withPage(async (page) => {
+    await page.setInputFiles('#import', { name: 'bad.mid', mimeType: 'audio/midi', buffer: Buffer.from('RIFFxxxx') });
+    await page.waitForFunction(() => document.querySelector('#status').classList.contains('error'));
+    assert.equal(await page.textContent('#status'),
+      'bad.mid: MIDI file error at byte 0: this is not a Standard MIDI File: it must start with the bytes "MThd"');
+  });
+});
+
+test('play moves the playhead and stops', async () => {
+  await withPage(async (page) => {
+    await page.uncheck('#drum-mode');
+    await type(page, GROOVE);
+    await page.fill('#tempo', '400');
+    await page.click('#play');
+    assert.equal(await page.textContent('#play'), '■ Stop');
+    await page.waitForFunction(() => +document.querySelector('#grid').dataset.playhead > 1);
+    const x = await page.$eval('#playhead', (l) => ({ x: +l.getAttribute('x1'), v: l.getAttribute('visibility') }));
+    assert.equal(x.v, 'visible');
+    assert.ok(x.x > 0);
+    await env.shot(page, '08-playing');
+    await page.click('#play');
+    assert.equal(await page.textContent('#play'), '▶ Play');
+    assert.equal(await page.$eval('#playhead', (l) => l.getAttribute('visibility')), 'hidden');
+  });
+});
+
+test('examples load with one click and the canonical text copies with one click', async () => {
+  await withPage(async (page) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.click('button[data-example="tutorial-chords"]');
+    assert.equal(await page.inputValue('#input'), 't4 C3 E3 G3 1|1  A2 C3 E3 2|1');
+    assert.equal((await drawnNotes(page)).length, 6);
+    await page.click('#copy');
+    await page.waitForFunction(() => document.querySelector('#copy').textContent === 'Copied');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.textContent('#canonical'));
+    await env.shot(page, '09-example-chords');
+
+    const count = await page.$$eval('#examples option', (o) => o.length);
+    assert.ok(count > 100, `the spec's examples are listed (${count})`);
+    await page.selectOption('#examples', 'tutorial-melody');
+    assert.equal((await drawnNotes(page)).length, 8);
+  });
+});
