@@ -50,7 +50,8 @@ fn time<T>(budget: Duration, mut f: impl FnMut() -> T) -> Duration {
     let started = Instant::now();
     black_box(f()); // warm-up
     let single = started.elapsed().max(Duration::from_nanos(100));
-    let per_batch = (Duration::from_millis(20).as_nanos() / single.as_nanos()).clamp(1, 100_000) as u32;
+    let per_batch =
+        (Duration::from_millis(20).as_nanos() / single.as_nanos()).clamp(1, 100_000) as u32;
     let mut best = Duration::MAX;
     while started.elapsed() < budget {
         let batch = Instant::now();
@@ -96,8 +97,12 @@ fn main() {
         let per_element = time(budget, || {
             interpret_scanned(&text, &options, ScanMode::PerElement)
         });
-        let standard = time(budget, || format(&notes, &FormatOptions::time_signature(4, 4, false)));
-        let drums = time(budget, || format(&notes, &FormatOptions::time_signature(4, 4, true)));
+        let standard = time(budget, || {
+            format(&notes, &FormatOptions::time_signature(4, 4, false))
+        });
+        let drums = time(budget, || {
+            format(&notes, &FormatOptions::time_signature(4, 4, true))
+        });
         interpret_times.push(runs);
         println!(
             "{bars:>5} bars  {n:>6} notes  {:>7} bytes | interpret {:>9.1?} {:>6.2} M/s \

@@ -7,7 +7,7 @@ use super::ast::BeatSpec;
 use super::copy::CopyMap;
 use super::error::{ErrorKind, NotationError};
 use super::note::{Meter, Note};
-use super::numbers::{floor, render, rem};
+use super::numbers::{floor, rem, render};
 use super::parser::Item;
 use super::warnings as w;
 

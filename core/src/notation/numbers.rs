@@ -127,7 +127,10 @@ pub(crate) fn floor(x: f64) -> f64 {
 /// common case of a non-negative `a` below 2^52 and a small integral `b`.
 #[inline]
 pub(crate) fn rem(a: f64, b: f64) -> f64 {
-    if (0.0..4_503_599_627_370_496.0).contains(&a) && (1.0..=2_147_483_648.0).contains(&b) && floor(b) == b {
+    if (0.0..4_503_599_627_370_496.0).contains(&a)
+        && (1.0..=2_147_483_648.0).contains(&b)
+        && floor(b) == b
+    {
         if a < b {
             return a;
         }
@@ -171,7 +174,22 @@ mod tests {
 
     #[test]
     fn fast_floor_and_rem_match_libm() {
-        let values = [0.0, 0.3, 1.0, 2.5, 3.999_999_999_999_999_6, 4.0, 7.25, 1e15 + 0.5, 123_456.789, -0.5, -3.0, -2.25, 1e300, f64::INFINITY];
+        let values = [
+            0.0,
+            0.3,
+            1.0,
+            2.5,
+            3.999_999_999_999_999_6,
+            4.0,
+            7.25,
+            1e15 + 0.5,
+            123_456.789,
+            -0.5,
+            -3.0,
+            -2.25,
+            1e300,
+            f64::INFINITY,
+        ];
         for &a in &values {
             assert_eq!(floor(a).to_bits(), a.floor().to_bits(), "floor {a}");
             for b in [1.0, 3.0, 4.0, 6.0, 7.0, 0.5, 2.75] {

@@ -8,7 +8,11 @@ use serde_json::Value;
 /// Every implemented standard tool, in the order of tools.md section 0. Tools of the
 /// spec that are not implemented yet are absent rather than listed as stubs.
 pub fn standard() -> Vec<&'static ToolDef> {
-    vec![&super::connect::DEF]
+    vec![
+        &super::connect::DEF,
+        &super::read_clip::DEF,
+        &super::create_clip::DEF,
+    ]
 }
 
 /// Catalogue options derived from the device settings.

@@ -85,7 +85,9 @@ pub fn clip_by_id(live: &mut dyn LivePort, id: &str) -> Result<LiveId, ToolError
         .ok_or_else(|| ToolError::not_found(format!("clipId \"{id}\" does not exist")))?;
     let found = live.resolve(&format!("id {n}"));
     if found.is_none() {
-        return Err(ToolError::not_found(format!("clipId \"{id}\" does not exist")));
+        return Err(ToolError::not_found(format!(
+            "clipId \"{id}\" does not exist"
+        )));
     }
     let kind = live.type_of(found)?;
     if kind != "Clip" {

@@ -47,21 +47,39 @@ fn output_schema() -> Value {
 
 enum Target {
     Session(Slot),
-    Arrangement { track: usize, start: f64, text: String },
+    Arrangement {
+        track: usize,
+        start: f64,
+        text: String,
+    },
 }
 
 fn list(text: Option<&str>) -> Vec<String> {
-    text.map(|t| t.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect())
-        .unwrap_or_default()
+    text.map(|t| {
+        t.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
-fn run(live: &mut dyn LivePort, args: &Args, _ctx: &ToolContext, warnings: &mut Vec<String>) -> Result<Value, ToolError> {
+fn run(
+    live: &mut dyn LivePort,
+    args: &Args,
+    _ctx: &ToolContext,
+    warnings: &mut Vec<String>,
+) -> Result<Value, ToolError> {
     // 1. Syntax first: nothing touches Live until every argument is known to be good.
     let mut slots = Vec::new();
     for s in list(args.str("slot")) {
         let slot = clip_ref::parse_slot(&s, warnings)?;
         if slot.scene > 999 {
-            return Err(ToolError::bad_input(format!("sceneIndex {} in slot \"{s}\" is above 999", slot.scene)));
+            return Err(ToolError::bad_input(format!(
+                "sceneIndex {} in slot \"{s}\" is above 999",
+                slot.scene
+            )));
         }
         slots.push(slot);
     }
@@ -71,12 +89,20 @@ fn run(live: &mut dyn LivePort, args: &Args, _ctx: &ToolContext, warnings: &mut 
         return Err(ToolError::bad_input("arrangementStart needs trackIndex"));
     }
     if starts.is_empty() && track_index.is_some() {
-        return Err(ToolError::bad_input("trackIndex needs arrangementStart (bar|beat positions on that track)"));
+        return Err(ToolError::bad_input(
+            "trackIndex needs arrangementStart (bar|beat positions on that track)",
+        ));
     }
     if slots.is_empty() && starts.is_empty() {
-        return Err(ToolError::bad_input("give slot and/or trackIndex + arrangementStart"));
+        return Err(ToolError::bad_input(
+            "give slot and/or trackIndex + arrangementStart",
+        ));
     }
-    let clip_sig = args.str("timeSignature").map(time::parse_signature).transpose().map_err(ToolError::bad_input)?;
+    let clip_sig = args
+        .str("timeSignature")
+        .map(time::parse_signature)
+        .transpose()
+        .map_err(ToolError::bad_input)?;
     let colors = args.str("color").map(names::parse_colors).transpose()?;
     let song = overview::song(live)?;
     let (sn, sd) = overview::song_signature(live, song)?;
@@ -85,15 +111,29 @@ fn run(live: &mut dyn LivePort, args: &Args, _ctx: &ToolContext, warnings: &mut 
         Some(t) => time::parse_position(t, cn, cd).map_err(ToolError::bad_input)?,
         None => 0.0,
     };
-    let length = args.str("length").map(|t| time::parse_duration(t, cn, cd)).transpose().map_err(ToolError::bad_input)?;
+    let length = args
+        .str("length")
+        .map(|t| time::parse_duration(t, cn, cd))
+        .transpose()
+        .map_err(ToolError::bad_input)?;
     if length.is_some_and(|l| l <= 0.0) {
-        return Err(ToolError::bad_input(format!("length \"{}\" must be longer than 0", args.str("length").unwrap_or(""))));
+        return Err(ToolError::bad_input(format!(
+            "length \"{}\" must be longer than 0",
+            args.str("length").unwrap_or("")
+        )));
     }
-    let first_start = args.str("firstStart").map(|t| time::parse_position(t, cn, cd)).transpose().map_err(ToolError::bad_input)?;
+    let first_start = args
+        .str("firstStart")
+        .map(|t| time::parse_position(t, cn, cd))
+        .transpose()
+        .map_err(ToolError::bad_input)?;
     let notes: Vec<Note> = match args.str("notes") {
         Some(text) => {
-            let r = notation::interpret(text, &InterpretOptions::time_signature(cn as u32, cd as u32))
-                .map_err(|e| ToolError::bad_input(format!("notes: {e}")))?;
+            let r = notation::interpret(
+                text,
+                &InterpretOptions::time_signature(cn as u32, cd as u32),
+            )
+            .map_err(|e| ToolError::bad_input(format!("notes: {e}")))?;
             warnings.extend(r.warnings);
             r.notes.into_iter().filter(|n| n.velocity > 0).collect()
         }
@@ -102,7 +142,11 @@ fn run(live: &mut dyn LivePort, args: &Args, _ctx: &ToolContext, warnings: &mut 
     let mut targets: Vec<Target> = slots.into_iter().map(Target::Session).collect();
     for s in &starts {
         let beats = time::parse_position(s, sn, sd).map_err(ToolError::bad_input)?;
-        targets.push(Target::Arrangement { track: track_index.unwrap_or(0) as usize, start: beats, text: time::position(beats, sn, sd) });
+        targets.push(Target::Arrangement {
+            track: track_index.unwrap_or(0) as usize,
+            start: beats,
+            text: time::position(beats, sn, sd),
+        });
     }
     // 2. Live checks that need no write: tracks exist and take MIDI.
     let track_count = live.get_count(song, "tracks")?;
@@ -112,11 +156,17 @@ fn run(live: &mut dyn LivePort, args: &Args, _ctx: &ToolContext, warnings: &mut 
             Target::Arrangement { track, .. } => *track,
         };
         if track >= track_count {
-            return Err(ToolError::not_found(format!("trackIndex {track} does not exist (the Set has {track_count} tracks)")));
+            return Err(ToolError::not_found(format!(
+                "trackIndex {track} does not exist (the Set has {track_count} tracks)"
+            )));
         }
-        let tid = lom::resolve(live, &format!("live_set tracks {track}")).ok_or_else(|| ToolError::not_found(format!("trackIndex {track} does not exist")))?;
+        let tid = lom::resolve(live, &format!("live_set tracks {track}"))
+            .ok_or_else(|| ToolError::not_found(format!("trackIndex {track} does not exist")))?;
         if !lom::flag(live, tid, "has_midi_input")? {
-            return Err(ToolError::new(ErrorCode::WrongType, format!("track {track} is an audio track; MIDI clips need a MIDI track")));
+            return Err(ToolError::new(
+                ErrorCode::WrongType,
+                format!("track {track} is an audio track; MIDI clips need a MIDI track"),
+            ));
         }
     }
     // 3. Length: explicit, else the bar after the latest note start (at least one bar).
@@ -124,8 +174,15 @@ fn run(live: &mut dyn LivePort, args: &Args, _ctx: &ToolContext, warnings: &mut 
     let end = match length {
         Some(l) => start + l,
         None => {
-            let last = notes.iter().map(|n| n.start_time).fold(f64::NEG_INFINITY, f64::max);
-            let bars = if last.is_finite() { (last / bar + 1e-9).floor() + 1.0 } else { 1.0 };
+            let last = notes
+                .iter()
+                .map(|n| n.start_time)
+                .fold(f64::NEG_INFINITY, f64::max);
+            let bars = if last.is_finite() {
+                (last / bar + 1e-9).floor() + 1.0
+            } else {
+                1.0
+            };
             (bars * bar).max(start + bar)
         }
     };
@@ -144,7 +201,9 @@ fn run(live: &mut dyn LivePort, args: &Args, _ctx: &ToolContext, warnings: &mut 
     for (i, t) in targets.iter().enumerate() {
         let made = match t {
             Target::Session(slot) => create_session(live, song, *slot, end),
-            Target::Arrangement { track, start: at, .. } => create_arrangement(live, *track, *at, end),
+            Target::Arrangement {
+                track, start: at, ..
+            } => create_arrangement(live, *track, *at, end),
         };
         let clip = match made {
             Ok(c) => c,
@@ -166,10 +225,22 @@ fn run(live: &mut dyn LivePort, args: &Args, _ctx: &ToolContext, warnings: &mut 
             }
         }
         let name = names::name_for(args.str("name"), i, n);
-        configure(live, clip, start, end, args.bool("looping"), (cn, cd), name.as_deref(), warnings)?;
+        configure(
+            live,
+            clip,
+            start,
+            end,
+            args.bool("looping"),
+            (cn, cd),
+            name.as_deref(),
+            warnings,
+        )?;
         if let Some(cols) = &colors {
             if !cols.is_empty() {
-                let what = name.as_deref().map(|s| format!("clip \"{s}\"")).unwrap_or_else(|| format!("clip {clip}"));
+                let what = name
+                    .as_deref()
+                    .map(|s| format!("clip \"{s}\""))
+                    .unwrap_or_else(|| format!("clip {clip}"));
                 names::set_color(live, clip, cols[i % cols.len()], &what, warnings)?;
             }
         }
@@ -199,39 +270,91 @@ fn run(live: &mut dyn LivePort, args: &Args, _ctx: &ToolContext, warnings: &mut 
         warnings.push(format!("{}; skipped", e.message));
     }
     if results.is_empty() {
-        let first = failures.first().map(|e| e.code).unwrap_or(ErrorCode::Internal);
-        let msgs: Vec<String> = failures.iter().take(10).map(|e| e.message.clone()).collect();
+        let first = failures
+            .first()
+            .map(|e| e.code)
+            .unwrap_or(ErrorCode::Internal);
+        let msgs: Vec<String> = failures
+            .iter()
+            .take(10)
+            .map(|e| e.message.clone())
+            .collect();
         return Err(ToolError::new(first, msgs.join("; ")));
     }
     auto(live, args.str("auto"), &created_session, warnings)?;
-    Ok(if results.len() == 1 { results.remove(0) } else { Value::Array(results) })
+    Ok(if results.len() == 1 {
+        results.remove(0)
+    } else {
+        Value::Array(results)
+    })
 }
 
-fn create_session(live: &mut dyn LivePort, song: LiveId, slot: Slot, end: f64) -> Result<LiveId, ToolError> {
+fn create_session(
+    live: &mut dyn LivePort,
+    song: LiveId,
+    slot: Slot,
+    end: f64,
+) -> Result<LiveId, ToolError> {
     while live.get_count(song, "scenes")? <= slot.scene {
         live.call(song, "create_scene", &[Atom::Int(-1)])?;
     }
     let cs = clip_ref::clip_slot(live, slot)?;
     if lom::flag(live, cs, "has_clip")? {
-        return Err(ToolError::new(ErrorCode::Conflict, format!("slot {slot} already has a clip")));
+        return Err(ToolError::new(
+            ErrorCode::Conflict,
+            format!("slot {slot} already has a clip"),
+        ));
     }
     live.call(cs, "create_clip", &[Atom::Float(end)])?;
-    lom::resolve(live, &format!("live_set tracks {} clip_slots {} clip", slot.track, slot.scene))
-        .ok_or_else(|| ToolError::new(ErrorCode::LiveRejected, format!("Live created no clip in slot {slot}")))
+    lom::resolve(
+        live,
+        &format!(
+            "live_set tracks {} clip_slots {} clip",
+            slot.track, slot.scene
+        ),
+    )
+    .ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::LiveRejected,
+            format!("Live created no clip in slot {slot}"),
+        )
+    })
 }
 
-fn create_arrangement(live: &mut dyn LivePort, track: usize, at: f64, end: f64) -> Result<LiveId, ToolError> {
-    let tid = lom::resolve(live, &format!("live_set tracks {track}")).ok_or_else(|| ToolError::not_found(format!("trackIndex {track} does not exist")))?;
-    let atoms = live.call(tid, "create_midi_clip", &[Atom::Float(at), Atom::Float(end)])?;
+fn create_arrangement(
+    live: &mut dyn LivePort,
+    track: usize,
+    at: f64,
+    end: f64,
+) -> Result<LiveId, ToolError> {
+    let tid = lom::resolve(live, &format!("live_set tracks {track}"))
+        .ok_or_else(|| ToolError::not_found(format!("trackIndex {track} does not exist")))?;
+    let atoms = live.call(
+        tid,
+        "create_midi_clip",
+        &[Atom::Float(at), Atom::Float(end)],
+    )?;
     let id = atoms.iter().filter_map(Atom::as_i64).next().unwrap_or(0);
     if id <= 0 {
-        return Err(ToolError::new(ErrorCode::LiveRejected, format!("Live created no arrangement clip on track {track}")));
+        return Err(ToolError::new(
+            ErrorCode::LiveRejected,
+            format!("Live created no arrangement clip on track {track}"),
+        ));
     }
     Ok(LiveId(id as u64))
 }
 
 #[allow(clippy::too_many_arguments)]
-fn configure(live: &mut dyn LivePort, clip: LiveId, start: f64, end: f64, looping: Option<bool>, (n, d): (i64, i64), name: Option<&str>, _w: &mut Vec<String>) -> Result<(), ToolError> {
+fn configure(
+    live: &mut dyn LivePort,
+    clip: LiveId,
+    start: f64,
+    end: f64,
+    looping: Option<bool>,
+    (n, d): (i64, i64),
+    name: Option<&str>,
+    _w: &mut Vec<String>,
+) -> Result<(), ToolError> {
     live.set(clip, "start_marker", &[Atom::Float(start)])?;
     live.set(clip, "loop_start", &[Atom::Float(start)])?;
     live.set(clip, "loop_end", &[Atom::Float(end)])?;
@@ -247,7 +370,12 @@ fn configure(live: &mut dyn LivePort, clip: LiveId, start: f64, end: f64, loopin
     Ok(())
 }
 
-fn auto(live: &mut dyn LivePort, mode: Option<&str>, created: &[Slot], warnings: &mut Vec<String>) -> Result<(), ToolError> {
+fn auto(
+    live: &mut dyn LivePort,
+    mode: Option<&str>,
+    created: &[Slot],
+    warnings: &mut Vec<String>,
+) -> Result<(), ToolError> {
     let Some(mode) = mode else { return Ok(()) };
     if created.is_empty() {
         warnings.push("auto ignored: no session positions".into());
@@ -259,7 +387,10 @@ fn auto(live: &mut dyn LivePort, mode: Option<&str>, created: &[Slot], warnings:
         }
     } else {
         for s in created {
-            if let Some(cs) = lom::resolve(live, &format!("live_set tracks {} clip_slots {}", s.track, s.scene)) {
+            if let Some(cs) = lom::resolve(
+                live,
+                &format!("live_set tracks {} clip_slots {}", s.track, s.scene),
+            ) {
                 live.call(cs, "fire", &[])?;
             }
         }

@@ -10,14 +10,20 @@
 //! the v8 side never trusts a frame blindly.
 
 pub mod args;
+pub mod audio;
 pub mod catalogue;
+pub mod clip_ref;
 pub mod connect;
 pub mod context;
+pub mod create_clip;
 pub mod diagnostics;
 pub mod error;
 pub mod format;
 pub mod lom;
+pub mod names;
+pub mod notes;
 pub mod overview;
+pub mod read_clip;
 pub mod resource;
 pub mod schema;
 pub mod time;

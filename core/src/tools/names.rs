@@ -27,8 +27,12 @@ pub fn name_count_warning(name: Option<&str>, n: usize) -> Option<String> {
     }
     let given = name.split(',').count();
     match given.cmp(&n) {
-        std::cmp::Ordering::Greater => Some(format!("{given} names given for {n} items; extra names ignored")),
-        std::cmp::Ordering::Less => Some(format!("{given} names given for {n} items; the rest keep their names")),
+        std::cmp::Ordering::Greater => Some(format!(
+            "{given} names given for {n} items; extra names ignored"
+        )),
+        std::cmp::Ordering::Less => Some(format!(
+            "{given} names given for {n} items; the rest keep their names"
+        )),
         std::cmp::Ordering::Equal => None,
     }
 }
@@ -39,9 +43,15 @@ pub fn parse_colors(text: &str) -> Result<Vec<i64>, ToolError> {
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(|c| {
-            let hex = c.strip_prefix('#').filter(|h| h.len() == 6 && h.chars().all(|x| x.is_ascii_hexdigit()));
+            let hex = c
+                .strip_prefix('#')
+                .filter(|h| h.len() == 6 && h.chars().all(|x| x.is_ascii_hexdigit()));
             hex.and_then(|h| i64::from_str_radix(h, 16).ok())
-                .ok_or_else(|| ToolError::bad_input(format!("color \"{c}\" is not valid: write #RRGGBB, e.g. \"#FF8800\"")))
+                .ok_or_else(|| {
+                    ToolError::bad_input(format!(
+                        "color \"{c}\" is not valid: write #RRGGBB, e.g. \"#FF8800\""
+                    ))
+                })
         })
         .collect()
 }

@@ -18,13 +18,31 @@ pub fn read(live: &mut dyn LivePort, clip: LiveId) -> Result<Vec<FormatNote>, To
     let atoms = live.call(
         clip,
         "get_notes_extended",
-        &[Atom::Int(0), Atom::Int(128), Atom::Float(0.0), Atom::Float(span.max(0.0) + 1e-6)],
+        &[
+            Atom::Int(0),
+            Atom::Int(128),
+            Atom::Float(0.0),
+            Atom::Float(span.max(0.0) + 1e-6),
+        ],
     )?;
-    let text: String = atoms.iter().map(Atom::to_string).collect::<Vec<_>>().join(" ");
+    let text: String = atoms
+        .iter()
+        .map(Atom::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut notes = serde_json::from_str::<NotesJson>(&text)
-        .map_err(|e| ToolError::new(ErrorCode::Internal, format!("Live's note list could not be read: {e}")))?
+        .map_err(|e| {
+            ToolError::new(
+                ErrorCode::Internal,
+                format!("Live's note list could not be read: {e}"),
+            )
+        })?
         .notes;
-    notes.sort_by(|a, b| a.start_time.total_cmp(&b.start_time).then(a.pitch.total_cmp(&b.pitch)));
+    notes.sort_by(|a, b| {
+        a.start_time
+            .total_cmp(&b.start_time)
+            .then(a.pitch.total_cmp(&b.pitch))
+    });
     Ok(notes)
 }
 
@@ -32,7 +50,9 @@ pub fn read(live: &mut dyn LivePort, clip: LiveId) -> Result<Vec<FormatNote>, To
 pub fn drum_mode(live: &mut dyn LivePort, clip: LiveId) -> Result<bool, ToolError> {
     let path = live.path_of(clip)?;
     let words: Vec<&str> = path.split_whitespace().collect();
-    let Some(track) = (words.len() >= 3 && words[0] == "live_set").then(|| format!("{} {} {}", words[0], words[1], words[2])) else {
+    let Some(track) = (words.len() >= 3 && words[0] == "live_set")
+        .then(|| format!("{} {} {}", words[0], words[1], words[2]))
+    else {
         return Ok(false);
     };
     let Some(track_id) = lom::resolve(live, &track) else {
@@ -65,7 +85,12 @@ pub fn read_formatted(
         notes.retain(|n| n.start_time >= lo - 1e-9 && n.start_time < hi - 1e-9);
     }
     let drum = drum_mode(live, clip)?;
-    let opts = FormatOptions::time_signature(num.clamp(1, 99) as u32, den.clamp(1, 64) as u32, drum);
-    notation::format(&notes, &opts)
-        .map_err(|e| ToolError::new(ErrorCode::Internal, format!("notes could not be formatted: {e}")))
+    let opts =
+        FormatOptions::time_signature(num.clamp(1, 99) as u32, den.clamp(1, 64) as u32, drum);
+    notation::format(&notes, &opts).map_err(|e| {
+        ToolError::new(
+            ErrorCode::Internal,
+            format!("notes could not be formatted: {e}"),
+        )
+    })
 }

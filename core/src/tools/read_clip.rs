@@ -53,23 +53,38 @@ fn output_schema() -> Value {
 
 /// A `bars` range, 1-based inclusive.
 fn parse_bars(text: &str) -> Result<(u32, u32), ToolError> {
-    let bad = || ToolError::bad_input(format!("bars \"{text}\" is not valid: use \"N\" or \"N-M\" with bars counted from 1, e.g. \"1-8\""));
+    let bad = || {
+        ToolError::bad_input(format!("bars \"{text}\" is not valid: use \"N\" or \"N-M\" with bars counted from 1, e.g. \"1-8\""))
+    };
     let t = text.trim();
     let (a, b) = match t.split_once('-') {
         Some((a, b)) => (a.trim(), b.trim()),
         None => (t, t),
     };
-    let n = |s: &str| s.parse::<u32>().ok().filter(|v| *v >= 1 && s.chars().all(|c| c.is_ascii_digit()));
+    let n = |s: &str| {
+        s.parse::<u32>()
+            .ok()
+            .filter(|v| *v >= 1 && s.chars().all(|c| c.is_ascii_digit()))
+    };
     match (n(a), n(b)) {
         (Some(x), Some(y)) if x <= y => Ok((x, y)),
         _ => Err(bad()),
     }
 }
 
-fn run(live: &mut dyn LivePort, args: &Args, ctx: &ToolContext, warnings: &mut Vec<String>) -> Result<Value, ToolError> {
+fn run(
+    live: &mut dyn LivePort,
+    args: &Args,
+    ctx: &ToolContext,
+    warnings: &mut Vec<String>,
+) -> Result<Value, ToolError> {
     let mut include = args.list("include");
     if include.iter().any(|i| i == "*") {
-        include = INCLUDE.iter().filter(|i| **i != "*").map(|i| i.to_string()).collect();
+        include = INCLUDE
+            .iter()
+            .filter(|i| **i != "*")
+            .map(|i| i.to_string())
+            .collect();
     }
     let _ = ctx;
     let has = |k: &str| include.iter().any(|i| i == k);
@@ -86,12 +101,29 @@ fn run(live: &mut dyn LivePort, args: &Args, ctx: &ToolContext, warnings: &mut V
             let cs = clip_ref::clip_slot(live, slot)?;
             if !lom::flag(live, cs, "has_clip")? {
                 warnings.push(format!("no clip at slot {slot}"));
-                return Ok(json!({"id": null, "type": null, "name": null, "slot": slot.to_string()}));
+                return Ok(
+                    json!({"id": null, "type": null, "name": null, "slot": slot.to_string()}),
+                );
             }
-            lom::resolve(live, &format!("live_set tracks {} clip_slots {} clip", slot.track, slot.scene))
-                .ok_or_else(|| ToolError::new(ErrorCode::Internal, format!("slot {slot} reports a clip but none resolves")))?
+            lom::resolve(
+                live,
+                &format!(
+                    "live_set tracks {} clip_slots {} clip",
+                    slot.track, slot.scene
+                ),
+            )
+            .ok_or_else(|| {
+                ToolError::new(
+                    ErrorCode::Internal,
+                    format!("slot {slot} reports a clip but none resolves"),
+                )
+            })?
         }
-        (None, None) => return Err(ToolError::bad_input("give clipId or slot (\"trackIndex/sceneIndex\")")),
+        (None, None) => {
+            return Err(ToolError::bad_input(
+                "give clipId or slot (\"trackIndex/sceneIndex\")",
+            ))
+        }
     };
     read(live, clip, &include, bars, warnings, has("notes"))
 }
@@ -114,16 +146,35 @@ fn read(
         o.insert("name".into(), json!(name));
     }
     let arrangement = lom::flag(live, clip, "is_arrangement_clip")?;
-    o.insert("view".into(), json!(if arrangement { "arrangement" } else { "session" }));
+    o.insert(
+        "view".into(),
+        json!(if arrangement {
+            "arrangement"
+        } else {
+            "session"
+        }),
+    );
     if has("color") {
-        o.insert("color".into(), json!(lom::color_hex(lom::int(live, clip, "color")?)));
+        o.insert(
+            "color".into(),
+            json!(lom::color_hex(lom::int(live, clip, "color")?)),
+        );
     }
-    for (prop, field) in [("is_playing", "playing"), ("is_triggered", "triggered"), ("is_recording", "recording"), ("is_overdubbing", "overdubbing"), ("muted", "muted")] {
+    for (prop, field) in [
+        ("is_playing", "playing"),
+        ("is_triggered", "triggered"),
+        ("is_recording", "recording"),
+        ("is_overdubbing", "overdubbing"),
+        ("muted", "muted"),
+    ] {
         if lom::flag(live, clip, prop)? {
             o.insert(field.into(), json!(true));
         }
     }
-    let (cn, cd) = (lom::int(live, clip, "signature_numerator")?, lom::int(live, clip, "signature_denominator")?);
+    let (cn, cd) = (
+        lom::int(live, clip, "signature_numerator")?,
+        lom::int(live, clip, "signature_denominator")?,
+    );
     match clip_ref::place(live, clip)? {
         Place::Session(slot) => {
             o.insert("slot".into(), json!(slot.to_string()));
@@ -133,10 +184,16 @@ fn read(
             let (sn, sd) = overview::song_signature(live, song)?;
             let start = lom::number(live, clip, "start_time")?;
             o.insert("trackIndex".into(), json!(track));
-            o.insert("arrangementStart".into(), json!(time::position(start, sn, sd)));
+            o.insert(
+                "arrangementStart".into(),
+                json!(time::position(start, sn, sd)),
+            );
             if has("timing") {
                 let end = lom::number(live, clip, "end_time")?;
-                o.insert("arrangementLength".into(), json!(time::duration(end - start, sn, sd)));
+                o.insert(
+                    "arrangementLength".into(),
+                    json!(time::duration(end - start, sn, sd)),
+                );
             }
         }
         Place::Other => {}
@@ -145,7 +202,10 @@ fn read(
         let looping = lom::flag(live, clip, "looping")?;
         let start_marker = lom::number(live, clip, "start_marker")?;
         let (start, end) = if looping {
-            (lom::number(live, clip, "loop_start")?, lom::number(live, clip, "loop_end")?)
+            (
+                lom::number(live, clip, "loop_start")?,
+                lom::number(live, clip, "loop_end")?,
+            )
         } else {
             (start_marker, lom::number(live, clip, "end_marker")?)
         };
@@ -155,7 +215,10 @@ fn read(
         o.insert("end".into(), json!(time::position(end, cn, cd)));
         o.insert("length".into(), json!(time::duration(end - start, cn, cd)));
         if (start_marker - start).abs() > 1e-9 {
-            o.insert("firstStart".into(), json!(time::position(start_marker, cn, cd)));
+            o.insert(
+                "firstStart".into(),
+                json!(time::position(start_marker, cn, cd)),
+            );
         }
     }
     if midi && with_notes {
@@ -171,17 +234,30 @@ fn read(
         if gain_db.abs() > 1e-4 {
             o.insert("gainDb".into(), num(gain_db));
         }
-        o.insert("sampleFile".into(), json!(lom::text(live, clip, "file_path")?));
-        let shift = lom::number(live, clip, "pitch_coarse")? + lom::number(live, clip, "pitch_fine")? / 100.0;
+        o.insert(
+            "sampleFile".into(),
+            json!(lom::text(live, clip, "file_path")?),
+        );
+        let shift = lom::number(live, clip, "pitch_coarse")?
+            + lom::number(live, clip, "pitch_fine")? / 100.0;
         if shift.abs() > 1e-9 {
             o.insert("pitchShift".into(), num(shift));
         }
     }
     if !midi && has("warp") {
-        o.insert("sampleLength".into(), num(lom::number(live, clip, "sample_length")?));
-        o.insert("sampleRate".into(), num(lom::number(live, clip, "sample_rate")?));
+        o.insert(
+            "sampleLength".into(),
+            num(lom::number(live, clip, "sample_length")?),
+        );
+        o.insert(
+            "sampleRate".into(),
+            num(lom::number(live, clip, "sample_rate")?),
+        );
         o.insert("warping".into(), json!(lom::flag(live, clip, "warping")?));
-        o.insert("warpMode".into(), json!(audio::warp_mode_name(lom::int(live, clip, "warp_mode")?)));
+        o.insert(
+            "warpMode".into(),
+            json!(audio::warp_mode_name(lom::int(live, clip, "warp_mode")?)),
+        );
     }
     Ok(Value::Object(o))
 }

@@ -47,7 +47,11 @@ pub fn parse_number(text: &str) -> Option<f64> {
         return None;
     }
     let simple = |s: &str| -> Option<f64> {
-        if s.is_empty() || !s.chars().all(|c| c.is_ascii_digit() || c == '.') || s.matches('.').count() > 1 || s == "." {
+        if s.is_empty()
+            || !s.chars().all(|c| c.is_ascii_digit() || c == '.')
+            || s.matches('.').count() > 1
+            || s == "."
+        {
             return None;
         }
         s.parse::<f64>().ok()
@@ -69,19 +73,27 @@ pub fn parse_number(text: &str) -> Option<f64> {
 
 /// `"bar|beat"` (1-based) → Live beats from the start, in the given signature.
 pub fn parse_position(text: &str, num: i64, den: i64) -> Result<f64, String> {
-    let bad = || format!("position \"{text}\" is not valid: write bar|beat with bar and beat from 1, e.g. \"1|1\" or \"2|3.5\"");
+    let bad = || {
+        format!("position \"{text}\" is not valid: write bar|beat with bar and beat from 1, e.g. \"1|1\" or \"2|3.5\"")
+    };
     let (bar, beat) = text.trim().split_once('|').ok_or_else(bad)?;
-    let bar = parse_number(bar).filter(|b| *b >= 1.0 && b.fract() == 0.0).ok_or_else(bad)?;
+    let bar = parse_number(bar)
+        .filter(|b| *b >= 1.0 && b.fract() == 0.0)
+        .ok_or_else(bad)?;
     let beat = parse_number(beat).filter(|b| *b >= 1.0).ok_or_else(bad)?;
     Ok(((bar - 1.0) * num.max(1) as f64 + (beat - 1.0)) * 4.0 / den.max(1) as f64)
 }
 
 /// `"bars:beats"` or a number of beats → Live beats, in the given signature.
 pub fn parse_duration(text: &str, num: i64, den: i64) -> Result<f64, String> {
-    let bad = || format!("duration \"{text}\" is not valid: write bars:beats (e.g. \"4:0\", \"0:2\") or a number of beats (e.g. \"2.5\", \"3/4\")");
+    let bad = || {
+        format!("duration \"{text}\" is not valid: write bars:beats (e.g. \"4:0\", \"0:2\") or a number of beats (e.g. \"2.5\", \"3/4\")")
+    };
     let musical = match text.trim().split_once(':') {
         Some((bars, beats)) => {
-            let bars = parse_number(bars).filter(|b| b.fract() == 0.0).ok_or_else(bad)?;
+            let bars = parse_number(bars)
+                .filter(|b| b.fract() == 0.0)
+                .ok_or_else(bad)?;
             let beats = parse_number(beats).ok_or_else(bad)?;
             bars * num.max(1) as f64 + beats
         }
@@ -92,7 +104,9 @@ pub fn parse_duration(text: &str, num: i64, den: i64) -> Result<f64, String> {
 
 /// `"N/D"` with N in 1..=99 and D a power of two up to 16.
 pub fn parse_signature(text: &str) -> Result<(i64, i64), String> {
-    let bad = || format!("timeSignature \"{text}\" is not valid: write N/D, e.g. \"4/4\" or \"6/8\" (D is 1, 2, 4, 8 or 16)");
+    let bad = || {
+        format!("timeSignature \"{text}\" is not valid: write N/D, e.g. \"4/4\" or \"6/8\" (D is 1, 2, 4, 8 or 16)")
+    };
     let (n, d) = text.trim().split_once('/').ok_or_else(bad)?;
     let n: i64 = n.trim().parse().map_err(|_| bad())?;
     let d: i64 = d.trim().parse().map_err(|_| bad())?;
