@@ -128,6 +128,13 @@ fn run(
     read(live, clip, &include, bars, warnings, has("notes"))
 }
 
+/// The `live://clip/{id}` resource: read-clip with `notes` and `timing`.
+pub fn resource(live: &mut dyn LivePort, id: &str) -> Result<Value, ToolError> {
+    let clip = clip_ref::clip_by_id(live, id)?;
+    let include = vec!["notes".to_string(), "timing".to_string()];
+    read(live, clip, &include, None, &mut Vec::new(), true)
+}
+
 fn read(
     live: &mut dyn LivePort,
     clip: LiveId,

@@ -73,6 +73,8 @@ pub fn read(live: &mut dyn LivePort, uri: &str, _ctx: &ToolContext) -> Result<Va
             "barlineVersion": connect::VERSION,
             "operations": ops,
         })
+    } else if let Some(id) = uri.strip_prefix("live://clip/") {
+        super::read_clip::resource(live, id)?
     } else {
         return Err(ToolError::not_found(format!("no resource at {uri}"))
             .with_hint("Call resources/list and resources/templates/list for valid URIs."));

@@ -21,7 +21,7 @@ export async function startTarget(settings = {}) {
     const { startDevice } = await import(SIM);
     const device = await startDevice({ profile: "max-9.2", set: DEMO_SET, settings: { port: 0, ...settings } });
     const set = JSON.parse((await import("node:fs")).readFileSync(DEMO_SET, "utf8"));
-    return { url: device.url, stop: () => device.stop(), device, expect: { tempo: set.tempo ?? set.liveSet?.tempo } };
+    return { url: device.url, stop: () => device.stop(), device, expect: { tempo: set.song?.tempo ?? set.tempo } };
   }
   const core = await loadNodeCore();
   const relay = fakeRelay(scripted);
