@@ -1,7 +1,7 @@
 // The server the end-to-end tests talk to: the simulated device with the demo Live Set
 // when the simulator is present (patch/sim/index.mjs), else the HTTP server with a
-// relay that runs core's tools in-process is not available, so a scripted relay.
-import { existsSync } from "node:fs";
+// scripted relay (only until the fake Live Set's JS API is built; a note is printed).
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startHttpServer } from "../../src/http-server.mjs";
@@ -12,17 +12,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 export const SIM = path.join(root, "patch/sim/index.mjs");
 export const DEMO_SET = path.join(root, "patch/sim/sets/demo.json");
 
-/** True when D's simulator has landed. */
-export const hasSimulator = () => existsSync(SIM) && existsSync(DEMO_SET);
+const FAKE_GLUE = path.join(root, "dist/pkg/fake/barline_core.js");
+
+/** True when the simulator and the fake Live Set's JS API it runs on are present. */
+export const hasSimulator = () =>
+  existsSync(SIM) && existsSync(DEMO_SET) && existsSync(FAKE_GLUE) && readFileSync(FAKE_GLUE, "utf8").includes("createLiveSet");
 
 /** Starts the target; `{url, stop(), device?, expect: {tempo}}`. */
 export async function startTarget(settings = {}) {
   if (hasSimulator()) {
     const { startDevice } = await import(SIM);
     const device = await startDevice({ profile: "max-9.2", set: DEMO_SET, settings: { port: 0, ...settings } });
-    const set = JSON.parse((await import("node:fs")).readFileSync(DEMO_SET, "utf8"));
+    const set = JSON.parse(readFileSync(DEMO_SET, "utf8"));
     return { url: device.url, stop: () => device.stop(), device, expect: { tempo: set.song?.tempo ?? set.tempo } };
   }
+  process.stderr.write("note: simulator unavailable (fake Live Set JS API not built); using a scripted relay\n");
   const core = await loadNodeCore();
   const relay = fakeRelay(scripted);
   const srv = await startHttpServer({ core, relay, settings: { port: 0, ...settings } });
