@@ -40,6 +40,9 @@ function scripted({ tool, args }) {
   if (tool === "barline-connect") {
     const data = { connected: true, barlineVersion: "0.1.0", abletonLiveVersion: "12.3", liveSet, skills: "#", nextStep: "." };
     result = { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
+  } else if (tool === "barline-debug-echo") {
+    const data = { text: args.text ?? "" };
+    result = { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
   } else if (tool === "barline-resource") {
     result = { contents: [{ uri: args.uri, mimeType: "application/json", text: JSON.stringify(liveSet) }] };
   } else {
