@@ -222,3 +222,55 @@ fn bad_input_to_every_write_tool_changes_nothing() {
         assert_eq!(live.to_json(), before, "{tool} {args} changed the Set");
     }
 }
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn arg() -> impl Strategy<Value = (String, Value)> {
+        let names = prop_oneof![
+            Just("slot"),
+            Just("notes"),
+            Just("length"),
+            Just("start"),
+            Just("timeSignature"),
+            Just("color"),
+            Just("trackIndex"),
+            Just("arrangementStart"),
+            Just("name")
+        ];
+        let values = prop_oneof![
+            Just(json!("6/0")),
+            Just(json!("6/1,6/9")),
+            Just(json!("5/0")),
+            Just(json!("C3 1|1")),
+            Just(json!("1|1")),
+            Just(json!("0|0")),
+            Just(json!("2:0")),
+            Just(json!("3/4")),
+            Just(json!("#FF00FF")),
+            Just(json!(6)),
+            Just(json!(-2)),
+            Just(json!(null)),
+            "[ -~]{0,10}".prop_map(Value::String),
+            any::<i32>().prop_map(|i| json!(i)),
+        ];
+        (names, values).prop_map(|(n, v)| (n.to_string(), v))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn failed_creates_leave_the_set_unchanged(args in prop::collection::vec(arg(), 0..5)) {
+            let mut live = demo();
+            let before = live.to_json();
+            let obj: serde_json::Map<String, Value> = args.into_iter().collect();
+            let r = call(&mut live, "barline-create-clip", Value::Object(obj));
+            if r["isError"] == true {
+                prop_assert_eq!(live.to_json(), before);
+            } else {
+                prop_assert!(r["structuredContent"].is_object());
+            }
+        }
+    }
+}
