@@ -242,11 +242,19 @@ fn read_clip_of_an_arrangement_clip() {
 #[test]
 fn oversize_notes_are_too_large_with_bars_advice_and_bars_narrow_them() {
     let mut live = FakeLive::from_json(include_str!("../../patch/sim/sets/large.json")).unwrap();
-    let r = call(&mut live, "barline-read-clip", json!({"slot": "0/0", "include": ["notes"]}));
+    let r = call(
+        &mut live,
+        "barline-read-clip",
+        json!({"slot": "0/0", "include": ["notes"]}),
+    );
     assert_eq!(r["_meta"]["barline/error"]["code"], "TOO_LARGE");
     let t = text(&r);
     assert!(t.contains("(limit 25,000)") && t.contains("bars"), "{t}");
-    let r = call(&mut live, "barline-read-clip", json!({"slot": "0/0", "include": ["notes"], "bars": "1-4"}));
+    let r = call(
+        &mut live,
+        "barline-read-clip",
+        json!({"slot": "0/0", "include": ["notes"], "bars": "1-4"}),
+    );
     let notes = data(&r)["notes"].as_str().unwrap();
     assert!(!notes.is_empty());
     assert!(text(&r).chars().count() <= 25_000);
