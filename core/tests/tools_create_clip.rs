@@ -274,3 +274,89 @@ mod props {
         }
     }
 }
+
+#[test]
+fn audio_clips_from_files() {
+    let mut live = demo();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "5/0", "sampleFile": "/Samples/Vox/chop-ooh.wav", "name": "Ooh"}),
+    );
+    assert_ne!(r["isError"], true, "{r}");
+    let d = &r["structuredContent"];
+    assert_eq!(d["slot"], "5/0");
+    assert!(d["length"].is_string());
+    let back = call(
+        &mut live,
+        "barline-read-clip",
+        json!({"clipId": d["id"], "include": ["sample"]}),
+    );
+    assert_eq!(back["structuredContent"]["type"], "audio");
+    assert_eq!(back["structuredContent"]["name"], "Ooh");
+    assert_eq!(
+        back["structuredContent"]["sampleFile"],
+        "/Samples/Vox/chop-ooh.wav"
+    );
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"trackIndex": 5, "arrangementStart": "33|1", "sampleFile": "/Samples/Vox/adlib-long.wav"}),
+    );
+    assert_eq!(r["structuredContent"]["arrangementStart"], "33|1");
+}
+
+#[test]
+fn audio_clip_errors() {
+    let mut live = demo();
+    let before = live.to_json();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "5/4", "sampleFile": "/Samples/missing.wav"}),
+    );
+    assert_eq!(code(&r), "NOT_FOUND");
+    assert!(r["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("/Samples/missing.wav"));
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "5/4", "sampleFile": "Samples/x.wav"}),
+    );
+    assert_eq!(code(&r), "BAD_INPUT");
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "5/4", "sampleFile": "/x.txt"}),
+    );
+    assert_eq!(code(&r), "BAD_INPUT");
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "5/4", "sampleFile": "/x.wav", "notes": "C3 1|1"}),
+    );
+    assert_eq!(code(&r), "BAD_INPUT");
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "6/0", "sampleFile": "/Samples/Vox/chop-hey.wav"}),
+    );
+    assert_eq!(code(&r), "WRONG_TYPE");
+    assert!(r["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("track 6 is a MIDI track"));
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "2/0", "notes": "C3 1|1"}),
+    );
+    assert_eq!(code(&r), "WRONG_TYPE");
+    assert!(r["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("group track"));
+    assert_eq!(live.to_json(), before);
+}

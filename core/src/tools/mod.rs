@@ -12,6 +12,7 @@
 pub mod args;
 pub mod audio;
 pub mod catalogue;
+pub mod clip_ops;
 pub mod clip_ref;
 pub mod connect;
 pub mod context;
