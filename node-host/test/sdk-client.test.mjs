@@ -89,3 +89,24 @@ test("stdio bridge without a device: initialize and tools/list work, tool calls 
     await client.close();
   }
 });
+
+test("SDK validates structuredContent of read-clip and create-clip against their output schemas", async (t) => {
+  if (!target.device) return t.skip("simulated device not available");
+  const client = new Client({ name: "sdk-schemas", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(target.url));
+  await client.connect(transport);
+  try {
+    await client.listTools(); // caches the output-schema validators
+    const read = await client.callTool({ name: "barline-read-clip", arguments: { slot: "0/0", include: ["*"] } });
+    assert.notEqual(read.isError, true, JSON.stringify(read));
+    assert.equal(read.structuredContent.name, "Hats Intro");
+    const one = await client.callTool({ name: "barline-create-clip", arguments: { slot: "6/0", notes: "C3 E3 G3 1|1" } });
+    assert.equal(one.structuredContent.noteCount, 3);
+    const many = await client.callTool({ name: "barline-create-clip", arguments: { slot: "6/1,6/3", notes: "C3 1|1" } });
+    assert.equal(many.structuredContent.items.length, 2);
+    const empty = await client.callTool({ name: "barline-read-clip", arguments: { slot: "6/4" } });
+    assert.equal(empty.structuredContent.id, null);
+  } finally {
+    await client.close();
+  }
+});
