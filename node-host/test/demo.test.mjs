@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import net from "node:net";
+import { hasSimulator } from "./support/target.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const demo = path.resolve(here, "../bin/barline-demo.mjs");
@@ -19,7 +20,8 @@ function freePort() {
   });
 }
 
-test("demo serves MCP on the chosen port, prints configurations, stops on SIGINT", { timeout: 60000 }, async () => {
+test("demo serves MCP on the chosen port, prints configurations, stops on SIGINT", { timeout: 60000 }, async (t) => {
+  if (!hasSimulator()) return t.skip("simulated device not available");
   const port = await freePort();
   const child = spawn(process.execPath, [demo, "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
