@@ -398,3 +398,73 @@ fn wrong_path_is_404() {
     r.path = "/other".into();
     assert_eq!(respond(s.handle_http(&r)).status, 404);
 }
+
+#[test]
+fn loopback_names_and_origins_are_matched_exactly() {
+    use barline_core::mcp::security::{check_origin_and_host, is_loopback_host};
+    for h in [
+        "127.0.0.1",
+        "127.1.2.3",
+        "localhost",
+        "LOCALHOST",
+        "::1",
+        "[::1]",
+        "app.localhost",
+    ] {
+        assert!(is_loopback_host(h), "{h}");
+    }
+    for h in [
+        "127.0.0.1.evil.com",
+        "localhost.evil.com",
+        "0.0.0.0",
+        "128.0.0.1",
+        "127.0.0",
+        "evil.com",
+        "",
+    ] {
+        assert!(!is_loopback_host(h), "{h}");
+    }
+    assert!(
+        check_origin_and_host(Some("127.0.0.1:3350"), Some("http://127.0.0.1:3350"), true).is_ok()
+    );
+    assert_eq!(
+        check_origin_and_host(
+            Some("127.0.0.1:3350"),
+            Some("http://127.0.0.1.evil.com"),
+            true
+        )
+        .unwrap_err()
+        .status,
+        403
+    );
+    assert_eq!(
+        check_origin_and_host(Some("127.0.0.1:3350"), Some("http://user@localhost"), true)
+            .unwrap_err()
+            .status,
+        403
+    );
+    assert_eq!(
+        check_origin_and_host(Some("127.0.0.1:3350"), Some("file://"), true)
+            .unwrap_err()
+            .status,
+        403
+    );
+    assert_eq!(
+        check_origin_and_host(None, None, true).unwrap_err().status,
+        421
+    );
+    // Bound beyond loopback (token required then), the Host may be the machine's name,
+    // and an Origin of that same host is the device's own page.
+    assert!(check_origin_and_host(
+        Some("studio.lan:3350"),
+        Some("http://studio.lan:3350"),
+        false
+    )
+    .is_ok());
+    assert_eq!(
+        check_origin_and_host(Some("studio.lan:3350"), Some("http://evil.com"), false)
+            .unwrap_err()
+            .status,
+        403
+    );
+}
