@@ -214,6 +214,27 @@ test('MIDI export then import gives the same notes, tempo and meter', async () =
   });
 });
 
+test('a drum clip exports on the General MIDI drum channel and imports in drum mode', async () => {
+  await withPage(async (page) => {
+    await page.click('button[data-example="tutorial-drums"]');
+    assert.equal(await page.isChecked('#drum-mode'), true);
+    const before = await drawnNotes(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    const file = join(SHOTS, 'export-drums.mid');
+    await download.saveAs(file);
+    // Note-ons of the second track are on channel 10 (status 0x99).
+    assert.ok(readFileSync(file).includes(Buffer.from([0x99, 36, 100])));
+
+    await page.uncheck('#drum-mode');
+    await type(page, '');
+    await page.setInputFiles('#import', file);
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('imported'));
+    assert.equal(await page.isChecked('#drum-mode'), true);
+    const strip = (ns) => ns.map(({ pitch, start, duration, velocity }) => ({ pitch, start, duration, velocity }));
+    assert.deepEqual(strip(await drawnNotes(page)), strip(before));
+  });
+});
+
 test('an unreadable MIDI file is reported, not thrown', async () => {
   await withPage(async (page) => {
     await page.setInputFiles('#import', { name: 'bad.mid', mimeType: 'audio/midi', buffer: Buffer.from('RIFFxxxx') });
