@@ -16,7 +16,11 @@ WASM_DIR=target/wasm32-unknown-unknown/release
 optimise() {
   # Debian's wasm-opt; every feature Rust may emit must be enabled or it refuses.
   local file=$1
-  if command -v wasm-opt >/dev/null; then
+  # Binaryen before 116 retypes wasm-bindgen's externref table as funcref, and the
+  # module then fails at initSync ("Table.set(): Argument 1 is invalid"): skip it there.
+  local version
+  version=$(wasm-opt --version 2>/dev/null | grep -o '[0-9]\+' | head -1 || true)
+  if [ -n "$version" ] && [ "$version" -ge 116 ]; then
     wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
       --enable-mutable-globals --enable-reference-types --enable-multivalue \
       "$file" -o "$file.opt" && mv "$file.opt" "$file"

@@ -21,7 +21,7 @@ ring "build: wasm packages, device, playground"
 make -s build
 
 ring "ring 2: wasm in Node (wasm-pack test --node)"
-wasm-pack -q test --node core
+wasm-pack test --node core
 
 ring "ring 3: Node test runner (wasm API, simulator, MCP end to end)"
 mapfile -t node_tests < <(find core/js-tests node-host/test v8-host/test patch/test patch/sim/test \
@@ -31,7 +31,7 @@ if [ ${#node_tests[@]} -gt 0 ]; then
 fi
 
 ring "ring 4: browser (wasm-pack test --headless --chrome, playground in Chromium)"
-CHROMEDRIVER=/usr/bin/chromedriver wasm-pack -q test --headless --chrome core
+CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome core
 mapfile -t www_tests < <(find www-tests/test -name '*.test.mjs' 2>/dev/null | sort)
 if [ ${#www_tests[@]} -gt 0 ]; then
   node --test --test-concurrency=1 "${www_tests[@]}"

@@ -1,6 +1,7 @@
 //! `#[wasm_bindgen]` entry points, one file per host. Nothing outside this folder
 //! imports wasm-bindgen; these files only convert between JS values and core types.
 
+mod bridge;
 mod midi;
 mod node;
 mod notation;

@@ -1,1 +1,205 @@
-//! (placeholder, filled in by its own issue)
+//! Exports for the Max `v8` host: `V8Core`, which runs tool calls against `JsLive`, the
+//! Live port over a JS host object that owns a pool of `LiveAPI` objects.
+
+use super::bridge::{array_to_atoms, atoms_to_array, js_to_atom, set};
+use crate::bridge::{internal_response, Step, V8Session};
+use crate::live::{Atom, LiveError, LiveId, LivePort};
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The v8 host's Live object: plain JS methods over pooled `LiveAPI` objects.
+    /// Ids go in and out as numbers (or numeric strings); values as arrays of atoms.
+    pub type LiveHost;
+
+    #[wasm_bindgen(method, catch)]
+    fn resolve(this: &LiveHost, path: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn get(this: &LiveHost, id: f64, property: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn set(this: &LiveHost, id: f64, property: &str, value: Array) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn call(this: &LiveHost, id: f64, function: &str, args: Array) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = getCount)]
+    fn get_count(this: &LiveHost, id: f64, child: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = typeOf)]
+    fn type_of(this: &LiveHost, id: f64) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = pathOf)]
+    fn path_of(this: &LiveHost, id: f64) -> Result<JsValue, JsValue>;
+}
+
+/// The Live port over the host object.
+struct JsLive<'a> {
+    host: &'a LiveHost,
+}
+
+fn live_error(what: &str, e: JsValue) -> LiveError {
+    let text = e
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "unknown error".to_string());
+    LiveError::new(format!("{what}: {text}"))
+}
+
+/// LiveAPI's `call` is not uniformly wrapped: nothing → none, one atom → scalar,
+/// several → array. Normalised to a list of atoms here, once.
+fn to_atoms(value: JsValue) -> Result<Vec<Atom>, LiveError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Vec::new());
+    }
+    if Array::is_array(&value) {
+        return array_to_atoms(&value).map_err(LiveError::new);
+    }
+    js_to_atom(&value)
+        .map(|a| vec![a])
+        .ok_or_else(|| LiveError::new("LiveAPI returned a value that is not an atom"))
+}
+
+fn to_id(value: &JsValue) -> LiveId {
+    let n = value.as_f64().or_else(|| {
+        value
+            .as_string()
+            .and_then(|s| s.trim().trim_start_matches("id ").parse::<f64>().ok())
+    });
+    match n {
+        Some(n) if n >= 1.0 && n.fract() == 0.0 => LiveId(n as u64),
+        _ => LiveId::NONE,
+    }
+}
+
+fn args_array(atoms: &[Atom]) -> Array {
+    atoms_to_array(atoms)
+}
+
+impl LivePort for JsLive<'_> {
+    fn resolve(&mut self, path: &str) -> LiveId {
+        self.host
+            .resolve(path)
+            .map(|v| to_id(&v))
+            .unwrap_or(LiveId::NONE)
+    }
+    fn get(&mut self, id: LiveId, property: &str) -> Result<Vec<Atom>, LiveError> {
+        let v = self
+            .host
+            .get(id.0 as f64, property)
+            .map_err(|e| live_error(&format!("get {property}"), e))?;
+        to_atoms(v)
+    }
+    fn set(&mut self, id: LiveId, property: &str, value: &[Atom]) -> Result<(), LiveError> {
+        self.host
+            .set(id.0 as f64, property, args_array(value))
+            .map(|_| ())
+            .map_err(|e| live_error(&format!("set {property}"), e))
+    }
+    fn call(&mut self, id: LiveId, function: &str, args: &[Atom]) -> Result<Vec<Atom>, LiveError> {
+        let v = self
+            .host
+            .call(id.0 as f64, function, args_array(args))
+            .map_err(|e| live_error(&format!("call {function}"), e))?;
+        to_atoms(v)
+    }
+    fn get_count(&mut self, id: LiveId, child: &str) -> Result<usize, LiveError> {
+        let v = self
+            .host
+            .get_count(id.0 as f64, child)
+            .map_err(|e| live_error(&format!("getcount {child}"), e))?;
+        v.as_f64()
+            .filter(|n| *n >= 0.0)
+            .map(|n| n as usize)
+            .ok_or_else(|| LiveError::new(format!("getcount {child}: not a count")))
+    }
+    fn type_of(&mut self, id: LiveId) -> Result<String, LiveError> {
+        let v = self
+            .host
+            .type_of(id.0 as f64)
+            .map_err(|e| live_error("type", e))?;
+        v.as_string()
+            .ok_or_else(|| LiveError::new("type: not a string"))
+    }
+    fn path_of(&mut self, id: LiveId) -> Result<String, LiveError> {
+        let v = self
+            .host
+            .path_of(id.0 as f64)
+            .map_err(|e| live_error("path", e))?;
+        let p = v
+            .as_string()
+            .ok_or_else(|| LiveError::new("path: not a string"))?;
+        // Documented as quoted, observed unquoted: strip one pair defensively.
+        let p = p.trim();
+        Ok(p.strip_prefix('"')
+            .and_then(|q| q.strip_suffix('"'))
+            .unwrap_or(p)
+            .to_string())
+    }
+}
+
+/// The v8 side's core: decodes requests, runs tools, frames responses.
+#[wasm_bindgen]
+pub struct V8Core {
+    session: V8Session,
+    host: LiveHost,
+}
+
+fn step_to_js(step: Step) -> JsValue {
+    let out = Object::new();
+    match step {
+        Step::Respond(atoms) => {
+            set(&out, "kind", &"respond".into());
+            set(&out, "atoms", &atoms_to_array(&atoms));
+        }
+        Step::Wait { ms, token } => {
+            set(&out, "kind", &"wait".into());
+            set(&out, "ms", &JsValue::from_f64(ms as f64));
+            set(&out, "token", &JsValue::from_f64(token as f64));
+        }
+        Step::Invalid(message) => {
+            set(&out, "kind", &"invalid".into());
+            set(&out, "message", &message.into());
+        }
+    }
+    out.into()
+}
+
+#[wasm_bindgen]
+impl V8Core {
+    /// A core bound to the host's Live object.
+    #[wasm_bindgen(constructor)]
+    pub fn new(host: LiveHost) -> V8Core {
+        V8Core {
+            session: V8Session::new(),
+            host,
+        }
+    }
+
+    /// Handles one `mcp_request` message (selector first). Returns
+    /// `{kind: "respond", atoms}`, `{kind: "wait", ms, token}` or `{kind: "invalid", message}`.
+    pub fn handle(&mut self, atoms: JsValue) -> JsValue {
+        let atoms = match array_to_atoms(&atoms) {
+            Ok(a) => a,
+            Err(e) => return step_to_js(Step::Invalid(format!("bad request atoms: {e}"))),
+        };
+        let mut live = JsLive { host: &self.host };
+        step_to_js(self.session.handle(&mut live, &atoms))
+    }
+
+    /// Continues a request after the wait it asked for.
+    pub fn resume(&mut self, token: f64) -> JsValue {
+        let mut live = JsLive { host: &self.host };
+        step_to_js(self.session.resume(&mut live, token as u64))
+    }
+
+    /// Requests parked in a wait.
+    #[wasm_bindgen(js_name = parkedCount)]
+    pub fn parked_count(&self) -> usize {
+        self.session.parked_count()
+    }
+}
+
+/// The `mcp_response` atoms of an `INTERNAL` error for a request (used after a trap,
+/// from a fresh instance).
+#[wasm_bindgen(js_name = internalResponse)]
+pub fn internal_response_atoms(request_id: f64, message: &str) -> Array {
+    atoms_to_array(&internal_response(request_id as u64, "", message))
+}

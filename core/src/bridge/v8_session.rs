@@ -1,0 +1,151 @@
+//! The v8 side of the bridge: decodes a request, runs the tool against the Live port,
+//! parks it while a tool waits, and frames the response with this request's warnings.
+
+use super::{decode_request, frame_tool_response, BridgeError};
+use crate::live::{Atom, LivePort};
+use crate::tools::diagnostics::{RESUME_CONTEXT, WAIT_META};
+use crate::tools::{execute, ToolRequest};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// Longest wait a tool may ask for; the node side's timeout (≤ 60 s) ends it anyway.
+pub const MAX_WAIT_MS: u64 = 120_000;
+
+/// What the v8 host must do next.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// Send these atoms out of the outlet (a whole `mcp_response` message).
+    Respond(Vec<Atom>),
+    /// Schedule a `Task` after `ms` milliseconds, then call `resume(token)`.
+    Wait {
+        /// Delay in milliseconds.
+        ms: u64,
+        /// Token identifying the parked request.
+        token: u64,
+    },
+    /// Nothing can be answered (no readable request id, unknown token): post this error.
+    Invalid(String),
+}
+
+struct Parked {
+    request_id: u64,
+    request: ToolRequest,
+    warnings: Vec<String>,
+}
+
+/// Per-instance state of the v8 side: requests parked in a wait.
+#[derive(Default)]
+pub struct V8Session {
+    next_token: u64,
+    parked: HashMap<u64, Parked>,
+}
+
+impl V8Session {
+    /// An empty session.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Handles one `mcp_request` message (selector included).
+    pub fn handle(&mut self, live: &mut dyn LivePort, atoms: &[Atom]) -> Step {
+        let (request_id, envelope) = match decode_request(atoms) {
+            Ok(decoded) => decoded,
+            Err(error) => return undecodable(atoms, &error),
+        };
+        let request: ToolRequest = match serde_json::from_str(&envelope) {
+            Ok(r) => r,
+            Err(e) => {
+                return Step::Respond(internal_response(
+                    request_id,
+                    "",
+                    &format!("request envelope is not {{tool, args, context}}: {e}"),
+                ))
+            }
+        };
+        self.run(live, request_id, request, Vec::new())
+    }
+
+    /// Continues a request parked by [`Step::Wait`].
+    pub fn resume(&mut self, live: &mut dyn LivePort, token: u64) -> Step {
+        match self.parked.remove(&token) {
+            Some(p) => self.run(live, p.request_id, p.request, p.warnings),
+            None => Step::Invalid(format!("resume token {token} is unknown (already resumed, or the module was re-instantiated)")),
+        }
+    }
+
+    /// Number of requests waiting for a resume.
+    pub fn parked_count(&self) -> usize {
+        self.parked.len()
+    }
+
+    fn run(
+        &mut self,
+        live: &mut dyn LivePort,
+        request_id: u64,
+        mut request: ToolRequest,
+        mut warnings: Vec<String>,
+    ) -> Step {
+        let mut outcome = execute(live, &request);
+        warnings.append(&mut outcome.warnings);
+        if let Some(wait) = take_wait(&mut outcome.result) {
+            let ms = wait["ms"].as_u64().unwrap_or(0).min(MAX_WAIT_MS);
+            if !request.context.is_object() {
+                request.context = json!({});
+            }
+            request.context[RESUME_CONTEXT] = wait.get("state").cloned().unwrap_or(Value::Null);
+            self.next_token += 1;
+            let token = self.next_token;
+            self.parked.insert(
+                token,
+                Parked {
+                    request_id,
+                    request,
+                    warnings,
+                },
+            );
+            return Step::Wait { ms, token };
+        }
+        Step::Respond(frame_tool_response(
+            request_id,
+            &request.tool,
+            &outcome.result.to_string(),
+            &warnings,
+        ))
+    }
+}
+
+/// Removes and returns `_meta["barline/wait"]` from a result.
+fn take_wait(result: &mut Value) -> Option<Value> {
+    let meta = result.get_mut("_meta")?.as_object_mut()?;
+    meta.remove(WAIT_META)
+}
+
+/// An undecodable request is answered with `INTERNAL` when its id can be read.
+fn undecodable(atoms: &[Atom], error: &BridgeError) -> Step {
+    match atoms.get(1).and_then(Atom::as_i64) {
+        Some(id) if id >= 0 && !matches!(error, BridgeError::WrongSelector { .. }) => {
+            Step::Respond(internal_response(
+                id as u64,
+                "",
+                &format!("bad request: {error}"),
+            ))
+        }
+        _ => Step::Invalid(format!("bad request: {error}")),
+    }
+}
+
+/// A whole `mcp_response` carrying an `INTERNAL` error result (tools.md 2.2); used for
+/// framing faults and, by the host, after the module trapped.
+pub fn internal_response(request_id: u64, tool: &str, message: &str) -> Vec<Atom> {
+    let name = if tool.is_empty() {
+        "the Live side"
+    } else {
+        tool
+    };
+    let hint =
+        "This is a Barline bug; tell the user. Retrying the same call will likely fail again.";
+    let result = json!({"isError": true,
+        "content": [{"type": "text", "text": format!("Error [INTERNAL] in {name}: {message}\nHint: {hint}")}],
+        "_meta": {"barline/error": {"code": "INTERNAL", "message": message, "hint": hint, "tool": name}}});
+    frame_tool_response(request_id, tool, &result.to_string(), &[])
+}

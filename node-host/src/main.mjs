@@ -1,0 +1,76 @@
+// The node.script entry of the device. Loads core, reads settings from the
+// `script start key value …` arguments, relays tool calls to v8, serves MCP over HTTP,
+// and reports status to the patch: `status running <url>`, `status stopped`,
+// `status error <message>`; `token <value>` when a token was generated; `started` once
+// every handler exists (the patch sends nothing before it).
+import maxApi from "max-api";
+import { loadCore } from "./core.mjs";
+import { createRelay } from "./relay.mjs";
+import { startHttpServer } from "./http-server.mjs";
+
+const DEFAULTS = {
+  port: 3350, host: "127.0.0.1", token: null, requireToken: false, timeoutMs: 30000,
+  maxBodyBytes: 4194304, maxPending: 64, diagnostics: false, jsonOutput: false,
+  smallModel: false, rawLiveApi: false,
+};
+
+const NUMBERS = new Set(["port", "timeoutMs", "maxBodyBytes", "maxPending"]);
+const FLAGS = new Set(["requireToken", "diagnostics", "jsonOutput", "smallModel", "rawLiveApi"]);
+
+/** Settings from `key value` argument pairs; `timeout` is in seconds (the device's unit). */
+export function parseSettings(argv) {
+  const settings = { ...DEFAULTS };
+  for (let i = 0; i + 1 < argv.length; i += 2) {
+    const key = argv[i] === "timeout" ? "timeoutMs" : argv[i];
+    const raw = argv[i + 1];
+    if (!(key in DEFAULTS)) continue;
+    if (argv[i] === "timeout") settings.timeoutMs = Number(raw) * 1000;
+    else if (NUMBERS.has(key)) settings[key] = Number(raw);
+    else if (FLAGS.has(key)) settings[key] = raw === "1" || raw === "true";
+    else settings[key] = raw === "null" || raw === "" ? null : String(raw);
+  }
+  return settings;
+}
+
+function log(text, level = "info") {
+  maxApi.post(`barline: ${text}`, level === "error" ? maxApi.POST_LEVELS.ERROR
+    : level === "warn" ? maxApi.POST_LEVELS.WARN : maxApi.POST_LEVELS.INFO);
+}
+
+async function main() {
+  const major = Number(process.versions.node.split(".")[0]);
+  if (major < 18) {
+    log(`Node ${process.version} is too old: Barline needs Node 18 or newer`, "error");
+    await maxApi.outlet("status", "error", `Node ${process.version} is too old`);
+    return;
+  }
+  log(`node ${process.version}`);
+  const settings = parseSettings(process.argv.slice(2));
+  let server = null;
+  try {
+    const core = loadCore();
+    const relay = createRelay({ maxApi, core, timeoutMs: settings.timeoutMs, log });
+    maxApi.addHandler("timeout", (seconds) => {
+      const ms = relay.setTimeoutMs(Number(seconds) * 1000);
+      log(`request timeout ${ms / 1000} s`);
+    });
+    server = await startHttpServer({
+      core, relay, settings, log,
+      onTokenGenerated: (token) => maxApi.outlet("token", token),
+    });
+    const stop = async () => {
+      relay.close();
+      await server.close();
+      await maxApi.outlet("status", "stopped");
+    };
+    maxApi.addHandler("shutdown", () => { stop().then(() => process.exit(0)); });
+    await maxApi.outlet("started");
+    await maxApi.outlet("status", "running", server.url);
+    log(`serving MCP on ${server.url}`);
+  } catch (e) {
+    log(`could not start: ${e && e.stack ? e.stack : e}`, "error");
+    await maxApi.outlet("status", "error", String(e && e.message ? e.message : e));
+  }
+}
+
+main();

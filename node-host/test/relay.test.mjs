@@ -1,0 +1,83 @@
+// The relay against core's real framing and a stand-in v8 side behind a fake max-api.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { loadCore } from "../src/core.mjs";
+import { createRelay } from "../src/relay.mjs";
+
+const core = loadCore();
+
+/** A fake max-api whose outlet hands requests to `v8(requestId, envelope, reply)`. */
+function fakeMax(v8) {
+  const handlers = new Map();
+  const api = {
+    logs: [],
+    addHandler: (sel, fn) => handlers.set(sel, fn),
+    deliver: (atoms) => handlers.get(atoms[0])(...atoms.slice(1)),
+    outlet: async (...atoms) => {
+      const { requestId, envelopeJson } = core.decodeRequest(atoms);
+      setImmediate(() => v8(requestId, JSON.parse(envelopeJson), (resultJson, warnings = [], tool = "") =>
+        api.deliver(core.frameResponse(requestId, tool, resultJson, warnings))));
+    },
+  };
+  return api;
+}
+
+const log = (api) => (text, level) => api.logs.push([level, text]);
+
+test("a call round-trips with its own warnings", async () => {
+  const api = fakeMax((id, env, reply) => reply(JSON.stringify({ echo: env.args.text }), [`w${env.args.text}`]));
+  const relay = createRelay({ maxApi: api, core, log: log(api) });
+  const results = await Promise.all(Array.from({ length: 20 }, (_, i) => relay.call({ tool: "t", args: { text: String(i) } })));
+  results.forEach((r, i) => {
+    assert.deepEqual(JSON.parse(r.resultJson), { echo: String(i) });
+    assert.deepEqual(r.warnings, [`w${i}`]);
+  });
+  assert.equal(relay.pendingCount(), 0);
+});
+
+test("a call that is never answered times out and its late answer is dropped", async () => {
+  let answerLate;
+  const api = fakeMax((id, env, reply) => { answerLate = () => reply("{}"); });
+  const relay = createRelay({ maxApi: api, core, timeoutMs: 1000, log: log(api) });
+  const started = Date.now();
+  await assert.rejects(relay.call({ tool: "slow" }), (e) => e.code === "TIMEOUT" && /slow/.test(e.message));
+  assert.ok(Date.now() - started >= 990);
+  answerLate();
+  assert.equal(relay.stats().dropped, 1);
+  assert.match(api.logs.at(-1)[1], /dropped late .*request 1/);
+  assert.equal(relay.pendingCount(), 0);
+});
+
+test("the timeout is clamped to 1–60 s", () => {
+  const relay = createRelay({ maxApi: fakeMax(() => {}), core });
+  assert.equal(relay.setTimeoutMs(10), 1000);
+  assert.equal(relay.setTimeoutMs(120000), 60000);
+  assert.equal(relay.setTimeoutMs(5000), 5000);
+  assert.equal(relay.setTimeoutMs("x"), 30000);
+});
+
+test("a damaged response fails its request with INTERNAL", async () => {
+  const api = fakeMax((id) => api.deliver(["mcp_response", id, "{\"a\":", "$$___MAX_ERRORS___$$"]));
+  const relay = createRelay({ maxApi: api, core, log: log(api) });
+  await assert.rejects(relay.call({ tool: "t" }), (e) => e.code === "INTERNAL" && /not valid JSON/.test(e.message));
+});
+
+test("an unknown response id is dropped and logged", () => {
+  const api = fakeMax(() => {});
+  const relay = createRelay({ maxApi: api, core, log: log(api) });
+  api.deliver(core.frameResponse(77, "", "{}", []));
+  assert.equal(relay.stats().dropped, 1);
+  assert.match(api.logs.at(-1)[1], /unknown response for request 77/);
+});
+
+test("an oversize request is refused as TOO_LARGE before sending", async () => {
+  const api = fakeMax(() => assert.fail("must not be sent"));
+  const relay = createRelay({ maxApi: api, core });
+  await assert.rejects(relay.call({ tool: "t", args: { s: "x".repeat(3_100_000) } }), (e) => e.code === "TOO_LARGE");
+});
+
+test("UNSUPPORTED from a v8 without WebAssembly rejects the call", async () => {
+  const api = fakeMax((id) => api.deliver(["mcp_unsupported", id, "no WebAssembly"]));
+  const relay = createRelay({ maxApi: api, core });
+  await assert.rejects(relay.call({ tool: "t" }), (e) => e.code === "UNSUPPORTED");
+});

@@ -1,0 +1,187 @@
+// The Max runtime simulator (DESIGN.md): loads the built device from its .amxd file,
+// instantiates the patch, runs the node-host file in a child process with an injected
+// max-api and the v8-host file in a vm context with Max's globals, backed by the fake
+// Live Set. `startDevice` is what end-to-end tests, benchmarks and the demo use.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readAmxd } from "../amxd.mjs";
+import { createConsole } from "./console.mjs";
+import { createLiveApiClass } from "./live-api.mjs";
+import { createAccounting, seededRandom } from "./limits.mjs";
+import { createNodeScript } from "./node-script.mjs";
+import { loadPatcher } from "./patcher.mjs";
+import { createScheduler } from "./scheduler.mjs";
+import { createV8Object } from "./v8-runtime.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+export const DEFAULT_DEVICE = join(root, "dist/device/Barline.amxd");
+export const FROZEN_DEVICE = join(root, "dist/device/frozen/Barline.amxd");
+let instances = 0;
+
+/** The fake Live Set (feature fake-live build) loaded with a fixture path or object. */
+export function loadLiveSet(set) {
+  const fake = createRequire(import.meta.url)(join(root, "dist/pkg/fake/barline_core.js"));
+  if (typeof fake.createLiveSet !== "function") {
+    throw new Error("dist/pkg/fake has no createLiveSet: build the fake Live Set (scripts/build-wasm.sh)");
+  }
+  const json = typeof set === "string" ? readFileSync(resolve(root, set), "utf8") : JSON.stringify(set ?? {});
+  return fake.createLiveSet(json);
+}
+
+/** Reads a device file; a frozen device's files are extracted like Max's unfreezing does. */
+export function openDevice(path = DEFAULT_DEVICE) {
+  const device = readAmxd(readFileSync(path));
+  if (!device.frozen) return { ...device, folder: dirname(path), cleanup() {} };
+  const folder = mkdtempSync(join(tmpdir(), "barline-unfrozen-"));
+  for (const f of device.files) writeFileSync(join(folder, f.name), f.bytes);
+  return { ...device, folder, cleanup() { rmSync(folder, { recursive: true, force: true }); } };
+}
+
+/**
+ * Starts a simulated device. Options: profile ("max-9.0" | "max-9.2"), set (fixture path
+ * or object), settings (partial node-host settings), device (path of the .amxd),
+ * wasm ("sync-only" | "full" | "absent"), seed, echo (print the Max console), liveSet
+ * (an already created fake Live Set, for tests of the simulator itself).
+ */
+export async function startDevice({
+  profile = "max-9.0", set, settings = {}, device: devicePath = DEFAULT_DEVICE, wasm = "sync-only",
+  seed = 1, echo = false, liveSet: givenLiveSet, startTimeoutMs = 20000,
+} = {}) {
+  const device = openDevice(devicePath);
+  const liveSet = givenLiveSet ?? loadLiveSet(set);
+  const maxConsole = createConsole({ echo });
+  const accounting = createAccounting();
+  const scheduler = createScheduler();
+  const dicts = new Map();
+  const instance = ++instances;
+  let ready = false;
+  let v8 = null;
+  let node = null;
+  let thisdevice = null;
+
+  // Settings the patch carries go through its controls; the rest are node.script
+  // arguments (the simulator's stand-in for @args; the real device never sets them).
+  const { port = 0, timeoutMs, ...rest } = settings;
+  const extraArgs = Object.entries(rest).flatMap(([k, v]) => [k, v === true ? 1 : v === false ? 0 : v ?? "null"]);
+
+  const special = {
+    console: maxConsole,
+    isReady: () => ready,
+    createV8(box, args, ctx) {
+      const file = String(args[0]);
+      const source = readFileSync(join(device.folder, file), "utf8");
+      v8 = createV8Object({
+        profile, wasm, source, filename: file, scheduler, console: maxConsole, accounting, dictRegistry: dicts,
+        onOutlet: (n, atoms) => ctx.send(n, atoms), jsarguments: args.slice(1),
+        makeLiveAPI: (toContextArray) => createLiveApiClass({
+          FakeLiveAPI: liveSet.LiveAPI, isReady: () => ready, accounting, toContextArray,
+          post: (...a) => maxConsole.post("LiveAPI", a), error: (...a) => maxConsole.error("LiveAPI", a),
+        }),
+      });
+      return { numinlets: v8.inlets, numoutlets: v8.outlets, receive: (inlet, atoms) => v8.dispatch(inlet, atoms) };
+    },
+    createNodeScript(box, args, ctx) {
+      node = createNodeScript({ scriptPath: join(device.folder, String(args[0])), send: ctx.send, console: maxConsole, dicts, extraArgs });
+      return node;
+    },
+  };
+  const patch = loadPatcher(device.patcher, {
+    special, accounting, random: seededRandom(seed), instancePrefix: String(instance).padStart(3, "0"),
+  });
+  thisdevice = patch.byClass("live.thisdevice")[0];
+  if (!v8 || !node || !thisdevice) throw new Error("patch: the device needs v8, node.script and live.thisdevice");
+  v8.loadbang();
+
+  // The user's settings in the device UI, before Live reports the device ready.
+  patch.byVarname("port").userSets(port);
+  if (timeoutMs !== undefined) patch.byVarname("timeout").userSets(Math.round(timeoutMs / 1000));
+
+  ready = true;
+  thisdevice.ready();
+
+  const display = patch.byVarname("status");
+  const url = await waitFor(() => {
+    const [state, value] = display.content.split(" ");
+    if (state === "running") return value;
+    if (state === "error") throw new Error(`device failed to start: ${display.content}\n${maxConsole.errors().join("\n")}`);
+    return null;
+  }, startTimeoutMs, () => `device did not report running within ${startTimeoutMs} ms; console:\n${maxConsole.lines.map((l) => l.text).join("\n")}`);
+
+  const mcp = createMcpClient(url);
+  let stopped = false;
+  return {
+    url, liveSet, patch, v8, node, console: maxConsole, accounting, device,
+    callTool: (name, args = {}) => mcp.callTool(name, args),
+    listTools: () => mcp.request("tools/list", {}),
+    /** The user changes a device control (live.numbox by varname). */
+    setParameter: (varname, value) => patch.byVarname(varname).userSets(value),
+    status: () => display.content,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      node.stop();
+      await node.exited();
+      scheduler.stop();
+      v8.freeTasks();
+      device.cleanup();
+    },
+  };
+}
+
+async function waitFor(probe, ms, describe) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(describe());
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A minimal MCP client over HTTP (JSON or SSE answers), one session per device. */
+function createMcpClient(url) {
+  let session = null;
+  let nextId = 1;
+  async function post(body, expectReply = true) {
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+    if (session) headers["mcp-session-id"] = session;
+    const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+    if (res.headers.get("mcp-session-id")) session = res.headers.get("mcp-session-id");
+    const text = await res.text();
+    if (!expectReply) return null;
+    if (!res.ok) throw new Error(`MCP HTTP ${res.status}: ${text}`);
+    if ((res.headers.get("content-type") ?? "").includes("text/event-stream")) {
+      for (const line of text.split("\n")) {
+        if (!line.startsWith("data:")) continue;
+        const msg = JSON.parse(line.slice(5));
+        if (msg.id === body.id) return msg;
+      }
+      throw new Error(`MCP: no reply to request ${body.id} in the event stream`);
+    }
+    return JSON.parse(text);
+  }
+  let initialized = null;
+  function init() {
+    initialized ??= (async () => {
+      const r = await post({ jsonrpc: "2.0", id: nextId++, method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "barline-sim", version: "0" } } });
+      if (r.error) throw new Error(`initialize failed: ${JSON.stringify(r.error)}`);
+      await post({ jsonrpc: "2.0", method: "notifications/initialized" }, false);
+    })();
+    return initialized;
+  }
+  async function request(method, params) {
+    await init();
+    const r = await post({ jsonrpc: "2.0", id: nextId++, method, params });
+    if (r.error) {
+      const e = new Error(`${method}: ${r.error.message}`);
+      e.rpc = r.error;
+      throw e;
+    }
+    return r.result;
+  }
+  return { request, callTool: (name, args) => request("tools/call", { name, arguments: args }) };
+}

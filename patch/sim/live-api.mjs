@@ -1,0 +1,52 @@
+// The LiveAPI class a simulated v8 script sees: the fake Live Set's LiveAPI behind
+// Max's readiness rule (1.14: before live.thisdevice every object has id 0 and get/call
+// post an error), with results handed over as arrays of the script's own realm and
+// every string result counted in the symbol table (1.12).
+
+export function createLiveApiClass({ FakeLiveAPI, isReady, accounting, post, error, toContextArray }) {
+  const convert = (v) => {
+    if (Array.isArray(v)) {
+      for (const x of v) accounting.countSymbol(x);
+      return toContextArray(v);
+    }
+    accounting.countSymbol(v);
+    return v;
+  };
+  return class LiveAPI {
+    #inner = null;
+    constructor(...args) {
+      const self = this;
+      const bound = args.map((a) => (typeof a === "function"
+        ? function (...x) { return a.apply(self, x.map(convert)); } : a));
+      if (!isReady()) {
+        error(`LiveAPI: the device is not ready yet (use live.thisdevice); ${args.filter((a) => typeof a === "string").join(" ")} refers to nothing\n`);
+        return;
+      }
+      this.#inner = new FakeLiveAPI(...bound);
+    }
+    #need(what) {
+      if (this.#inner) return true;
+      error(`${what}: LiveAPI object refers to nothing (id 0)\n`);
+      return false;
+    }
+    get id() { return this.#inner ? this.#inner.id : 0; }
+    set id(v) { if (this.#inner) this.#inner.id = v; }
+    get path() { return this.#inner ? this.#inner.path : ""; }
+    set path(v) { if (this.#inner) this.#inner.path = v; }
+    get unquotedpath() { return this.#inner ? this.#inner.unquotedpath : ""; }
+    get children() { return this.#inner ? convert(this.#inner.children) : toContextArray([]); }
+    get mode() { return this.#inner ? this.#inner.mode : 0; }
+    set mode(v) { if (this.#inner) this.#inner.mode = v; }
+    get type() { return this.#inner ? this.#inner.type : ""; }
+    get info() { return this.#inner ? this.#inner.info : "No object"; }
+    get property() { return this.#inner ? this.#inner.property : ""; }
+    set property(v) { if (this.#inner) this.#inner.property = v; }
+    get proptype() { return this.#inner ? this.#inner.proptype : ""; }
+    get(prop) { return this.#need(`get ${prop}`) ? convert(this.#inner.get(prop)) : toContextArray([]); }
+    set(prop, ...v) { if (this.#need(`set ${prop}`)) this.#inner.set(prop, ...v); }
+    call(fn, ...a) { return this.#need(`call ${fn}`) ? convert(this.#inner.call(fn, ...a)) : undefined; }
+    getcount(child) { return this.#need(`getcount ${child}`) ? this.#inner.getcount(child) : 0; }
+    goto(path) { if (this.#need(`goto ${path}`)) this.#inner.goto(path); }
+    getstring(prop) { return this.#need(`getstring ${prop}`) ? convert(this.#inner.getstring(prop)) : ""; }
+  };
+}

@@ -1,0 +1,155 @@
+// The Max objects the device uses (max-runtime.md 5.2), as simulated boxes. Each has
+// numinlets/numoutlets computed from its text, and receive(inlet, atoms). Any other
+// object makes the load fail.
+import { parseAtom, parseMessages, tokenize } from "./atoms.mjs";
+
+const isBang = (atoms) => atoms.length === 1 && atoms[0] === "bang";
+
+function messageBox(box, { send }) {
+  let content = parseMessages(box.text ?? "");
+  return {
+    numinlets: 2, numoutlets: 1,
+    get content() { return content.map((m) => m.join(" ")).join(", "); },
+    contentAtoms() { return content.map((m) => m.map(parseAtom)); },
+    receive(inlet, atoms) {
+      if (inlet === 1) { content = [atoms.map(String)]; return; }
+      if (atoms[0] === "set") { content = [atoms.slice(1).map(String)]; return; }
+      const input = isBang(atoms) ? [] : atoms;
+      for (const m of content) {
+        send(0, m.map((t) => {
+          const d = /^\$(\d)$/.exec(t);
+          return d ? (input[Number(d[1]) - 1] ?? 0) : parseAtom(t);
+        }));
+      }
+    },
+  };
+}
+
+function trigger(args, { send }) {
+  const kinds = args.length ? args : ["b", "b"];
+  return {
+    numinlets: 1, numoutlets: kinds.length,
+    outlettype: kinds.map((k) => ({ b: "bang", i: "int", f: "float", l: "", s: "", a: "" }[k] ?? String(k))),
+    receive(_inlet, atoms) {
+      for (let i = kinds.length - 1; i >= 0; i--) {
+        const k = kinds[i];
+        const first = atoms[0];
+        if (k === "b") send(i, ["bang"]);
+        else if (k === "i") send(i, [typeof first === "number" ? Math.trunc(first) : 0]);
+        else if (k === "f") send(i, [typeof first === "number" ? first : 0]);
+        else if (k === "l" || k === "a") send(i, atoms);
+        else if (k === "s") send(i, typeof first === "string" ? [first] : ["symbol"]);
+        else send(i, [k]);
+      }
+    },
+  };
+}
+
+function route(args, { send }, pass) {
+  const keys = [...args];
+  return {
+    numinlets: keys.length + 1, numoutlets: keys.length + 1,
+    receive(inlet, atoms) {
+      if (inlet > 0) { keys[inlet - 1] = atoms[0]; return; }
+      const i = keys.findIndex((k) => k === atoms[0]);
+      if (i < 0) return send(keys.length, atoms);
+      if (pass) return send(i, atoms);
+      const rest = atoms.slice(1);
+      send(i, rest.length ? rest : ["bang"]);
+    },
+  };
+}
+
+function pack(args, { send }) {
+  const values = args.length ? [...args] : [0, 0];
+  return {
+    numinlets: values.length, numoutlets: 1,
+    receive(inlet, atoms) {
+      if (inlet === 0 && isBang(atoms)) return send(0, [...values]);
+      values[inlet] = atoms[0];
+      if (inlet === 0) send(0, [...values]);
+    },
+  };
+}
+
+function onebang(args, { send }) {
+  let armed = Number(args[0] ?? 0) !== 0;
+  return {
+    numinlets: 2, numoutlets: 2,
+    receive(inlet) {
+      if (inlet === 1) { armed = true; return; }
+      if (armed) { armed = false; send(0, ["bang"]); } else send(1, ["bang"]);
+    },
+  };
+}
+
+function liveThisdevice({ send }, device) {
+  return {
+    numinlets: 1, numoutlets: 3,
+    receive(_inlet, atoms) { if (device.isReady() && ["bang", "loadbang", "getstate"].includes(atoms[0])) send(0, ["bang"]); },
+    ready() { send(1, [1]); send(0, ["bang"]); },
+  };
+}
+
+function liveParameter(box, { send }, numoutlets) {
+  const valueof = box.saved_attribute_attributes?.valueof ?? {};
+  const min = valueof.parameter_mmin ?? 0;
+  const max = valueof.parameter_mmax ?? 127;
+  let value = valueof.parameter_initial?.[0] ?? min;
+  const clamp = (x) => Math.min(max, Math.max(min, valueof.parameter_type === 1 ? Math.round(x) : x));
+  return {
+    numinlets: 1, numoutlets,
+    get value() { return value; },
+    receive(_inlet, atoms) {
+      if (atoms[0] === "set") { value = clamp(Number(atoms[1])); return; }
+      if (isBang(atoms)) return send(0, [value]);
+      if (typeof atoms[0] === "number") { value = clamp(atoms[0]); send(0, [value]); }
+    },
+    /** The user sets the value (Live's UI): the object outputs it. */
+    userSets(x) { value = clamp(Number(x)); send(0, [value]); },
+  };
+}
+
+function sendObject(args, ctx) {
+  return { numinlets: 1, numoutlets: 0, receive(_i, atoms) { ctx.broadcast(ctx.localName(args[0]), atoms); } };
+}
+
+function receiveObject(args, ctx) {
+  const o = { numinlets: 0, numoutlets: 1, receive() {} };
+  ctx.listen(ctx.localName(args[0]), (atoms) => ctx.send(0, atoms));
+  return o;
+}
+
+/**
+ * Creates the simulated object of a box. `special` builds the two runtime boxes (v8,
+ * node.script) and knows the device state (ready).
+ */
+export function createObject(box, ctx, special) {
+  switch (box.maxclass) {
+    case "message": return messageBox(box, ctx);
+    case "comment": case "panel": return { numinlets: 1, numoutlets: 0, receive() {} };
+    case "live.numbox": return liveParameter(box, ctx, 2);
+    case "live.text": return liveParameter(box, ctx, 2);
+    case "live.toggle": return liveParameter(box, ctx, 1);
+    case "live.tab": return liveParameter(box, ctx, 3);
+    case "newobj": break;
+    default: throw new Error(`${box.id}: maxclass ${box.maxclass} is not simulated`);
+  }
+  const [cls, ...rest] = tokenize(box.text);
+  const args = rest.filter((_, i) => !rest.slice(0, i + 1).some((t) => t.startsWith("@"))).map(parseAtom);
+  switch (cls) {
+    case "t": case "trigger": return trigger(args, ctx);
+    case "route": return route(args, ctx, false);
+    case "routepass": return route(args, ctx, true);
+    case "pack": return pack(args, ctx);
+    case "onebang": return onebang(args, ctx);
+    case "live.thisdevice": return liveThisdevice(ctx, special);
+    case "s": case "send": return sendObject(args, ctx);
+    case "r": case "receive": return receiveObject(args, ctx);
+    case "print": return { numinlets: 1, numoutlets: 0, receive(_i, atoms) { special.console.post(`print ${args[0] ?? "print"}`, [atoms, "\n"]); } };
+    case "thispatcher": return { numinlets: 1, numoutlets: 2, receive() {} };
+    case "v8": return special.createV8(box, args, ctx);
+    case "node.script": return special.createNodeScript(box, args, ctx);
+    default: throw new Error(`${box.id}: object "${cls}" is not simulated (the device may only use the objects of max-runtime.md 5.2)`);
+  }
+}

@@ -1,0 +1,51 @@
+// The Live host object handed to core's V8Core: LiveAPI calls only, over a pool of
+// LiveAPI objects keyed by id so a tool call does not allocate one object per Live call.
+
+const POOL_LIMIT = 4096;
+
+export function createLiveHost(LiveAPI) {
+  const pool = new Map(); // id (string) -> LiveAPI, oldest first
+
+  function idOf(api) {
+    const id = String(api.id);
+    return id === "0" || id === "id 0" ? "0" : id.replace(/^id /, "");
+  }
+
+  function remember(id, api) {
+    if (pool.has(id)) pool.delete(id);
+    pool.set(id, api);
+    if (pool.size > POOL_LIMIT) pool.delete(pool.keys().next().value);
+  }
+
+  function byId(id) {
+    const key = String(id);
+    let api = pool.get(key);
+    if (api && idOf(api) !== key) { pool.delete(key); api = undefined; } // object was deleted
+    if (!api) {
+      api = new LiveAPI(`id ${key}`);
+      if (idOf(api) === "0") throw new Error(`no object with id ${key}`);
+      remember(key, api);
+    }
+    return api;
+  }
+
+  return {
+    resolve(path) {
+      const m = /^id (\d+)$/.exec(path);
+      if (m) {
+        try { return Number(idOf(byId(m[1]))); } catch { return 0; }
+      }
+      const api = new LiveAPI(path);
+      const id = idOf(api);
+      if (id !== "0" && !pool.has(id)) remember(id, api);
+      return Number(id);
+    },
+    get(id, property) { return byId(id).get(property); },
+    set(id, property, value) { byId(id).set(property, ...value); },
+    call(id, fn, args) { return byId(id).call(fn, ...args); },
+    getCount(id, child) { return byId(id).getcount(child); },
+    typeOf(id) { return String(byId(id).type); },
+    pathOf(id) { return String(byId(id).path); },
+    poolSize() { return pool.size; },
+  };
+}

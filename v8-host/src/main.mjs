@@ -1,0 +1,128 @@
+// The v8 runtime of the device. Only marshalling: atoms in → core → atoms out, a Live
+// host over LiveAPI, Tasks for waits. Every decision is made in core (wasm).
+//
+// Max globals used: outlet, post, error, Task, LiveAPI. Nothing from Node or the web.
+
+import createGlue from "barline:glue";
+import wasmBase64 from "barline:wasm";
+import { decodeBase64 } from "./base64.mjs";
+import { Utf8Decoder, Utf8Encoder } from "./codec.mjs";
+import { createLiveHost } from "./live-host.mjs";
+
+const OUT_BRIDGE = 0;
+const OUT_STATUS = 1;
+
+const state = {
+  ready: false, // live.thisdevice has banged: the Live API may be used
+  glue: null,
+  core: null,
+  module: null,
+  unsupported: null, // reason when WebAssembly cannot run
+  queue: [], // requests that arrived before ready
+  tasks: new Set(),
+  host: null,
+  instances: 0,
+};
+
+function log(text) { post(`barline: ${text}\n`); }
+
+// Feature detection by typeof only: reading an absent global through typeof is safe.
+const Decoder = typeof TextDecoder === "function" ? TextDecoder : Utf8Decoder;
+const Encoder = typeof TextEncoder === "function" ? TextEncoder : Utf8Encoder;
+
+function compile() {
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.Module !== "function") {
+    throw new Error("WebAssembly is not available in this v8");
+  }
+  const started = Date.now();
+  const bytes = decodeBase64(wasmBase64);
+  state.module = new WebAssembly.Module(bytes); // synchronous: async instantiation may never settle in Max
+  log(`wasm: ok, ${bytes.length} bytes, ${Date.now() - started} ms`);
+}
+
+// A fresh glue closure and instance: after a trap the old instance is unusable.
+function instantiate() {
+  state.glue = createGlue(Decoder, Encoder);
+  state.glue.initSync({ module: state.module });
+  state.core = new state.glue.V8Core(state.host);
+  state.instances += 1;
+}
+
+function send(atoms) { outlet(OUT_BRIDGE, atoms); }
+
+function status(...atoms) { outlet(OUT_STATUS, atoms); }
+
+function step(result) {
+  if (result.kind === "respond") send(result.atoms);
+  else if (result.kind === "wait") {
+    const token = result.token;
+    const task = new Task(() => {
+      state.tasks.delete(task);
+      task.freepeer();
+      guarded(null, () => step(state.core.resume(token)));
+    });
+    state.tasks.add(task);
+    task.schedule(result.ms);
+  } else error(`barline: ${result.message}\n`);
+}
+
+// Runs a core call; if the wasm traps, answers the request with INTERNAL from a fresh instance.
+function guarded(atoms, fn) {
+  try {
+    fn();
+  } catch (e) {
+    const message = `the WebAssembly module failed (${e && e.message ? e.message : e}); a fresh instance was created`;
+    error(`barline: ${message}\n`);
+    try {
+      instantiate();
+      if (atoms) {
+        const id = state.glue.requestIdOf(atoms);
+        if (id >= 0) send(state.glue.internalResponse(id, message));
+      }
+    } catch (e2) {
+      state.unsupported = `re-instantiation failed: ${e2 && e2.message ? e2.message : e2}`;
+      status("status", "error", state.unsupported);
+    }
+  }
+}
+
+function handle(atoms) {
+  if (state.unsupported) {
+    // No core to frame with: node answers UNSUPPORTED itself for this request id.
+    outlet(OUT_BRIDGE, ["mcp_unsupported", atoms[1], state.unsupported]);
+    return;
+  }
+  guarded(atoms, () => step(state.core.handle(atoms)));
+}
+
+export function ready() {
+  if (state.ready) return; // live.thisdevice re-bangs on save and preset load
+  state.ready = true;
+  try {
+    state.host = createLiveHost(LiveAPI);
+    compile();
+    instantiate();
+    status("status", "ready");
+  } catch (e) {
+    state.unsupported = String(e && e.message ? e.message : e);
+    error(`barline: ${state.unsupported}; every tool call is answered UNSUPPORTED\n`);
+    status("status", "unsupported", state.unsupported);
+  }
+  const queued = state.queue;
+  state.queue = [];
+  for (const atoms of queued) handle(atoms);
+}
+
+export function request(atoms) {
+  if (!state.ready) state.queue.push(atoms);
+  else handle(atoms);
+}
+
+export function unknown(selector) {
+  error(`barline: no handler for message ${selector}\n`);
+}
+
+export function info() {
+  return { ready: state.ready, instances: state.instances, pending: state.tasks.size,
+    pool: state.host ? state.host.poolSize() : 0, unsupported: state.unsupported };
+}
