@@ -30,7 +30,11 @@ optimise() {
 bindgen() { # <wasm> <target> <out-dir>
   rm -rf "$3"
   wasm-bindgen "$1" --target "$2" --out-dir "$3" --out-name barline_core
+  # The repository's package.json says "type": "module"; the nodejs glue is CommonJS.
+  if [ "$2" = nodejs ]; then echo '{"type": "commonjs"}' >"$3/package.json"; fi
   optimise "$3/barline_core_bg.wasm"
+  # The repository's package.json says "type": "module"; the nodejs glue is CommonJS.
+  if [ "$2" = nodejs ]; then echo '{"type": "commonjs"}' > "$3/package.json"; fi
 }
 
 cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --release

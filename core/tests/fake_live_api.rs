@@ -243,6 +243,12 @@ fn b26_set_rules_view_ids_bools_read_only_and_ranges() {
     let mut live = FakeLive::new();
     let song = id_of(&mut live, "live_set");
     let view = id_of(&mut live, "live_set view");
+    let t0 = id_of(&mut live, "live_set tracks 0");
+    assert_eq!(
+        live.get(view, "selected_track").unwrap(),
+        vec![sym("id"), Atom::Int(t0.0 as i64)],
+        "Live always selects a track"
+    );
     let t2 = id_of(&mut live, "live_set tracks 2");
     live.set(view, "selected_track", &[sym(&format!("id {t2}"))])
         .unwrap();

@@ -272,3 +272,41 @@ fn routing_json_and_version_and_this_device_come_from_fixtures() {
         "unchanged"
     );
 }
+
+#[test]
+fn simpler_has_a_sample_child_from_fixtures() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../patch/sim/sets/demo.json"
+    ))
+    .unwrap();
+    let mut live = FakeLive::from_json(&text).unwrap();
+    let kick = live.resolve("live_set tracks 0 devices 0 chains 0 devices 0");
+    assert_eq!(live.type_of(kick).unwrap(), "SimplerDevice");
+    assert_eq!(one(&mut live, kick, "multi_sample_mode"), Atom::Int(0));
+    let sample = live.resolve("live_set tracks 0 devices 0 chains 0 devices 0 sample");
+    assert_eq!(live.type_of(sample).unwrap(), "Sample");
+    assert_eq!(
+        one(&mut live, sample, "file_path"),
+        sym("/Samples/Drums/kick-808.wav")
+    );
+    assert!(
+        live.set(sample, "file_path", &[sym("/x.wav")]).is_err(),
+        "read-only"
+    );
+    let t = live.resolve("live_set tracks 7");
+    assert!(t.is_none());
+    let song = live.resolve("live_set");
+    let made = live
+        .call(song, "create_midi_track", &[Atom::Int(-1)])
+        .unwrap();
+    let t = created(made);
+    let simpler = created(live.call(t, "insert_device", &[sym("Simpler")]).unwrap());
+    assert_eq!(
+        live.get(simpler, "sample").unwrap(),
+        vec![sym("id"), Atom::Int(0)],
+        "an empty Simpler"
+    );
+    let reverb = created(live.call(t, "insert_device", &[sym("Reverb")]).unwrap());
+    assert!(live.get(reverb, "multi_sample_mode").is_err());
+}

@@ -40,6 +40,19 @@ fn b25_index_shifting_keeps_ids_and_updates_paths() {
         live.path_of(slot).unwrap(),
         "live_set tracks 2 clip_slots 4"
     );
+    // deleting the selected track selects the one now at its position
+    let view = id_of(&mut live, "live_set view");
+    let t3 = id_of(&mut live, "live_set tracks 3");
+    live.set(view, "selected_track", &[sym(&format!("id {t3}"))])
+        .unwrap();
+    live.call(song, "delete_track", &[Atom::Int(3)]).unwrap();
+    let now3 = id_of(&mut live, "live_set tracks 3");
+    assert_eq!(
+        live.get(view, "selected_track").unwrap(),
+        vec![sym("id"), Atom::Int(now3.0 as i64)]
+    );
+    live.call(song, "create_midi_track", &[Atom::Int(3)])
+        .unwrap();
     // a mode-1 LiveAPI re-resolves the old position and finds another object
     assert_ne!(live.resolve("live_set tracks 1"), t1);
     live.call(song, "delete_track", &[Atom::Int(0)]).unwrap();

@@ -1,52 +1,183 @@
-// PLACEHOLDER owned by the MCP helper (M): the real server (NodeCore-based MCP over
-// HTTP) replaces this file at merge. This minimal version only lets the device runtime
-// be tested end to end: JSON-RPC initialize / tools/list / tools/call on POST /mcp.
-import { createServer } from "node:http";
+// Streamable HTTP for the MCP server. Plain node:http, no framework, no runtime npm deps.
+// Every decision (admission, sessions, JSON-RPC, validation) is made by core's NodeCore;
+// this file only moves bytes: it reads bodies (with a size cap), hands requests to core,
+// relays tool calls to Live and writes what core answers.
+import http from "node:http";
+import { randomBytes } from "node:crypto";
 
-export async function startHttpServer({ core, relay, settings, log }) {
-  const tools = settings.diagnostics ? JSON.parse(core.diagnosticToolDefinitions()) : [];
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", async () => {
-      if (req.method !== "POST" || !req.url.startsWith("/mcp")) { res.writeHead(404).end(); return; }
-      let msg;
-      try { msg = JSON.parse(Buffer.concat(chunks).toString("utf8")); } catch {
-        res.writeHead(400).end(); return;
+/** Settings defaults of NODE-HOST-CONTRACT.md. */
+export const DEFAULT_SETTINGS = Object.freeze({
+  port: 3350,
+  host: "127.0.0.1",
+  token: null,
+  requireToken: false,
+  timeoutMs: 30000,
+  maxBodyBytes: 4194304,
+  maxPending: 64,
+  diagnostics: false,
+  jsonOutput: false,
+  smallModel: false,
+  rawLiveApi: false,
+});
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
+
+/**
+ * Starts the MCP endpoint. `core` is the wasm exports object (it has `NodeCore`),
+ * `relay.call({tool, args, context})` resolves `{resultJson, warnings}` or rejects with
+ * an Error whose `.code` is e.g. "TIMEOUT". Resolves `{port, host, url, close()}`.
+ */
+export async function startHttpServer({ core, relay, settings = {}, log = () => {}, onTokenGenerated }) {
+  const s = { ...DEFAULT_SETTINGS, ...settings };
+  const needsToken = s.requireToken || !LOOPBACK.test(String(s.host));
+  if (needsToken && !s.token) {
+    s.token = randomBytes(24).toString("base64url");
+    try {
+      onTokenGenerated?.(s.token);
+    } catch (e) {
+      log(`onTokenGenerated failed: ${e?.message ?? e}`);
+    }
+  }
+  const settingsJson = JSON.stringify({ ...s, entropy: randomBytes(16).toString("hex") });
+  let nodeCore = new core.NodeCore(settingsJson);
+  const limits = nodeCore.limits();
+
+  // A wasm trap must not take the device down: answer 500 and start a fresh module state.
+  const guarded = (fn, res) => {
+    try {
+      return fn();
+    } catch (e) {
+      log(`core trapped: ${e?.stack ?? e}; restarting the MCP server state`);
+      try {
+        nodeCore.free?.();
+      } catch {}
+      nodeCore = new core.NodeCore(settingsJson);
+      if (res && !res.headersSent) {
+        writeJson(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error in Barline (logged); retry" } });
       }
-      if (msg.id === undefined) { res.writeHead(202).end(); return; }
-      const reply = (result) => {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ jsonrpc: "2.0", id: msg.id, result }));
-      };
-      if (msg.method === "initialize") {
-        reply({ protocolVersion: msg.params?.protocolVersion ?? "2025-06-18", capabilities: { tools: {} },
-          serverInfo: { name: "barline", version: "0.1.0" } });
-      } else if (msg.method === "tools/list") reply({ tools });
-      else if (msg.method === "tools/call") {
-        try {
-          const { resultJson, warnings } = await relay.call({ tool: msg.params.name, args: msg.params.arguments ?? {},
-            context: { timeoutMs: relay.timeoutMs() } });
-          const result = JSON.parse(resultJson);
-          result.content = [...(result.content ?? []), ...warnings.map((w) => ({ type: "text", text: `WARNING: ${w}` }))];
-          if (warnings.length) result._meta = { ...(result._meta ?? {}), "barline/warnings": warnings };
-          reply(result);
-        } catch (e) {
-          reply({ isError: true, content: [{ type: "text", text: `Error [${e.code ?? "INTERNAL"}] in ${msg.params.name}: ${e.message}` }],
-            _meta: { "barline/error": { code: e.code ?? "INTERNAL", message: e.message } } });
+      return null;
+    }
+  };
+
+  const server = http.createServer((req, res) => {
+    readBody(req, limits.maxBodyBytes)
+      .then((body) => {
+        if (body === null) {
+          writeJson(res, 413, {
+            jsonrpc: "2.0",
+            id: null,
+            error: { code: -32600, message: `Payload Too Large: the limit is ${limits.maxBodyBytes} bytes` },
+          });
+          return;
         }
-      } else {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Method not found" } }));
-      }
-    });
+        const headers = {};
+        for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(", ") : String(v);
+        const action = guarded(() => nodeCore.handleHttp(req.method, req.url, headers, body), res);
+        if (action) act(action, res);
+      })
+      .catch((e) => {
+        log(`request failed: ${e?.message ?? e}`);
+        if (!res.headersSent) writeJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Bad Request" } });
+      });
   });
+
+  function act(action, res) {
+    switch (action.kind) {
+      case "response":
+        return write(action, res);
+      case "toolCall":
+        startStream(action.prelude, res);
+        return relayCall(action, res);
+      case "toolCalls":
+        startStream(action.prelude, res);
+        for (const c of action.calls) relayCall(c, res);
+        return;
+      default:
+        return; // "pending": another call of the same batch will finish the response
+    }
+  }
+
+  function relayCall(call, res) {
+    const { callId, tool, args, context } = call;
+    Promise.resolve()
+      .then(() => relay.call({ tool, args, context }))
+      .then(
+        (r) => guarded(() => nodeCore.completeToolCall(callId, r.resultJson, r.warnings ?? []), res),
+        (e) => guarded(() => nodeCore.failToolCall(callId, e?.code ?? "INTERNAL", e?.message ?? String(e)), res),
+      )
+      .then((next) => next && act(next, res))
+      .catch((e) => log(`tool call ${callId} failed: ${e?.stack ?? e}`));
+  }
+
   await new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(settings.port, settings.host, resolve);
+    server.listen(s.port, s.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
-  const { port } = server.address();
-  const url = `http://${settings.host}:${port}/mcp`;
-  log(`placeholder MCP server on ${url}`);
-  return { port, host: settings.host, url, close: () => new Promise((r) => server.close(() => r())) };
+  const addr = server.address();
+  const shownHost = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+  const url = `http://${shownHost}:${addr.port}/mcp`;
+  log(`MCP server listening on ${url}`);
+  return {
+    port: addr.port,
+    host: addr.address,
+    url,
+    token: s.token,
+    pending: () => nodeCore.pending(),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
+  };
+}
+
+function startStream(prelude, res) {
+  if (!prelude) return;
+  res.writeHead(prelude.status, prelude.headers);
+  res.write(prelude.body);
+}
+
+function write(r, res) {
+  if (res.writableEnded || res.destroyed) return;
+  if (r.streamed) {
+    res.end(r.body);
+    return;
+  }
+  res.writeHead(r.status, r.headers);
+  res.end(r.body);
+}
+
+function writeJson(res, status, obj) {
+  if (res.headersSent) return res.end();
+  res.writeHead(status, { "content-type": "application/json", connection: "close" });
+  res.end(JSON.stringify(obj));
+}
+
+/** Reads the body as UTF-8; resolves null (and stops reading) past `cap` bytes. */
+function readBody(req, cap) {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > cap) {
+      req.resume();
+      return resolve(null);
+    }
+    const chunks = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (c) => {
+      if (over) return;
+      size += c.length;
+      if (size > cap) {
+        over = true;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on("end", () => resolve(over ? null : Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
 }

@@ -7,30 +7,7 @@ import maxApi from "max-api";
 import { loadCore } from "./core.mjs";
 import { createRelay } from "./relay.mjs";
 import { startHttpServer } from "./http-server.mjs";
-
-const DEFAULTS = {
-  port: 3350, host: "127.0.0.1", token: null, requireToken: false, timeoutMs: 30000,
-  maxBodyBytes: 4194304, maxPending: 64, diagnostics: false, jsonOutput: false,
-  smallModel: false, rawLiveApi: false,
-};
-
-const NUMBERS = new Set(["port", "timeoutMs", "maxBodyBytes", "maxPending"]);
-const FLAGS = new Set(["requireToken", "diagnostics", "jsonOutput", "smallModel", "rawLiveApi"]);
-
-/** Settings from `key value` argument pairs; `timeout` is in seconds (the device's unit). */
-export function parseSettings(argv) {
-  const settings = { ...DEFAULTS };
-  for (let i = 0; i + 1 < argv.length; i += 2) {
-    const key = argv[i] === "timeout" ? "timeoutMs" : argv[i];
-    const raw = argv[i + 1];
-    if (!(key in DEFAULTS)) continue;
-    if (argv[i] === "timeout") settings.timeoutMs = Number(raw) * 1000;
-    else if (NUMBERS.has(key)) settings[key] = Number(raw);
-    else if (FLAGS.has(key)) settings[key] = raw === "1" || raw === "true";
-    else settings[key] = raw === "null" || raw === "" ? null : String(raw);
-  }
-  return settings;
-}
+import { parseSettings } from "./max-settings.mjs";
 
 function log(text, level = "info") {
   maxApi.post(`barline: ${text}`, level === "error" ? maxApi.POST_LEVELS.ERROR

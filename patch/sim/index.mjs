@@ -2,11 +2,11 @@
 // instantiates the patch, runs the node-host file in a child process with an injected
 // max-api and the v8-host file in a vm context with Max's globals, backed by the fake
 // Live Set. `startDevice` is what end-to-end tests, benchmarks and the demo use.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { readAmxd } from "../amxd.mjs";
 import { createConsole } from "./console.mjs";
 import { createLiveApiClass } from "./live-api.mjs";
@@ -21,14 +21,20 @@ export const DEFAULT_DEVICE = join(root, "dist/device/Barline.amxd");
 export const FROZEN_DEVICE = join(root, "dist/device/frozen/Barline.amxd");
 let instances = 0;
 
-/** The fake Live Set (feature fake-live build) loaded with a fixture path or object. */
-export function loadLiveSet(set) {
-  const fake = createRequire(import.meta.url)(join(root, "dist/pkg/fake/barline_core.js"));
-  if (typeof fake.createLiveSet !== "function") {
-    throw new Error("dist/pkg/fake has no createLiveSet: build the fake Live Set (scripts/build-wasm.sh)");
+/**
+ * The fake Live Set (feature fake-live build) loaded with a fixture path (relative to
+ * the repository or absolute) or fixture object, through core/js/fake-live.mjs.
+ */
+export async function loadLiveSet(set) {
+  const module = join(root, "core/js/fake-live.mjs");
+  let createLiveSet;
+  if (existsSync(module)) ({ createLiveSet } = await import(pathToFileURL(module).href));
+  else createLiveSet = createRequire(import.meta.url)(join(root, "dist/pkg/fake/barline_core.js")).createLiveSet;
+  if (typeof createLiveSet !== "function") {
+    throw new Error("no createLiveSet: the fake Live Set (core/js/fake-live.mjs, dist/pkg/fake) is not built");
   }
-  const json = typeof set === "string" ? readFileSync(resolve(root, set), "utf8") : JSON.stringify(set ?? {});
-  return fake.createLiveSet(json);
+  const json = typeof set === "string" ? readFileSync(resolve(root, set), "utf8") : JSON.stringify(set);
+  return createLiveSet(json);
 }
 
 /** Reads a device file; a frozen device's files are extracted like Max's unfreezing does. */
@@ -51,7 +57,7 @@ export async function startDevice({
   seed = 1, echo = false, liveSet: givenLiveSet, startTimeoutMs = 20000,
 } = {}) {
   const device = openDevice(devicePath);
-  const liveSet = givenLiveSet ?? loadLiveSet(set);
+  const liveSet = givenLiveSet ?? (await loadLiveSet(set ?? "patch/sim/sets/minimal.json"));
   const maxConsole = createConsole({ echo });
   const accounting = createAccounting();
   const scheduler = createScheduler();
@@ -75,7 +81,7 @@ export async function startDevice({
       const source = readFileSync(join(device.folder, file), "utf8");
       v8 = createV8Object({
         profile, wasm, source, filename: file, scheduler, console: maxConsole, accounting, dictRegistry: dicts,
-        onOutlet: (n, atoms) => ctx.send(n, atoms), jsarguments: args.slice(1),
+        onOutlet: (n, atoms) => ctx.send(n, atoms), jsarguments: args.slice(1), searchPath: [device.folder],
         makeLiveAPI: (toContextArray) => createLiveApiClass({
           FakeLiveAPI: liveSet.LiveAPI, isReady: () => ready, accounting, toContextArray,
           post: (...a) => maxConsole.post("LiveAPI", a), error: (...a) => maxConsole.error("LiveAPI", a),
@@ -110,7 +116,7 @@ export async function startDevice({
     return null;
   }, startTimeoutMs, () => `device did not report running within ${startTimeoutMs} ms; console:\n${maxConsole.lines.map((l) => l.text).join("\n")}`);
 
-  const mcp = createMcpClient(url);
+  const mcp = createMcpClient(url, settings.token);
   let stopped = false;
   return {
     url, liveSet, patch, v8, node, console: maxConsole, accounting, device,
@@ -119,6 +125,8 @@ export async function startDevice({
     /** The user changes a device control (live.numbox by varname). */
     setParameter: (varname, value) => patch.byVarname(varname).userSets(value),
     status: () => display.content,
+    /** Live re-bangs live.thisdevice when the Set is saved or a preset loads (1.14). */
+    save: () => thisdevice.ready(),
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -142,12 +150,13 @@ async function waitFor(probe, ms, describe) {
 }
 
 /** A minimal MCP client over HTTP (JSON or SSE answers), one session per device. */
-function createMcpClient(url) {
+function createMcpClient(url, token) {
   let session = null;
   let nextId = 1;
   async function post(body, expectReply = true) {
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
     if (session) headers["mcp-session-id"] = session;
+    if (token) headers.authorization = `Bearer ${token}`;
     const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
     if (res.headers.get("mcp-session-id")) session = res.headers.get("mcp-session-id");
     const text = await res.text();

@@ -146,7 +146,7 @@ export function createObject(box, ctx, special) {
     case "live.thisdevice": return liveThisdevice(ctx, special);
     case "s": case "send": return sendObject(args, ctx);
     case "r": case "receive": return receiveObject(args, ctx);
-    case "print": return { numinlets: 1, numoutlets: 0, receive(_i, atoms) { special.console.post(`print ${args[0] ?? "print"}`, [atoms, "\n"]); } };
+    case "print": return { numinlets: 1, numoutlets: 0, receive(_i, atoms) { special.console.post(`print ${args[0] ?? "print"}`, [`${atoms.join(" ")}\n`]); } };
     case "thispatcher": return { numinlets: 1, numoutlets: 2, receive() {} };
     case "v8": return special.createV8(box, args, ctx);
     case "node.script": return special.createNodeScript(box, args, ctx);

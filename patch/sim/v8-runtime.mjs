@@ -4,6 +4,7 @@ import vm from "node:vm";
 import { createTaskClass } from "./task.mjs";
 import { createDictClass } from "./dict.mjs";
 import { MaxLimitError } from "./limits.mjs";
+import { createFileClass } from "./file.mjs";
 
 export const PROFILES = ["max-9.0", "max-9.2"];
 const NOT_SIMULATED = ["Global", "Folder", "Buffer", "PolyBuffer", "SQLite", "Patcher", "Maxobj", "ParameterListener"];
@@ -16,7 +17,7 @@ const ES2023 = ["toSorted", "toReversed", "toSpliced", "with", "findLast", "find
  */
 export function createV8Object({
   profile = "max-9.0", wasm = "sync-only", source, filename, makeLiveAPI, scheduler, console: maxConsole,
-  accounting, onOutlet, jsarguments = [], dictRegistry = new Map(), name = "v8",
+  accounting, onOutlet, jsarguments = [], dictRegistry = new Map(), name = "v8", searchPath = [],
 }) {
   if (!PROFILES.includes(profile)) throw new Error(`unknown profile ${profile}; use ${PROFILES.join(" or ")}`);
   const stats = { requireCalls: [], includeCalls: [], outletErrors: 0, handlerErrors: 0 };
@@ -94,10 +95,7 @@ export function createV8Object({
     box: {}, max: { version: profile === "max-9.2" ? "9.2.0" : "9.0.10" }, patcher: {}, maxclass: "v8", editfontsize: 12,
     inlets: 1, outlets: 1,
     Task, Dict: createDictClass(dictRegistry), LiveAPI: makeLiveAPI(toContextArray),
-    File: class File {
-      constructor(fname) { this.filename = fname; this.isopen = false; this.eof = 0; this.position = 0; }
-      open() {} close() {} readbytes() { return toContextArray([]); }
-    },
+    File: createFileClass({ folders: searchPath, toContextArray }),
   };
   for (const k of NOT_SIMULATED) {
     maxGlobals[k] = class { constructor() { throw new Error(`${k} is not simulated (the device must not need it)`); } };

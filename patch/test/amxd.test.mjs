@@ -86,7 +86,7 @@ test("patcher bytes are tab-indented JSON ending in a newline and NUL", () => {
 
 for (const [form, path] of [["unfrozen", DEFAULT_DEVICE], ["frozen", FROZEN_DEVICE]]) {
   test(`the simulator runs the patch read from the ${form} device`, async () => {
-    const device = await startDevice({ device: path, liveSet: deviceLiveSet(), settings: { diagnostics: true } });
+    const device = await startDevice({ device: path, liveSet: await deviceLiveSet(), settings: { diagnostics: true } });
     try {
       assert.deepEqual(device.device.patcher, readAmxd(readFileSync(path)).patcher);
       assert.equal(device.patch.objects.size, device.device.patcher.patcher.boxes.length);

@@ -54,23 +54,23 @@ export class Utf8Decoder {
       if (this.fatal) throw new TypeError("The encoded data was not valid utf-8");
       units.push(0xfffd);
     };
+    // WHATWG UTF-8 decoding: one U+FFFD per maximal invalid subpart.
     while (i < b.length) {
       const x = b[i];
-      let c, need;
+      let c, need, lo = 0x80, hi = 0xbf;
       if (x < 0x80) { c = x; need = 0; }
-      else if (x >= 0xc2 && x < 0xe0) { c = x & 31; need = 1; }
-      else if (x >= 0xe0 && x < 0xf0) { c = x & 15; need = 2; }
-      else if (x >= 0xf0 && x < 0xf5) { c = x & 7; need = 3; }
+      else if (x >= 0xc2 && x <= 0xdf) { c = x & 31; need = 1; }
+      else if (x >= 0xe0 && x <= 0xef) { c = x & 15; need = 2; if (x === 0xe0) lo = 0xa0; if (x === 0xed) hi = 0x9f; }
+      else if (x >= 0xf0 && x <= 0xf4) { c = x & 7; need = 3; if (x === 0xf0) lo = 0x90; if (x === 0xf4) hi = 0x8f; }
       else { bad(); i++; continue; }
-      if (need > 0 && i + need >= b.length) { bad(); i = b.length; continue; }
-      let ok = true;
-      for (let k = 1; k <= need; k++) {
+      let k = 1;
+      for (; k <= need; k++) {
         const y = b[i + k];
-        if ((y & 0xc0) !== 0x80) { ok = false; break; }
+        if (y === undefined || y < lo || y > hi) break;
+        lo = 0x80; hi = 0xbf;
         c = (c << 6) | (y & 63);
       }
-      const min = [0, 0x80, 0x800, 0x10000][need];
-      if (!ok || c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) { bad(); i++; continue; }
+      if (k <= need) { bad(); i += k; continue; }
       i += need + 1;
       if (c >= 0x10000) { c -= 0x10000; units.push(0xd800 + (c >> 10), 0xdc00 + (c & 1023)); }
       else units.push(c);

@@ -42,6 +42,11 @@ function compile() {
 
 // A fresh glue closure and instance: after a trap the old instance is unusable.
 function instantiate() {
+  // Detach the old core from its glue's FinalizationRegistry: freeing it later would run
+  // code in the trapped instance.
+  if (state.core && typeof state.core.__destroy_into_raw === "function") {
+    try { state.core.__destroy_into_raw(); } catch { /* the old instance is gone anyway */ }
+  }
   state.glue = createGlue(Decoder, Encoder);
   state.glue.initSync({ module: state.module });
   state.core = new state.glue.V8Core(state.host);

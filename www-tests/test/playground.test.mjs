@@ -214,12 +214,45 @@ test('MIDI export then import gives the same notes, tempo and meter', async () =
   });
 });
 
-test('an unreadable MIDI file is reported, not thrown', async () => {
+test('a drum clip exports on the General MIDI drum channel and imports in drum mode', async () => {
+  await withPage(async (page) => {
+    await page.click('button[data-example="tutorial-drums"]');
+    assert.equal(await page.isChecked('#drum-mode'), true);
+    const before = await drawnNotes(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    const file = join(SHOTS, 'export-drums.mid');
+    await download.saveAs(file);
+    // Note-ons of the second track are on channel 10 (status 0x99).
+    assert.ok(readFileSync(file).includes(Buffer.from([0x99, 36, 100])));
+
+    await page.uncheck('#drum-mode');
+    await type(page, '');
+    await page.setInputFiles('#import', file);
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('imported'));
+    assert.equal(await page.isChecked('#drum-mode'), true);
+    const strip = (ns) => ns.map(({ pitch, start, duration, velocity }) => ({ pitch, start, duration, velocity }));
+    assert.deepEqual(strip(await drawnNotes(page)), strip(before));
+  });
+});
+
+test('an unreadable MIDI file is reported, a sloppy one imports with warnings', async () => {
   await withPage(async (page) => {
     await page.setInputFiles('#import', { name: 'bad.mid', mimeType: 'audio/midi', buffer: Buffer.from('RIFFxxxx') });
     await page.waitForFunction(() => document.querySelector('#status').classList.contains('error'));
     assert.equal(await page.textContent('#status'),
       'bad.mid: MIDI file error at byte 0: this is not a Standard MIDI File: it must start with the bytes "MThd"');
+
+    // A readable but sloppy file: one C3 that never ends and no End of Track.
+    const track = [0x00, 0x90, 60, 100, 0x60, 0xB0, 7, 100];
+    const sloppy = Buffer.from([...Buffer.from('MThd'), 0, 0, 0, 6, 0, 0, 0, 1, 0, 96,
+      ...Buffer.from('MTrk'), 0, 0, 0, track.length, ...track]);
+    await page.setInputFiles('#import', { name: 'sloppy.mid', mimeType: 'audio/midi', buffer: sloppy });
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('imported'));
+    assert.deepEqual(await page.$$eval('#warnings li', (l) => l.map((x) => x.textContent)), [
+      'sloppy.mid: track 1 has no End of Track event; it was read up to the end of its chunk',
+      'sloppy.mid: track 1: 1 note(s) never ended; they were ended at the end of the track',
+    ]);
+    assert.deepEqual((await drawnNotes(page)).map((n) => [n.pitch, n.start, n.duration]), [[60, 0, 1]]);
   });
 });
 

@@ -4,8 +4,34 @@
 //! [`ToolRequest`]; [`execute`] runs it against a [`LivePort`] and returns a
 //! [`ToolOutcome`] whose `result` is an MCP `CallToolResult` (without warning items:
 //! warnings travel separately on the wire and are appended by the node side).
+//!
+//! The node side calls [`prepare`] first (schema validation and coercion, unknown
+//! argument warnings), so bad input never reaches Live; [`execute`] validates again so
+//! the v8 side never trusts a frame blindly.
 
+pub mod args;
+pub mod audio;
+pub mod catalogue;
+pub mod clip_ops;
+pub mod clip_ref;
+pub mod connect;
+pub mod context;
+pub mod create_clip;
 pub mod diagnostics;
+pub mod error;
+pub mod format;
+pub mod lom;
+pub mod names;
+pub mod notes;
+pub mod overview;
+pub mod read_clip;
+pub mod resource;
+pub mod schema;
+pub mod time;
+pub mod warnings;
+
+pub use context::ToolContext;
+pub use error::{ErrorCode, ToolError};
 
 use crate::live::LivePort;
 use serde::{Deserialize, Serialize};
@@ -38,16 +64,115 @@ pub fn execute(live: &mut dyn LivePort, request: &ToolRequest) -> ToolOutcome {
     if let Some(outcome) = diagnostics::execute(live, request) {
         return outcome;
     }
-    unknown_tool(&request.tool)
+    let ctx = ToolContext::from_json(&request.context);
+    if request.tool == resource::TOOL {
+        let uri = request
+            .args
+            .get("uri")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let result =
+            resource::read(live, uri, &ctx).unwrap_or_else(|e| e.to_result("resources/read"));
+        return ToolOutcome {
+            result,
+            warnings: Vec::new(),
+        };
+    }
+    let Some(def) = catalogue::find(&request.tool) else {
+        return unknown_tool(&request.tool);
+    };
+    let mut warnings = Vec::new();
+    let args = match args::validate(def, &request.args, ctx.small_model) {
+        Ok((a, w)) => {
+            warnings.extend(w);
+            a
+        }
+        Err(e) => {
+            return ToolOutcome {
+                result: e.to_result(def.name),
+                warnings,
+            }
+        }
+    };
+    let result = (def.run)(live, &args, &ctx, &mut warnings)
+        .and_then(|data| format::success(data, ctx.json_output, def.too_large_hint))
+        .unwrap_or_else(|e| e.to_result(def.name));
+    ToolOutcome { result, warnings }
+}
+
+/// What the node side does with a `tools/call` before anything reaches Live.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Prepared {
+    /// Forward to Live with these coerced arguments; `warnings` go first in the result.
+    Forward {
+        /// Coerced arguments (known parameters only).
+        args: Value,
+        /// Warnings raised by validation (unknown arguments).
+        warnings: Vec<String>,
+    },
+    /// Answer at once with this finished `CallToolResult` (validation failed).
+    Answer(Value),
+    /// The tool is not registered: a protocol error (`-32602 Unknown tool`).
+    Unknown,
+}
+
+/// Node-side validation of one `tools/call` (tools.md 1.1, 1.11).
+pub fn prepare(name: &str, raw_args: &Value, opts: catalogue::CatalogueOptions) -> Prepared {
+    if opts.diagnostics && catalogue::is_diagnostic(name) {
+        return Prepared::Forward {
+            args: raw_args.clone(),
+            warnings: Vec::new(),
+        };
+    }
+    let Some(def) = catalogue::find(name) else {
+        return Prepared::Unknown;
+    };
+    match args::validate(def, raw_args, opts.small_model) {
+        Ok((a, warnings)) => Prepared::Forward {
+            args: Value::Object(a.values),
+            warnings,
+        },
+        Err(e) => Prepared::Answer(e.to_result(name)),
+    }
+}
+
+/// The whole call as a client sees it, without the wire in between: prepare, execute,
+/// attach warnings. Used by native tests and any in-process host.
+pub fn call(
+    live: &mut dyn LivePort,
+    name: &str,
+    raw_args: &Value,
+    ctx: &ToolContext,
+    diagnostics: bool,
+) -> Option<Value> {
+    let opts = catalogue::CatalogueOptions {
+        small_model: ctx.small_model,
+        diagnostics,
+        modern: true,
+    };
+    match prepare(name, raw_args, opts) {
+        Prepared::Unknown => None,
+        Prepared::Answer(result) => Some(result),
+        Prepared::Forward { args, warnings } => {
+            let outcome = execute(
+                live,
+                &ToolRequest {
+                    tool: name.to_string(),
+                    args,
+                    context: ctx.to_json(),
+                },
+            );
+            let mut all = warnings;
+            all.extend(outcome.warnings);
+            Some(warnings::attach(outcome.result, &all))
+        }
+    }
 }
 
 fn unknown_tool(name: &str) -> ToolOutcome {
-    let message = format!("Error [NOT_FOUND] in {name}: no such tool on the Live side");
     ToolOutcome {
-        result: serde_json::json!({
-            "isError": true,
-            "content": [{"type": "text", "text": message}],
-        }),
+        result: ToolError::not_found(format!("no such tool on the Live side: {name}"))
+            .to_result(name),
         warnings: Vec::new(),
     }
 }

@@ -1,1 +1,137 @@
-//! (placeholder, filled in by its own issue)
+//! `NodeCore`: the MCP server for node-host (NODE-HOST-CONTRACT.md). Converts between
+//! JS values and [`crate::mcp`] types; every decision is made in `mcp`.
+
+use crate::mcp::{HttpAction, HttpRequest, HttpResponse, OutCall, Server, Settings};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use wasm_bindgen::prelude::*;
+
+/// What node-host must do, as a plain JS object tagged by `kind`.
+#[derive(Serialize)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+enum Action {
+    Response {
+        status: u16,
+        headers: BTreeMap<String, String>,
+        body: String,
+        streamed: bool,
+    },
+    ToolCall {
+        call_id: u64,
+        tool: String,
+        args: serde_json::Value,
+        context: serde_json::Value,
+        prelude: Option<HttpResponse>,
+    },
+    ToolCalls {
+        calls: Vec<OutCall>,
+        prelude: Option<HttpResponse>,
+    },
+    Pending,
+}
+
+fn to_js(action: HttpAction) -> JsValue {
+    let a = match action {
+        HttpAction::Respond(r) => Action::Response {
+            status: r.status,
+            headers: r.headers,
+            body: r.body,
+            streamed: r.streamed,
+        },
+        HttpAction::Forward { mut calls, prelude } if calls.len() == 1 => {
+            let c = calls.remove(0);
+            Action::ToolCall {
+                call_id: c.call_id,
+                tool: c.tool,
+                args: c.args,
+                context: c.context,
+                prelude,
+            }
+        }
+        HttpAction::Forward { calls, prelude } => Action::ToolCalls { calls, prelude },
+        HttpAction::Pending => Action::Pending,
+    };
+    let ser = serde_wasm_bindgen::Serializer::json_compatible();
+    a.serialize(&ser).unwrap_or(JsValue::NULL)
+}
+
+/// The device's MCP server, one per node.script process.
+#[wasm_bindgen]
+pub struct NodeCore {
+    server: Server,
+}
+
+#[wasm_bindgen]
+impl NodeCore {
+    /// Builds the server from the settings JSON (see the contract).
+    #[wasm_bindgen(constructor)]
+    pub fn new(settings_json: &str) -> Result<NodeCore, JsError> {
+        console_error_panic_hook::set_once();
+        let settings = Settings::from_json(settings_json).map_err(|e| JsError::new(&e))?;
+        Ok(NodeCore {
+            server: Server::new(settings),
+        })
+    }
+
+    /// Handles one HTTP request; `headers` is an object with lower-cased names.
+    #[wasm_bindgen(js_name = handleHttp)]
+    pub fn handle_http(
+        &mut self,
+        method: &str,
+        path: &str,
+        headers: JsValue,
+        body: String,
+    ) -> JsValue {
+        let headers: BTreeMap<String, String> =
+            serde_wasm_bindgen::from_value(headers).unwrap_or_default();
+        let req = HttpRequest {
+            method: method.to_ascii_uppercase(),
+            path: path.to_string(),
+            headers,
+            body,
+        };
+        to_js(self.server.handle_http(&req))
+    }
+
+    /// Live answered call `call_id`.
+    #[wasm_bindgen(js_name = completeToolCall)]
+    pub fn complete_tool_call(
+        &mut self,
+        call_id: f64,
+        result_json: &str,
+        warnings: JsValue,
+    ) -> JsValue {
+        let warnings: Vec<String> = serde_wasm_bindgen::from_value(warnings).unwrap_or_default();
+        to_js(
+            self.server
+                .complete_tool_call(call_id as u64, result_json, &warnings),
+        )
+    }
+
+    /// Call `call_id` failed in transit (`TIMEOUT`, `INTERNAL`, `DISABLED`, …).
+    #[wasm_bindgen(js_name = failToolCall)]
+    pub fn fail_tool_call(&mut self, call_id: f64, code: &str, message: &str) -> JsValue {
+        to_js(self.server.fail_tool_call(call_id as u64, code, message))
+    }
+
+    /// Limits node-host enforces while reading requests: `{maxBodyBytes, maxPending, timeoutMs}`.
+    pub fn limits(&self) -> JsValue {
+        let s = self.server.settings();
+        let v = serde_json::json!({
+            "maxBodyBytes": s.max_body_bytes,
+            "maxPending": s.max_pending,
+            "timeoutMs": s.timeout_ms,
+        });
+        v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+            .unwrap_or(JsValue::NULL)
+    }
+
+    /// Tool calls out at Live.
+    pub fn pending(&self) -> usize {
+        self.server.pending()
+    }
+}

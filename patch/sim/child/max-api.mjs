@@ -36,6 +36,9 @@ function dispatch(atoms, dict) {
   if (specific.length === 0 && all.length === 0) process.send({ t: "dropped", selector });
 }
 
+// node.script's process ends with its box; an orphan must not outlive the simulator.
+process.on("disconnect", () => process.exit(0));
+
 process.on("message", (m) => {
   if (m.t === "msg") dispatch(m.atoms, m.dict);
   else if (m.t === "reply") {

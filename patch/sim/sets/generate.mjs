@@ -116,11 +116,11 @@ const demo = {
       devices: [{
         device: "Drum Rack", name: "Night Kit",
         chains: [
-          { name: "Kick", in_note: KICK, devices: [{ device: "Simpler", name: "Kick 808" }] },
-          { name: "Snare", in_note: SNARE, devices: [{ device: "Simpler", name: "Snare Tight" }] },
-          { name: "Clap", in_note: CLAP, devices: [{ device: "Simpler", name: "Clap Room" }] },
-          { name: "Closed Hat", in_note: CHH, choke_group: 1, devices: [{ device: "Simpler", name: "Hat Closed" }] },
-          { name: "Open Hat", in_note: OHH, choke_group: 1, devices: [{ device: "Simpler", name: "Hat Open" }] },
+          { name: "Kick", in_note: KICK, devices: [{ device: "Simpler", name: "Kick 808", sample: "/Samples/Drums/kick-808.wav" }] },
+          { name: "Snare", in_note: SNARE, devices: [{ device: "Simpler", name: "Snare Tight", sample: "/Samples/Drums/snare-tight.wav" }] },
+          { name: "Clap", in_note: CLAP, devices: [{ device: "Simpler", name: "Clap Room", sample: "/Samples/Drums/clap-room.wav" }] },
+          { name: "Closed Hat", in_note: CHH, choke_group: 1, devices: [{ device: "Simpler", name: "Hat Closed", sample: "/Samples/Drums/hat-closed.wav" }] },
+          { name: "Open Hat", in_note: OHH, choke_group: 1, devices: [{ device: "Simpler", name: "Hat Open", sample: "/Samples/Drums/hat-open.wav" }] },
         ],
         parameters: { "Macro 1": 64 },
       }, { device: "Glue Compressor", parameters: { Threshold: -8 } }],
@@ -241,7 +241,25 @@ const large = {
   ],
 };
 
-for (const [file, set] of [["demo.json", demo], ["large.json", large]]) {
+// ---- bridge-big-clip.json: the simulator's end-to-end set (patch/sim/test/live-sets.mjs):
+// tempo 120 and one clip of exactly 6,000 notes at live_set tracks 0 clip_slots 0 clip.
+const bridge = {
+  format: "barline-live-set/1",
+  description: "Simulator end-to-end set: one MIDI track whose first clip holds 6,000 notes (pitch 36 + i % 60, one per 16th).",
+  song: { name: "Bridge" },
+  scenes: [{}],
+  tracks: [
+    {
+      kind: "midi", name: "1-MIDI", color_index: 16,
+      clip_slots: [{
+        length: 1500, name: "Big",
+        notes: Array.from({ length: 6000 }, (_, i) => note(36 + (i % 60), i * 0.25, 0.25, 64 + (i % 60))),
+      }],
+    },
+  ],
+};
+
+for (const [file, set] of [["demo.json", demo], ["large.json", large], ["bridge-big-clip.json", bridge]]) {
   writeFileSync(join(here, file), JSON.stringify(set, null, 1) + "\n");
   console.log(`wrote ${file}`);
 }

@@ -2,6 +2,8 @@
 // profiles and readiness (max-runtime.md section 6 items 1–17).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { createV8Object } from "../v8-runtime.mjs";
 import { createConsole } from "../console.mjs";
 import { createAccounting, MaxLimitError } from "../limits.mjs";
@@ -9,13 +11,13 @@ import { createScheduler } from "../scheduler.mjs";
 import { createLiveApiClass } from "../live-api.mjs";
 import { createStandinLiveSet } from "./standin-live.mjs";
 
-function v8(source, { profile = "max-9.0", wasm = "sync-only", ready = () => true } = {}) {
+function v8(source, { profile = "max-9.0", wasm = "sync-only", ready = () => true, searchPath = [] } = {}) {
   const out = [];
   const maxConsole = createConsole();
   const accounting = createAccounting();
   const scheduler = createScheduler();
   const obj = createV8Object({
-    profile, wasm, source, filename: "t.js", scheduler, console: maxConsole, accounting,
+    profile, wasm, source, filename: "t.js", scheduler, console: maxConsole, accounting, searchPath,
     onOutlet: (n, atoms) => out.push([n, ...atoms]),
     makeLiveAPI: (toContextArray) => createLiveApiClass({
       FakeLiveAPI: createStandinLiveSet().LiveAPI, isReady: ready, accounting, toContextArray,
@@ -137,4 +139,39 @@ test("LiveAPI results are arrays of the script's realm and count as symbols", ()
   obj.dispatch(0, ["go"]);
   assert.deepEqual(out, [[0, "realm", "Standin"]]);
   assert.ok(accounting.symbols.has("Standin"));
+});
+
+test("File finds files on the search path and caps readbytes per call", () => {
+  const dir = fileURLToPath(new URL(".", import.meta.url));
+  const { obj, out } = v8(`function go(name) { var f = new File(name); var first = f.readbytes(100000);
+    outlet(0, f.isopen, f.eof, first.length, f.position, first.length ? first[0] : -1); f.close(); }`, { searchPath: [dir] });
+  obj.dispatch(0, ["go", "v8-runtime.test.mjs"]);
+  obj.dispatch(0, ["go", "missing.txt"]);
+  const size = readFileSync(new URL("./v8-runtime.test.mjs", import.meta.url)).length;
+  assert.deepEqual(out, [[0, 1, size, 4096, 4096, "/".charCodeAt(0)], [0, 0, 0, 0, 0, -1]]);
+});
+
+test("Dict is a global registry: parse, stringify, nested keys", () => {
+  const { obj, out } = v8(`function go() { var a = new Dict("shared"); a.parse('{"x":{"y":1}}'); a.set("x::z", "t");
+    var b = new Dict("shared"); outlet(0, b.get("x::y"), b.get("x::z"), b.contains("q"), b.stringify()); }`);
+  obj.dispatch(0, ["go"]);
+  assert.deepEqual(out, [[0, 1, "t", 0, '{"x":{"y":1,"z":"t"}}']]);
+});
+
+test("a manual clock steps Tasks explicitly", () => {
+  const out = [];
+  const scheduler = createScheduler({ manual: true });
+  const obj = createV8Object({
+    source: `function go() { var t = new Task(function () { outlet(0, "t", t.iterations); }); t.interval = 100; t.repeat(3, 50); }`,
+    filename: "m.js", scheduler, console: createConsole(), accounting: createAccounting(), onOutlet: (n, a) => out.push(a),
+    makeLiveAPI: () => function LiveAPI() {},
+  });
+  obj.dispatch(0, ["go"]);
+  scheduler.advance(49);
+  assert.deepEqual(out, []);
+  scheduler.advance(1);
+  assert.deepEqual(out, [["t", 1]]);
+  scheduler.runUntilIdle();
+  assert.deepEqual(out, [["t", 1], ["t", 2], ["t", 3]]);
+  assert.equal(scheduler.now(), 250);
 });

@@ -48,7 +48,7 @@ impl FakeLive {
     /// Inserts a node under a fresh id.
     pub(crate) fn add(&mut self, node: Node) -> LiveId {
         let id = self.alloc();
-        self.model.nodes.insert(id.0, node);
+        self.model.insert(id, node);
         id
     }
 

@@ -116,7 +116,7 @@ pub(crate) fn entry(name: &str) -> Option<Entry> {
         "Instrument Rack" => ("InstrumentGroupDevice".into(), Kind::Rack),
         "Audio Effect Rack" => ("AudioEffectGroupDevice".into(), Kind::Rack),
         "MIDI Effect Rack" => ("MidiEffectGroupDevice".into(), Kind::Rack),
-        "Simpler" => ("OriginalSimpler".into(), Kind::Plain),
+        "Simpler" => ("OriginalSimpler".into(), Kind::Simpler),
         "Sampler" => ("MultiSampler".into(), Kind::Plain),
         "Operator" => ("Operator".into(), Kind::Plain),
         "Wavetable" => ("InstrumentVector".into(), Kind::Plain),

@@ -108,6 +108,19 @@ pub(crate) fn call(
 }
 
 impl FakeLive {
+    /// Gives a Simpler a sample (Live loads the file; the fake only records its path).
+    pub(crate) fn load_sample(&mut self, simpler: LiveId, path: &str) -> LiveId {
+        let sample = self.add(
+            Node::new(Class::Sample, Kind::Plain, simpler)
+                .with("file_path", Value::Str(path.into()))
+                .with("gain", Value::Float(1.0))
+                .with("length", Value::Int(88200))
+                .with("sample_rate", Value::Float(44100.0)),
+        );
+        self.set_single(simpler, "sample", sample);
+        sample
+    }
+
     /// Chains of a drum rack whose `in_note` is this pad's note.
     pub(crate) fn pad_chains(&self, pad: LiveId) -> Vec<LiveId> {
         let p = self.model.n(pad);
@@ -170,6 +183,9 @@ impl FakeLive {
                 self.edit(dev, |n| n.lists.insert(l.into(), Vec::new()));
             }
             self.set_int(dev, "visible_macro_count", 8);
+        }
+        if entry.kind == Kind::Simpler {
+            self.set_int(dev, "multi_sample_mode", 0);
         }
         if entry.kind == Kind::DrumRack {
             for note in 0..128 {

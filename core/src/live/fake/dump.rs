@@ -102,7 +102,17 @@ pub(crate) fn dump(live: &FakeLive) -> String {
         "detail_clip",
         "highlighted_clip_slot",
     ] {
-        if let Some(p) = live.canonical_path(view.single(k)) {
+        let target = view.single(k);
+        // the first track and scene are the defaults a load selects
+        let default = match k {
+            "selected_track" => song.list("tracks").first().copied(),
+            "selected_scene" => song.list("scenes").first().copied(),
+            _ => None,
+        };
+        if default == Some(target) {
+            continue;
+        }
+        if let Some(p) = live.canonical_path(target) {
             v.insert(k.into(), json!(p));
         }
     }
@@ -262,6 +272,9 @@ fn dump_device(live: &FakeLive, fresh: &mut Fresh, dev: LiveId) -> J {
     if let Some(entry) = entry {
         let base = fresh.node(|s| s.new_device(LiveId::NONE, &display, &entry));
         emit_props(n, &base, &mut m);
+    }
+    if let Some(sample) = live.model.node(n.single("sample")) {
+        m.insert("sample".into(), json!(sample.str("file_path")));
     }
     let specs = catalogue::params(&display, n.kind);
     let mut params = Map::new();

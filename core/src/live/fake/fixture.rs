@@ -44,6 +44,8 @@ fn fixture_settable(class: Class, prop: &str) -> bool {
         (Class::CuePoint, "time")
             | (Class::Clip, "start_time" | "file_path" | "sample_rate")
             | (Class::Song, "name" | "file_path")
+            | (Class::Sample, "file_path" | "gain")
+            | (Class::Device, "multi_sample_mode")
     )
 }
 

@@ -4,7 +4,7 @@
 use super::fixture::{apply_props, array, err, object, FixtureError, FORMAT};
 use super::schema::Class;
 use super::store::{Kind, Node, Notes, Value};
-use super::{catalogue, notes, FakeConfig, FakeLive};
+use super::{note_json, FakeConfig, FakeLive};
 use crate::live::LiveId;
 use serde_json::{Map, Value as J};
 
@@ -33,7 +33,8 @@ pub(crate) const TRACK_KEYS: &[&str] = &[
     "mixer",
 ];
 pub(crate) const CLIP_KEYS: &[&str] = &["length", "notes"];
-pub(crate) const DEVICE_KEYS: &[&str] = &["device", "parameters", "chains", "return_chains"];
+pub(crate) const DEVICE_KEYS: &[&str] =
+    &["device", "parameters", "chains", "return_chains", "sample"];
 pub(crate) const CHAIN_KEYS: &[&str] = &["devices", "mixer"];
 pub(crate) const MIXER_PARAMS: &[&str] = &[
     "volume",
@@ -142,7 +143,7 @@ pub(crate) fn load(json: &str) -> Result<FakeLive, FixtureError> {
         let obj = object(s, "song")?;
         let mut node = live.model.n(song).clone();
         apply_props(&mut node, obj, &[], "song")?;
-        live.model.nodes.insert(song.0, node);
+        live.model.insert(song, node);
     }
     for (i, s) in array(set, "scenes", "scenes")?.iter().enumerate() {
         let at = format!("scenes[{i}]");
@@ -215,7 +216,7 @@ pub(crate) fn load(json: &str) -> Result<FakeLive, FixtureError> {
 }
 
 impl FakeLive {
-    fn apply(
+    pub(super) fn apply(
         &mut self,
         id: LiveId,
         obj: &Map<String, J>,
@@ -224,7 +225,7 @@ impl FakeLive {
     ) -> Result<(), FixtureError> {
         let mut node = self.model.n(id).clone();
         apply_props(&mut node, obj, structural, at)?;
-        self.model.nodes.insert(id.0, node);
+        self.model.insert(id, node);
         Ok(())
     }
 
@@ -330,133 +331,14 @@ impl FakeLive {
         }
         let mut notes = Notes::default();
         for (i, n) in notes_in.iter().enumerate() {
-            let note =
-                notes::parse_note(n, i, None).map_err(|e| err(&format!("{at}.notes[{i}]"), e))?;
+            let note = note_json::parse_note(n, i, None)
+                .map_err(|e| err(&format!("{at}.notes[{i}]"), e))?;
             notes.insert(note);
         }
         if kind == Kind::MidiClip {
             self.edit(clip, |n| n.notes = Some(notes));
         }
         Ok(clip)
-    }
-
-    fn fill_mixer(
-        &mut self,
-        mixer: LiveId,
-        obj: &Map<String, J>,
-        at: &str,
-    ) -> Result<(), FixtureError> {
-        let mut props = Map::new();
-        for (k, v) in obj {
-            let param = if MIXER_PARAMS.contains(&k.as_str()) {
-                Some(self.model.n(mixer).single(k))
-            } else {
-                None
-            };
-            match (k.as_str(), param) {
-                ("sends", _) => {
-                    let sends = self.model.n(mixer).list("sends").to_vec();
-                    let vals =
-                        v.as_array()
-                            .filter(|a| a.len() == sends.len())
-                            .ok_or_else(|| {
-                                err(
-                                    at,
-                                    format!(
-                                        "\"sends\" must list {} values, one per return track",
-                                        sends.len()
-                                    ),
-                                )
-                            })?;
-                    for (p, v) in sends.iter().zip(vals) {
-                        self.set_param_value(*p, v, at)?;
-                    }
-                }
-                (_, Some(p)) if self.exists(p) => self.set_param_value(p, v, at)?,
-                _ => {
-                    props.insert(k.clone(), v.clone());
-                }
-            }
-        }
-        self.apply(mixer, &props, &[], at)
-    }
-
-    fn set_param_value(&mut self, p: LiveId, v: &J, at: &str) -> Result<(), FixtureError> {
-        let x = v
-            .as_f64()
-            .ok_or_else(|| err(at, "parameter values are numbers"))?;
-        let n = self.model.n(p);
-        if x < n.float("min") || x > n.float("max") {
-            return Err(err(
-                at,
-                format!(
-                    "{} = {x} is outside {}…{}",
-                    n.str("name"),
-                    n.float("min"),
-                    n.float("max")
-                ),
-            ));
-        }
-        self.edit(p, |n| n.set_float("value", x));
-        Ok(())
-    }
-
-    fn fill_devices(
-        &mut self,
-        container: LiveId,
-        obj: &Map<String, J>,
-        at: &str,
-    ) -> Result<(), FixtureError> {
-        for (i, d) in array(obj, "devices", at)?.iter().enumerate() {
-            let at = format!("{at}.devices[{i}]");
-            let dobj = object(d, &at)?;
-            let name = dobj.get("device").and_then(J::as_str).ok_or_else(|| {
-                err(
-                    &at,
-                    "\"device\" (a catalogue name such as \"Reverb\") is required",
-                )
-            })?;
-            let entry = catalogue::entry(name)
-                .or_else(|| catalogue::max_device(name))
-                .ok_or_else(|| err(&at, format!("\"{name}\" is not a native device name")))?;
-            let dev = self.new_device(container, name, &entry);
-            self.push_child(container, "devices", dev, None);
-            self.apply(dev, dobj, DEVICE_KEYS, &at)?;
-            if let Some(params) = dobj.get("parameters") {
-                let params = object(params, &format!("{at}.parameters"))?;
-                for (pname, v) in params {
-                    let p = self
-                        .model
-                        .n(dev)
-                        .list("parameters")
-                        .iter()
-                        .copied()
-                        .find(|p| self.model.n(*p).str("name") == pname);
-                    let p = p.ok_or_else(|| {
-                        err(&at, format!("the device has no parameter \"{pname}\""))
-                    })?;
-                    self.set_param_value(p, v, &at)?;
-                }
-            }
-            for list in ["chains", "return_chains"] {
-                for (k, c) in array(dobj, list, &at)?.iter().enumerate() {
-                    let at = format!("{at}.{list}[{k}]");
-                    if !matches!(entry.kind, Kind::Rack | Kind::DrumRack) {
-                        return Err(err(&at, "only racks have chains"));
-                    }
-                    let cobj = object(c, &at)?;
-                    let chain = self.new_chain(dev, "Chain");
-                    self.push_child(dev, list, chain, None);
-                    self.apply(chain, cobj, CHAIN_KEYS, &at)?;
-                    if let Some(m) = cobj.get("mixer") {
-                        let mixer = self.model.n(chain).single("mixer_device");
-                        self.fill_mixer(mixer, object(m, &at)?, &at)?;
-                    }
-                    self.fill_devices(chain, cobj, &at)?;
-                }
-            }
-        }
-        Ok(())
     }
 
     fn load_refs(&mut self, set: &Map<String, J>) -> Result<(), FixtureError> {
@@ -491,6 +373,14 @@ impl FakeLive {
                     ));
                 }
                 self.set_single(view, k, id);
+            }
+        }
+        // Live always has a selected track and scene: the first ones unless told.
+        let view = self.model.n(self.model.song).single("view");
+        for (key, list) in [("selected_track", "tracks"), ("selected_scene", "scenes")] {
+            let first = self.model.n(self.model.song).list(list).first().copied();
+            if let (true, Some(first)) = (self.model.n(view).single(key).is_none(), first) {
+                self.set_single(view, key, first);
             }
         }
         Ok(())

@@ -19,7 +19,9 @@ mod dump;
 mod fixture;
 mod history;
 mod load;
+mod load_devices;
 mod mixer;
+mod note_json;
 mod notes;
 mod palette;
 mod paths;
@@ -29,6 +31,7 @@ mod schema;
 mod song;
 mod store;
 mod structure;
+mod tables;
 mod track;
 
 pub use fixture::FixtureError;

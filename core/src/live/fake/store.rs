@@ -7,6 +7,7 @@
 use super::schema::Class;
 use crate::live::LiveId;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// A stored property value. Bools are stored as `Int(0|1)`, as Live reports them.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,6 +32,8 @@ pub(crate) enum Kind {
     Rack,
     /// A Drum Rack (has `chains` and 128 `drum_pads`).
     DrumRack,
+    /// Simpler (`SimplerDevice`: `multi_sample_mode`, child `sample`).
+    Simpler,
     /// A chain inside a Drum Rack (adds `in_note`, `out_note`, `choke_group`).
     DrumChain,
     MidiClip,
@@ -142,9 +145,10 @@ impl Node {
 
 /// Everything undo restores: the objects and the roots. Counters, posted errors and
 /// the id counter are outside it (ids are never reused, even after an undo).
+/// Nodes are shared copy-on-write, so an undo snapshot copies pointers, not objects.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Model {
-    pub nodes: BTreeMap<u64, Node>,
+    nodes: BTreeMap<u64, Arc<Node>>,
     pub song: LiveId,
     pub app: LiveId,
     pub this_device: LiveId,
@@ -152,18 +156,23 @@ pub(crate) struct Model {
 
 impl Model {
     pub fn node(&self, id: LiveId) -> Option<&Node> {
-        self.nodes.get(&id.0)
+        self.nodes.get(&id.0).map(|n| &**n)
     }
 
     pub fn node_mut(&mut self, id: LiveId) -> Option<&mut Node> {
-        self.nodes.get_mut(&id.0)
+        self.nodes.get_mut(&id.0).map(Arc::make_mut)
+    }
+
+    /// Stores (or replaces) the object with this id.
+    pub fn insert(&mut self, id: LiveId, node: Node) {
+        self.nodes.insert(id.0, Arc::new(node));
     }
 
     /// The node for an id the caller already checked; a default-less lookup that
     /// returns a placeholder instead of panicking if the invariant was broken.
     pub fn n(&self, id: LiveId) -> &Node {
         static MISSING: std::sync::OnceLock<Node> = std::sync::OnceLock::new();
-        self.nodes.get(&id.0).unwrap_or_else(|| {
+        self.node(id).unwrap_or_else(|| {
             MISSING.get_or_init(|| Node::new(Class::Song, Kind::Plain, LiveId::NONE))
         })
     }
@@ -244,5 +253,6 @@ pub(crate) fn owned_single(name: &str) -> bool {
             | "cue_volume"
             | "crossfader"
             | "song_tempo"
+            | "sample"
     )
 }

@@ -126,9 +126,24 @@ impl FakeLive {
             });
             self.model.remove_subtree(t);
         }
+        self.reselect("selected_track", "tracks", i);
         self.changed(song, "tracks");
         self.changed(song, "visible_tracks");
         Ok(vec![])
+    }
+
+    /// Live keeps a selection: when the selected track or scene goes, the one now at
+    /// its position (or the last one) is selected [A].
+    fn reselect(&mut self, key: &str, list: &str, index: usize) {
+        let view = self.model.n(self.model.song).single("view");
+        if self.exists(self.model.n(view).single(key)) {
+            return;
+        }
+        let items = self.song_list(list);
+        if let Some(next) = items.get(index.min(items.len().saturating_sub(1))).copied() {
+            self.set_single(view, key, next);
+            self.changed(view, key);
+        }
     }
 
     pub(crate) fn delete_return_track(&mut self, index: i64) -> Result<Vec<Atom>, String> {
@@ -169,6 +184,7 @@ impl FakeLive {
                 self.changed(t, "clip_slots");
             }
         }
+        self.reselect("selected_scene", "scenes", i);
         self.changed(song, "scenes");
         Ok(vec![])
     }
@@ -194,7 +210,7 @@ impl FakeLive {
                     *v = remap(v);
                 }
             }
-            self.model.nodes.insert(map[old].0, node);
+            self.model.insert(map[old], node);
         }
         map[&root]
     }
@@ -217,8 +233,11 @@ impl FakeLive {
         let copy = self.clone_subtree(scenes[i], song);
         self.push_child(song, "scenes", copy, Some(i + 1));
         for t in self.song_list("tracks") {
-            let old = self.model.n(t).list("clip_slots")[i];
-            let slot = self.clone_subtree(old, t);
+            // every track has one slot per scene; a missing one gets a fresh slot
+            let slot = match self.model.n(t).list("clip_slots").get(i).copied() {
+                Some(old) => self.clone_subtree(old, t),
+                None => self.new_clip_slot(t),
+            };
             self.push_child(t, "clip_slots", slot, Some(i + 1));
             self.changed(t, "clip_slots");
         }
@@ -243,9 +262,8 @@ impl FakeLive {
                 let c = self.model.n(**s).single("clip");
                 self.model.node(c).is_some_and(|c| c.flag("is_playing"))
             });
-            if let Some(src) = playing.copied() {
+            if let (Some(src), Some(&dst)) = (playing.copied(), slots.get(at)) {
                 let clip = self.model.n(src).single("clip");
-                let dst = slots[at];
                 let copy = self.clone_subtree(clip, dst);
                 self.set_single(dst, "clip", copy);
                 self.changed(dst, "has_clip");

@@ -1,0 +1,200 @@
+//! Messages inside a session and the tool calls they send to Live: dispatch, the
+//! pending-call queue, batches, and completion or failure of calls.
+
+use super::dispatch::{self, Forward, Outcome};
+use super::http::{sse_event, HttpAction, HttpResponse, OutCall};
+use super::jsonrpc::{self, Message};
+use super::reply::{finish_body, progress, reply_for};
+use super::server::{rpc_error, Call, Exchange, Server};
+use crate::tools::{self, ToolContext, ToolError};
+use serde_json::Value;
+
+impl Server {
+    pub(super) fn messages(
+        &mut self,
+        sid: &str,
+        version: &'static str,
+        items: Vec<Value>,
+        batch: bool,
+        wants_sse: bool,
+    ) -> HttpAction {
+        let mut replies: Vec<Option<Value>> = Vec::new();
+        let mut forwards: Vec<(usize, Forward)> = Vec::new();
+        let mut any_request = false;
+        for item in &items {
+            match jsonrpc::classify(item) {
+                Err(e) => {
+                    any_request = true;
+                    replies.push(Some(jsonrpc::error(
+                        &e.id,
+                        jsonrpc::INVALID_REQUEST,
+                        &format!("Invalid Request: {}", e.message),
+                        None,
+                    )));
+                }
+                Ok(Message::Notification { .. }) | Ok(Message::Response) => {}
+                Ok(Message::Request { id, method, params }) => {
+                    any_request = true;
+                    let Some(session) = self.sessions.get_mut(sid) else {
+                        let e = jsonrpc::error(
+                            &id,
+                            jsonrpc::SESSION_NOT_FOUND,
+                            "Session not found",
+                            None,
+                        );
+                        replies.push(Some(e));
+                        continue;
+                    };
+                    match dispatch::dispatch(
+                        &id,
+                        &method,
+                        &params,
+                        &self.settings,
+                        version,
+                        &mut session.log_level,
+                    ) {
+                        Outcome::Reply(r) => replies.push(Some(r)),
+                        Outcome::Forward(f) => {
+                            forwards.push((replies.len(), *f));
+                            replies.push(None);
+                        }
+                    }
+                }
+            }
+        }
+        if !any_request {
+            return HttpAction::Respond(HttpResponse::empty(202));
+        }
+        if forwards.is_empty() {
+            return HttpAction::Respond(finish_body(replies, batch, None));
+        }
+        if self.calls.len() + forwards.len() > self.settings.max_pending {
+            return HttpAction::Respond(
+                rpc_error(503, jsonrpc::SERVER_BUSY, &format!(
+                    "Service Unavailable: {} tool calls are already waiting for Live (limit {}); retry shortly",
+                    self.calls.len(),
+                    self.settings.max_pending
+                ))
+                .with("retry-after", "1"),
+            );
+        }
+        let stream = if !batch && wants_sse {
+            forwards[0].1.progress_token.clone()
+        } else {
+            None
+        };
+        let exchange = self.next_id;
+        self.next_id += 1;
+        let ctx = self.context();
+        let mut calls = Vec::new();
+        for (slot, f) in forwards.iter() {
+            let call_id = self.next_id;
+            self.next_id += 1;
+            calls.push(OutCall {
+                call_id,
+                tool: f.tool.clone(),
+                args: f.args.clone(),
+                context: ctx.clone(),
+            });
+            self.calls.insert(
+                call_id,
+                Call {
+                    exchange,
+                    slot: *slot,
+                    forward: f.clone(),
+                    version,
+                },
+            );
+        }
+        self.exchanges.insert(
+            exchange,
+            Exchange {
+                replies,
+                outstanding: forwards.len(),
+                batch,
+                stream: stream.clone(),
+            },
+        );
+        let prelude = stream.map(|token| {
+            let mut r = HttpResponse::empty(200)
+                .with("content-type", "text/event-stream")
+                .with("cache-control", "no-cache");
+            r.body = sse_event(&progress(&token, 0, "sent to Live"));
+            r
+        });
+        HttpAction::Forward { calls, prelude }
+    }
+
+    fn context(&self) -> Value {
+        ToolContext {
+            small_model: self.settings.small_model,
+            json_output: self.settings.json_output,
+            memory_enabled: self.settings.memory_enabled,
+            memory_text: self.settings.memory_text.clone(),
+            timeout_ms: self.settings.timeout_ms,
+        }
+        .to_json()
+    }
+
+    /// Live answered a call: `result_json` is the tool's `CallToolResult` (or resource
+    /// result), `live_warnings` the warnings raised on the v8 side.
+    pub fn complete_tool_call(
+        &mut self,
+        call_id: u64,
+        result_json: &str,
+        live_warnings: &[String],
+    ) -> HttpAction {
+        let Some(call) = self.calls.remove(&call_id) else {
+            return HttpAction::Respond(rpc_error(
+                500,
+                jsonrpc::INTERNAL_ERROR,
+                &format!("unknown call id {call_id}"),
+            ));
+        };
+        let reply = match serde_json::from_str::<Value>(result_json) {
+            Ok(result) if result.is_object() => reply_for(&call, result, live_warnings),
+            _ => reply_for(
+                &call,
+                ToolError::new(
+                    tools::ErrorCode::Internal,
+                    "Live's answer was not a JSON object",
+                )
+                .to_result(&call.forward.tool),
+                live_warnings,
+            ),
+        };
+        self.settle(call, reply)
+    }
+
+    /// The call failed in transit (`TIMEOUT`, `INTERNAL`, …).
+    pub fn fail_tool_call(&mut self, call_id: u64, code: &str, message: &str) -> HttpAction {
+        let Some(call) = self.calls.remove(&call_id) else {
+            return HttpAction::Respond(rpc_error(
+                500,
+                jsonrpc::INTERNAL_ERROR,
+                &format!("unknown call id {call_id}"),
+            ));
+        };
+        let code = tools::ErrorCode::parse(code).unwrap_or(tools::ErrorCode::Internal);
+        let err = ToolError::new(code, message).to_result(&call.forward.tool);
+        let reply = reply_for(&call, err, &[]);
+        self.settle(call, reply)
+    }
+
+    fn settle(&mut self, call: Call, reply: Value) -> HttpAction {
+        let Some(ex) = self.exchanges.get_mut(&call.exchange) else {
+            return HttpAction::Pending;
+        };
+        if let Some(slot) = ex.replies.get_mut(call.slot) {
+            *slot = Some(reply);
+        }
+        ex.outstanding = ex.outstanding.saturating_sub(1);
+        if ex.outstanding > 0 {
+            return HttpAction::Pending;
+        }
+        match self.exchanges.remove(&call.exchange) {
+            Some(ex) => HttpAction::Respond(finish_body(ex.replies, ex.batch, ex.stream)),
+            None => HttpAction::Pending,
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Method dispatch for one JSON-RPC request inside an initialised session: answers
+//! everything the Node side can answer itself and says what must go to Live.
+
+use super::jsonrpc::{self, INVALID_PARAMS, METHOD_NOT_FOUND, RESOURCE_NOT_FOUND};
+use super::settings::Settings;
+use super::{prompts, resources, version};
+use crate::tools::{self, catalogue::CatalogueOptions, resource, Prepared};
+use serde_json::{json, Value};
+
+/// MCP logging levels, lowest first.
+pub const LOG_LEVELS: [&str; 8] = [
+    "debug",
+    "info",
+    "notice",
+    "warning",
+    "error",
+    "critical",
+    "alert",
+    "emergency",
+];
+
+/// What the Live side must do for a request.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Forward {
+    /// JSON-RPC id to answer.
+    pub rpc_id: Value,
+    /// Wire tool name (a registered tool or the internal resource reader).
+    pub tool: String,
+    /// Coerced arguments.
+    pub args: Value,
+    /// Warnings raised on the Node side (they come first).
+    pub warnings: Vec<String>,
+    /// `Some(uri)` when this is a resource read.
+    pub resource: Option<String>,
+    /// The client's `_meta.progressToken`, when it asked for progress.
+    pub progress_token: Option<Value>,
+}
+
+/// Outcome of dispatching one request.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// A complete JSON-RPC response.
+    Reply(Value),
+    /// Must be answered by Live.
+    Forward(Box<Forward>),
+}
+
+/// Options of the tool catalogue for a session.
+pub fn catalogue_options(settings: &Settings, version: &str) -> CatalogueOptions {
+    CatalogueOptions {
+        small_model: settings.small_model,
+        diagnostics: settings.diagnostics,
+        modern: version::has_structured_output(version),
+    }
+}
+
+/// The `initialize` result for a negotiated version.
+pub fn initialize_result(negotiated: &str) -> Value {
+    json!({
+        "protocolVersion": negotiated,
+        "capabilities": {
+            "tools": {"listChanged": false},
+            "resources": {"subscribe": false, "listChanged": false},
+            "prompts": {"listChanged": false},
+            "logging": {},
+        },
+        "serverInfo": {
+            "name": "barline",
+            "title": "Barline",
+            "version": tools::connect::VERSION,
+        },
+        "instructions": INSTRUCTIONS,
+    })
+}
+
+/// Server instructions: how to use Barline and bar|beat, in a few hundred words.
+pub const INSTRUCTIONS: &str = include_str!("instructions.md");
+
+/// Dispatches a request other than `initialize`.
+pub fn dispatch(
+    id: &Value,
+    method: &str,
+    params: &Value,
+    settings: &Settings,
+    version: &str,
+    log_level: &mut String,
+) -> Outcome {
+    let reply = |r: Value| Outcome::Reply(jsonrpc::result(id, r));
+    let fail = |code: i64, msg: &str| Outcome::Reply(jsonrpc::error(id, code, msg, None));
+    match method {
+        "ping" => reply(json!({})),
+        "tools/list" => reply(json!({
+            "tools": tools::catalogue::list(catalogue_options(settings, version))
+        })),
+        "tools/call" => {
+            let Some(name) = params.get("name").and_then(Value::as_str) else {
+                return fail(INVALID_PARAMS, "tools/call needs params.name (a string)");
+            };
+            let args = params.get("arguments").cloned().unwrap_or(Value::Null);
+            match tools::prepare(name, &args, catalogue_options(settings, version)) {
+                Prepared::Unknown => fail(INVALID_PARAMS, &format!("Unknown tool: {name}")),
+                Prepared::Answer(result) => reply(result),
+                Prepared::Forward { args, warnings } => Outcome::Forward(Box::new(Forward {
+                    rpc_id: id.clone(),
+                    tool: name.to_string(),
+                    args,
+                    warnings,
+                    resource: None,
+                    progress_token: progress_token(params),
+                })),
+            }
+        }
+        "resources/list" => reply(json!({"resources": resources::list()})),
+        "resources/templates/list" => reply(json!({"resourceTemplates": resources::templates()})),
+        "resources/read" => {
+            let Some(uri) = params.get("uri").and_then(Value::as_str) else {
+                return fail(INVALID_PARAMS, "resources/read needs params.uri (a string)");
+            };
+            match resources::route(uri) {
+                resources::Route::Static(r) => reply(r),
+                resources::Route::Live(uri) => Outcome::Forward(Box::new(Forward {
+                    rpc_id: id.clone(),
+                    tool: resource::TOOL.to_string(),
+                    args: json!({"uri": uri}),
+                    warnings: Vec::new(),
+                    resource: Some(uri),
+                    progress_token: None,
+                })),
+                resources::Route::NotFound => Outcome::Reply(jsonrpc::error(
+                    id,
+                    RESOURCE_NOT_FOUND,
+                    &format!("Resource not found: {uri}"),
+                    Some(json!({
+                        "uri": uri,
+                        "code": "NOT_FOUND",
+                        "hint": "Call resources/list and resources/templates/list for valid URIs.",
+                    })),
+                )),
+            }
+        }
+        "prompts/list" => reply(json!({"prompts": prompts::list()})),
+        "prompts/get" => {
+            let Some(name) = params.get("name").and_then(Value::as_str) else {
+                return fail(INVALID_PARAMS, "prompts/get needs params.name (a string)");
+            };
+            let args = params.get("arguments").cloned().unwrap_or(Value::Null);
+            match prompts::get(name, &args) {
+                Ok(r) => reply(r),
+                Err((code, msg)) => fail(code, &msg),
+            }
+        }
+        "logging/setLevel" => match params.get("level").and_then(Value::as_str) {
+            Some(l) if LOG_LEVELS.contains(&l) => {
+                *log_level = l.to_string();
+                reply(json!({}))
+            }
+            other => fail(
+                INVALID_PARAMS,
+                &format!(
+                    "logging/setLevel needs params.level, one of {}; got {}",
+                    LOG_LEVELS.join(", "),
+                    other
+                        .map(|s| format!("\"{s}\""))
+                        .unwrap_or_else(|| "nothing".into())
+                ),
+            ),
+        },
+        "initialize" => fail(
+            jsonrpc::INVALID_REQUEST,
+            "initialize may only be sent once, as the first request of a session",
+        ),
+        _ => fail(METHOD_NOT_FOUND, &format!("Method not found: {method}")),
+    }
+}
+
+fn progress_token(params: &Value) -> Option<Value> {
+    params
+        .get("_meta")
+        .and_then(|m| m.get("progressToken"))
+        .filter(|t| t.is_string() || t.is_number())
+        .cloned()
+}

@@ -1,0 +1,63 @@
+//! Resources (tools.md B9): what `resources/list` and `resources/templates/list` offer,
+//! and where `resources/read` is answered — static text here on the Node side, Live
+//! data on the v8 side (forwarded like a tool call to `tools::resource`).
+
+use crate::tools::{catalogue, resource};
+use serde_json::{json, Value};
+
+/// The bar|beat reference served as `notation://barbeat` (≤ 25,000 characters).
+pub const NOTATION_REFERENCE: &str = include_str!("notation_reference.md");
+
+/// Where a `resources/read` is answered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Route {
+    /// Answered at once with this `ReadResourceResult`.
+    Static(Value),
+    /// Needs Live: forward `uri` to the v8 side.
+    Live(String),
+    /// No such resource.
+    NotFound,
+}
+
+/// The `resources` array of `resources/list`.
+pub fn list() -> Value {
+    json!([
+        {"uri": resource::SET, "name": "live-set", "title": "Live Set overview",
+         "description": "Tempo, time signature, scale and track/scene counts of the open Live Set.",
+         "mimeType": "application/json"},
+        {"uri": resource::CAPABILITIES, "name": "capabilities", "title": "What Live's API cannot do",
+         "description": "Operations no Barline tool offers, with the reason and what the user can do by hand.",
+         "mimeType": "application/json"},
+        {"uri": "notation://barbeat", "name": "barbeat", "title": "bar|beat notation reference",
+         "description": "The note notation used by the clip tools.",
+         "mimeType": "text/markdown"},
+    ])
+}
+
+/// The `resourceTemplates` array of `resources/templates/list`: only templates whose
+/// backing tool is implemented.
+pub fn templates() -> Value {
+    let mut out = Vec::new();
+    if catalogue::find("barline-read-clip").is_some() {
+        out.push(
+            json!({"uriTemplate": "live://clip/{id}", "name": "clip", "title": "Clip",
+            "description": "A clip with its notes (bar|beat) and timing, like barline-read-clip.",
+            "mimeType": "application/json"}),
+        );
+    }
+    Value::Array(out)
+}
+
+/// Decides where a URI is answered.
+pub fn route(uri: &str) -> Route {
+    if uri == "notation://barbeat" {
+        return Route::Static(json!({"contents": [{
+            "uri": uri, "mimeType": "text/markdown", "text": NOTATION_REFERENCE,
+        }]}));
+    }
+    if resource::is_live_uri(uri) {
+        Route::Live(uri.to_string())
+    } else {
+        Route::NotFound
+    }
+}

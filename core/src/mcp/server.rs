@@ -1,0 +1,328 @@
+//! The MCP server state machine: sessions, admission, batches, and tool calls that are
+//! out at Live until node-host reports their result.
+
+use super::dispatch::{self, Forward};
+use super::http::{HttpAction, HttpRequest, HttpResponse};
+use super::jsonrpc::{self, Message};
+use super::{security, version, Settings};
+use serde_json::Value;
+use std::collections::{HashMap, VecDeque};
+
+/// Sessions kept at once; the oldest is dropped beyond this.
+const MAX_SESSIONS: usize = 256;
+
+pub(super) struct Session {
+    pub(super) version: &'static str,
+    pub(super) log_level: String,
+}
+
+pub(super) struct Call {
+    pub(super) exchange: u64,
+    pub(super) slot: usize,
+    pub(super) forward: Forward,
+    pub(super) version: &'static str,
+}
+
+pub(super) struct Exchange {
+    pub(super) replies: Vec<Option<Value>>,
+    pub(super) outstanding: usize,
+    pub(super) batch: bool,
+    pub(super) stream: Option<Value>,
+}
+
+/// One MCP server (one per device): sessions, pending calls and settings.
+pub struct Server {
+    pub(super) settings: Settings,
+    pub(super) sessions: HashMap<String, Session>,
+    pub(super) order: VecDeque<String>,
+    pub(super) calls: HashMap<u64, Call>,
+    pub(super) exchanges: HashMap<u64, Exchange>,
+    pub(super) next_id: u64,
+    pub(super) rng: u64,
+}
+
+pub(super) fn rpc_error(status: u16, code: i64, message: &str) -> HttpResponse {
+    HttpResponse::json(status, &jsonrpc::error(&Value::Null, code, message, None))
+}
+
+impl Server {
+    /// A server with these settings.
+    pub fn new(settings: Settings) -> Server {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for b in settings.entropy.bytes() {
+            rng = (rng ^ u64::from(b)).wrapping_mul(0x100_0000_01B3);
+        }
+        Server {
+            settings,
+            sessions: HashMap::new(),
+            order: VecDeque::new(),
+            calls: HashMap::new(),
+            exchanges: HashMap::new(),
+            next_id: 1,
+            rng,
+        }
+    }
+
+    /// The settings in force.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Tool calls currently out at Live.
+    pub fn pending(&self) -> usize {
+        self.calls.len()
+    }
+
+    fn next_random(&mut self) -> u64 {
+        // SplitMix64: well distributed ids from the host's entropy and a counter.
+        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Handles one HTTP request to the server.
+    pub fn handle_http(&mut self, req: &HttpRequest) -> HttpAction {
+        match self.admit(req) {
+            Ok(()) => {}
+            Err(r) => return HttpAction::Respond(r),
+        }
+        match req.method.as_str() {
+            "POST" => self.post(req),
+            "DELETE" => HttpAction::Respond(self.delete(req)),
+            _ => HttpAction::Respond(
+                rpc_error(405, jsonrpc::INVALID_REQUEST, "Method not allowed: use POST (and DELETE to end a session); this server offers no SSE stream on GET")
+                    .with("allow", "POST, DELETE"),
+            ),
+        }
+    }
+
+    fn admit(&self, req: &HttpRequest) -> Result<(), HttpResponse> {
+        let path = req.path.split('?').next().unwrap_or("");
+        if path != "/mcp" {
+            return Err(rpc_error(
+                404,
+                jsonrpc::INVALID_REQUEST,
+                &format!("Not found: {path} (the MCP endpoint is /mcp)"),
+            ));
+        }
+        security::check_origin_and_host(
+            req.header("host"),
+            req.header("origin"),
+            self.settings.binds_loopback(),
+        )
+        .and_then(|()| {
+            security::check_token(
+                req.header("authorization"),
+                self.settings.token.as_deref(),
+                self.settings.token_required(),
+            )
+        })
+        .map_err(|r| {
+            let resp = rpc_error(r.status, -32000, &r.message);
+            if r.status == 401 {
+                resp.with("www-authenticate", "Bearer realm=\"barline\"")
+            } else {
+                resp
+            }
+        })
+    }
+
+    fn delete(&mut self, req: &HttpRequest) -> HttpResponse {
+        match req.header("mcp-session-id") {
+            None => rpc_error(
+                400,
+                jsonrpc::INVALID_REQUEST,
+                "Bad Request: Mcp-Session-Id header is required",
+            ),
+            Some(id) if self.sessions.remove(id).is_some() => {
+                self.order.retain(|s| s != id);
+                HttpResponse::empty(200)
+            }
+            Some(_) => rpc_error(404, jsonrpc::SESSION_NOT_FOUND, "Session not found"),
+        }
+    }
+
+    fn post(&mut self, req: &HttpRequest) -> HttpAction {
+        let respond = HttpAction::Respond;
+        let ctype = req
+            .header("content-type")
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if !ctype.trim_start().starts_with("application/json") {
+            return respond(rpc_error(
+                415,
+                jsonrpc::INVALID_REQUEST,
+                "Unsupported Media Type: send Content-Type: application/json",
+            ));
+        }
+        if let Some(accept) = req.header("accept") {
+            let a = accept.to_ascii_lowercase();
+            if ![
+                "application/json",
+                "text/event-stream",
+                "*/*",
+                "application/*",
+            ]
+            .iter()
+            .any(|m| a.contains(m))
+            {
+                return respond(rpc_error(
+                    406,
+                    jsonrpc::INVALID_REQUEST,
+                    "Not Acceptable: the client must accept application/json and text/event-stream",
+                ));
+            }
+        }
+        if req.body.len() > self.settings.max_body_bytes {
+            return respond(rpc_error(
+                413,
+                jsonrpc::INVALID_REQUEST,
+                &format!(
+                    "Payload Too Large: the body is {} bytes, the limit is {}",
+                    req.body.len(),
+                    self.settings.max_body_bytes
+                ),
+            ));
+        }
+        let parsed: Value = match serde_json::from_str(&req.body) {
+            Ok(v) => v,
+            Err(e) => {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::PARSE_ERROR,
+                    &format!("Parse error: {e}"),
+                ))
+            }
+        };
+        let header_version = req.header("mcp-protocol-version");
+        if let Some(v) = header_version {
+            if version::known(v).is_none() {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    &format!(
+                        "Bad Request: unsupported MCP-Protocol-Version \"{v}\" (supported: {})",
+                        version::SUPPORTED.join(", ")
+                    ),
+                ));
+            }
+        }
+        let items: Vec<Value> = match &parsed {
+            Value::Array(a) => a.clone(),
+            single => vec![single.clone()],
+        };
+        let is_batch = parsed.is_array();
+        let is_init =
+            !is_batch && parsed.get("method").and_then(Value::as_str) == Some("initialize");
+        if is_init {
+            return respond(self.initialize(&parsed));
+        }
+        // Every other message belongs to a session.
+        let Some(sid) = req.header("mcp-session-id").map(str::to_string) else {
+            if is_batch
+                && items
+                    .iter()
+                    .any(|m| m.get("method").and_then(Value::as_str) == Some("initialize"))
+            {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    "initialize must not be part of a JSON-RPC batch",
+                ));
+            }
+            return respond(rpc_error(
+                400,
+                jsonrpc::INVALID_REQUEST,
+                "Bad Request: Mcp-Session-Id header is required (send initialize first)",
+            ));
+        };
+        let Some(session_version) = self.sessions.get(&sid).map(|s| s.version) else {
+            return respond(rpc_error(
+                404,
+                jsonrpc::SESSION_NOT_FOUND,
+                "Session not found: start a new session with initialize",
+            ));
+        };
+        if let Some(v) = header_version {
+            if v != session_version {
+                return respond(rpc_error(400, jsonrpc::INVALID_REQUEST, &format!(
+                    "Bad Request: MCP-Protocol-Version \"{v}\" differs from the version negotiated for this session (\"{session_version}\")"
+                )));
+            }
+        }
+        if is_batch {
+            if !version::allows_batches(session_version) {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    &format!(
+                        "JSON-RPC batches are not allowed in protocol version {session_version}"
+                    ),
+                ));
+            }
+            if items.is_empty() {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    "Invalid Request: empty batch",
+                ));
+            }
+        }
+        let wants_sse = req
+            .header("accept")
+            .is_some_and(|a| a.to_ascii_lowercase().contains("text/event-stream"));
+        self.messages(&sid, session_version, items, is_batch, wants_sse)
+    }
+
+    fn initialize(&mut self, msg: &Value) -> HttpResponse {
+        let (id, params) = match jsonrpc::classify(msg) {
+            Ok(Message::Request { id, params, .. }) => (id, params),
+            Ok(_) => {
+                return rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    "initialize must be a request with an id",
+                )
+            }
+            Err(e) => {
+                return HttpResponse::json(
+                    400,
+                    &jsonrpc::error(&e.id, jsonrpc::INVALID_REQUEST, &e.message, None),
+                )
+            }
+        };
+        let Some(requested) = params.get("protocolVersion").and_then(Value::as_str) else {
+            return HttpResponse::json(
+                200,
+                &jsonrpc::error(
+                    &id,
+                    jsonrpc::INVALID_PARAMS,
+                    "initialize needs params.protocolVersion (a string)",
+                    None,
+                ),
+            );
+        };
+        let negotiated = version::negotiate(requested);
+        let sid = format!("{:016x}{:016x}", self.next_random(), self.next_random());
+        self.sessions.insert(
+            sid.clone(),
+            Session {
+                version: negotiated,
+                log_level: "info".into(),
+            },
+        );
+        self.order.push_back(sid.clone());
+        while self.order.len() > MAX_SESSIONS {
+            if let Some(old) = self.order.pop_front() {
+                self.sessions.remove(&old);
+            }
+        }
+        HttpResponse::json(
+            200,
+            &jsonrpc::result(&id, dispatch::initialize_result(negotiated)),
+        )
+        .with("mcp-session-id", &sid)
+    }
+}

@@ -1,0 +1,48 @@
+//! The request context a tool may read (tools.md 1.16): device settings and request
+//! facts, sent by the Node side with every call as the envelope's `context` object.
+
+use serde_json::{json, Value};
+
+/// Device settings and request facts for one tool call.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ToolContext {
+    /// Small-model mode: short catalogue and short guide.
+    pub small_model: bool,
+    /// Result text as minified JSON instead of compact literals.
+    pub json_output: bool,
+    /// Project memory switched on.
+    pub memory_enabled: bool,
+    /// Project memory text.
+    pub memory_text: String,
+    /// Per-request time limit in milliseconds.
+    pub timeout_ms: u64,
+}
+
+impl ToolContext {
+    /// Reads the context object; missing or mistyped fields take their defaults.
+    pub fn from_json(v: &Value) -> ToolContext {
+        let flag = |k: &str| v.get(k).and_then(Value::as_bool).unwrap_or(false);
+        ToolContext {
+            small_model: flag("smallModel"),
+            json_output: flag("jsonOutput"),
+            memory_enabled: flag("memoryEnabled"),
+            memory_text: v
+                .get("memoryText")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string(),
+            timeout_ms: v.get("timeoutMs").and_then(Value::as_u64).unwrap_or(30_000),
+        }
+    }
+
+    /// The context object as it travels in the envelope.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "smallModel": self.small_model,
+            "jsonOutput": self.json_output,
+            "memoryEnabled": self.memory_enabled,
+            "memoryText": self.memory_text,
+            "timeoutMs": self.timeout_ms,
+        })
+    }
+}

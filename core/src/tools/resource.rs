@@ -1,0 +1,93 @@
+//! Live-backed resources (tools.md B9), answered on the v8 side: the node side forwards
+//! `resources/read` as a request for the internal tool [`TOOL`] with `{"uri"}`.
+
+use super::context::ToolContext;
+use super::error::{ErrorCode, ToolError};
+use super::format::TEXT_CAP;
+use super::{catalogue, connect, overview};
+use crate::live::LivePort;
+use serde_json::{json, Value};
+
+/// Internal request name for resource reads (never listed, never callable by clients).
+pub const TOOL: &str = "barline-resource";
+/// The Live Set overview.
+pub const SET: &str = "live://set";
+/// Operations Live's API cannot do.
+pub const CAPABILITIES: &str = "live://capabilities";
+
+/// True for URIs answered from Live.
+pub fn is_live_uri(uri: &str) -> bool {
+    uri == SET
+        || uri == CAPABILITIES
+        || (uri.starts_with("live://clip/") && catalogue::find("barline-read-clip").is_some())
+}
+
+/// Operations no tool offers: (name, reason, what the user can do).
+pub const UNSUPPORTED_OPERATIONS: &[(&str, &str, &str)] = &[
+    (
+        "export or render audio",
+        "Live's API has no export or render call",
+        "Use File > Export Audio/Video in Live.",
+    ),
+    (
+        "freeze or flatten tracks",
+        "freezing is not exposed to the Live API",
+        "Right-click the track title and choose Freeze Track, then Flatten.",
+    ),
+    (
+        "reorder tracks",
+        "tracks can only be created at an index, duplicated next to themselves or deleted",
+        "Drag the track title to its new place.",
+    ),
+    (
+        "write automation envelopes",
+        "clip and arrangement envelopes cannot be written through the Live API",
+        "Draw the automation in Live's envelope editor.",
+    ),
+    (
+        "load presets, plugins or browser items",
+        "the Live API cannot load items from the browser into devices",
+        "Drag the preset or plugin from Live's browser onto the track.",
+    ),
+    (
+        "undo or redo through Barline",
+        "undo history is not exposed as a safe API",
+        "Press Cmd/Ctrl+Z in Live.",
+    ),
+];
+
+/// Reads one Live-backed resource; the `ReadResourceResult` or a failure whose code
+/// becomes the JSON-RPC error's `data.code`.
+pub fn read(live: &mut dyn LivePort, uri: &str, _ctx: &ToolContext) -> Result<Value, ToolError> {
+    let data = if uri == SET {
+        overview::read(live)?
+    } else if uri == CAPABILITIES {
+        let ops: Vec<Value> = UNSUPPORTED_OPERATIONS
+            .iter()
+            .map(|(name, reason, workaround)| {
+                json!({"name": name, "supported": false, "reason": reason, "workaround": workaround})
+            })
+            .collect();
+        json!({
+            "liveVersion": connect::live_version(live)?,
+            "barlineVersion": connect::VERSION,
+            "operations": ops,
+        })
+    } else if let Some(id) = uri.strip_prefix("live://clip/") {
+        super::read_clip::resource(live, id)?
+    } else {
+        return Err(ToolError::not_found(format!("no resource at {uri}"))
+            .with_hint("Call resources/list and resources/templates/list for valid URIs."));
+    };
+    let text = serde_json::to_string_pretty(&data).unwrap_or_default();
+    if text.chars().count() > TEXT_CAP {
+        return Err(ToolError::new(
+            ErrorCode::TooLarge,
+            format!(
+                "resource {uri} is {} characters (limit 25,000)",
+                text.chars().count()
+            ),
+        ));
+    }
+    Ok(json!({"contents": [{"uri": uri, "mimeType": "application/json", "text": text}]}))
+}

@@ -1,0 +1,470 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The MCP server state machine over HTTP shapes: lifecycle, version negotiation,
+//! admission (Host, Origin, token, size, media type), batches, queue and tool calls.
+
+use barline_core::mcp::{HttpAction, HttpRequest, HttpResponse, OutCall, Server, Settings};
+use serde_json::{json, Value};
+
+fn req(method: &str, headers: &[(&str, &str)], body: &str) -> HttpRequest {
+    let mut r = HttpRequest {
+        method: method.into(),
+        path: "/mcp".into(),
+        body: body.into(),
+        ..Default::default()
+    };
+    r.headers.insert("host".into(), "127.0.0.1:3350".into());
+    r.headers
+        .insert("content-type".into(), "application/json".into());
+    r.headers.insert(
+        "accept".into(),
+        "application/json, text/event-stream".into(),
+    );
+    for (k, v) in headers {
+        r.headers.insert(k.to_string(), v.to_string());
+    }
+    r
+}
+
+fn respond(a: HttpAction) -> HttpResponse {
+    match a {
+        HttpAction::Respond(r) => r,
+        other => panic!("expected a response, got {other:?}"),
+    }
+}
+
+fn body(r: &HttpResponse) -> Value {
+    serde_json::from_str(&r.body).unwrap_or(Value::Null)
+}
+
+fn init(server: &mut Server, version: &str) -> (String, Value) {
+    let msg = json!({"jsonrpc":"2.0","id":1,"method":"initialize","params":{
+        "protocolVersion": version, "capabilities": {}, "clientInfo": {"name":"t","version":"1"}}});
+    let r = respond(server.handle_http(&req("POST", &[], &msg.to_string())));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let sid = r.headers.get("mcp-session-id").expect("session id").clone();
+    (sid, body(&r))
+}
+
+fn post(server: &mut Server, sid: &str, msg: &Value) -> HttpAction {
+    server.handle_http(&req("POST", &[("mcp-session-id", sid)], &msg.to_string()))
+}
+
+fn rpc(server: &mut Server, sid: &str, method: &str, params: Value) -> Value {
+    let msg = json!({"jsonrpc":"2.0","id":7,"method":method,"params":params});
+    body(&respond(post(server, sid, &msg)))
+}
+
+#[test]
+fn initialize_negotiates_each_supported_version_and_falls_back_to_latest() {
+    let mut s = Server::new(Settings::default());
+    for v in ["2025-03-26", "2025-06-18", "2025-11-25"] {
+        let (_, b) = init(&mut s, v);
+        assert_eq!(b["result"]["protocolVersion"], v);
+    }
+    let (_, b) = init(&mut s, "1999-01-01");
+    assert_eq!(b["result"]["protocolVersion"], "2025-11-25");
+    let r = &b["result"];
+    assert_eq!(r["serverInfo"]["name"], "barline");
+    let words = r["instructions"]
+        .as_str()
+        .unwrap()
+        .split_whitespace()
+        .count();
+    assert!(
+        (150..=600).contains(&words),
+        "instructions have {words} words"
+    );
+    assert!(r["instructions"].as_str().unwrap().contains("bar|beat"));
+    assert_eq!(r["capabilities"]["resources"]["subscribe"], false);
+    assert!(r["capabilities"]["logging"].is_object());
+}
+
+#[test]
+fn sessions_are_distinct_and_required() {
+    let mut s = Server::new(Settings {
+        entropy: "abc".into(),
+        ..Settings::default()
+    });
+    let (a, _) = init(&mut s, "2025-06-18");
+    let (b, _) = init(&mut s, "2025-06-18");
+    assert_ne!(a, b);
+    assert_eq!(a.len(), 32);
+    let ping = json!({"jsonrpc":"2.0","id":2,"method":"ping"}).to_string();
+    let r = respond(s.handle_http(&req("POST", &[], &ping)));
+    assert_eq!(r.status, 400);
+    let r = respond(s.handle_http(&req("POST", &[("mcp-session-id", "nope")], &ping)));
+    assert_eq!(r.status, 404);
+    let r = respond(s.handle_http(&req("POST", &[("mcp-session-id", &a)], &ping)));
+    assert_eq!(body(&r), json!({"jsonrpc":"2.0","id":2,"result":{}}));
+    // DELETE ends the session; later requests get 404.
+    let r = respond(s.handle_http(&req("DELETE", &[("mcp-session-id", &a)], "")));
+    assert_eq!(r.status, 200);
+    let r = respond(s.handle_http(&req("POST", &[("mcp-session-id", &a)], &ping)));
+    assert_eq!(r.status, 404);
+}
+
+#[test]
+fn notifications_get_202_and_get_is_405() {
+    let mut s = Server::new(Settings::default());
+    let (sid, _) = init(&mut s, "2025-11-25");
+    let n = json!({"jsonrpc":"2.0","method":"notifications/initialized"});
+    let r = respond(post(&mut s, &sid, &n));
+    assert_eq!((r.status, r.body.as_str()), (202, ""));
+    let r = respond(s.handle_http(&req("GET", &[("mcp-session-id", &sid)], "")));
+    assert_eq!(r.status, 405);
+    assert_eq!(
+        r.headers.get("allow").map(String::as_str),
+        Some("POST, DELETE")
+    );
+}
+
+#[test]
+fn protocol_version_header_is_checked() {
+    let mut s = Server::new(Settings::default());
+    let (sid, _) = init(&mut s, "2025-06-18");
+    let ping = json!({"jsonrpc":"2.0","id":2,"method":"ping"}).to_string();
+    for (v, status) in [
+        ("2025-06-18", 200),
+        ("2025-11-25", 400),
+        ("not-a-version", 400),
+    ] {
+        let r = respond(s.handle_http(&req(
+            "POST",
+            &[("mcp-session-id", &sid), ("mcp-protocol-version", v)],
+            &ping,
+        )));
+        assert_eq!(r.status, status, "version {v}: {}", r.body);
+    }
+}
+
+#[test]
+fn protocol_errors_use_the_right_codes() {
+    let mut s = Server::new(Settings::default());
+    let (sid, _) = init(&mut s, "2025-11-25");
+    assert_eq!(
+        rpc(&mut s, &sid, "no/such", json!({}))["error"]["code"],
+        -32601
+    );
+    let b = rpc(&mut s, &sid, "tools/call", json!({"name": "barline-nope"}));
+    assert_eq!(b["error"]["code"], -32602);
+    assert_eq!(b["error"]["message"], "Unknown tool: barline-nope");
+    assert_eq!(
+        rpc(&mut s, &sid, "tools/call", json!({}))["error"]["code"],
+        -32602
+    );
+    let bad = json!({"jsonrpc":"1.0","id":3,"method":"ping"});
+    let b = body(&respond(post(&mut s, &sid, &bad)));
+    assert_eq!(
+        (b["error"]["code"].clone(), b["id"].clone()),
+        (json!(-32600), json!(3))
+    );
+    // Malformed JSON: a parse error with id null.
+    let r = respond(s.handle_http(&req("POST", &[("mcp-session-id", &sid)], "{\"jsonrpc\":")));
+    assert_eq!(r.status, 400);
+    assert_eq!(body(&r)["error"]["code"], -32700);
+    assert_eq!(body(&r)["id"], Value::Null);
+    let b = rpc(&mut s, &sid, "logging/setLevel", json!({"level": "loud"}));
+    assert_eq!(b["error"]["code"], -32602);
+    let b = rpc(
+        &mut s,
+        &sid,
+        "logging/setLevel",
+        json!({"level": "warning"}),
+    );
+    assert_eq!(b["result"], json!({}));
+}
+
+#[test]
+fn batches_only_in_2025_03_26() {
+    let batch = json!([
+        {"jsonrpc":"2.0","id":1,"method":"ping"},
+        {"jsonrpc":"2.0","method":"notifications/initialized"},
+        {"jsonrpc":"2.0","id":2,"method":"no/such"}
+    ]);
+    let mut s = Server::new(Settings::default());
+    let (old, _) = init(&mut s, "2025-03-26");
+    let b = body(&respond(post(&mut s, &old, &batch)));
+    let arr = b.as_array().expect("batch answer is an array");
+    assert_eq!(arr.len(), 2);
+    assert_eq!(arr[0]["result"], json!({}));
+    assert_eq!(arr[1]["error"]["code"], -32601);
+    for v in ["2025-06-18", "2025-11-25"] {
+        let (sid, _) = init(&mut s, v);
+        let r = respond(post(&mut s, &sid, &batch));
+        assert_eq!(r.status, 400);
+        assert_eq!(body(&r)["error"]["code"], -32600);
+    }
+    let r = respond(post(&mut s, &old, &json!([])));
+    assert_eq!(r.status, 400);
+}
+
+#[test]
+fn host_origin_token_size_and_media_type() {
+    let mut s = Server::new(Settings::default());
+    let ping = json!({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}).to_string();
+    let status = |s: &mut Server, h: &[(&str, &str)], body: &str| {
+        respond(s.handle_http(&req("POST", h, body))).status
+    };
+    assert_eq!(status(&mut s, &[("host", "evil.example:3350")], &ping), 421);
+    assert_eq!(status(&mut s, &[("host", "localhost:3350")], &ping), 200);
+    assert_eq!(status(&mut s, &[("host", "[::1]:3350")], &ping), 200);
+    assert_eq!(
+        status(&mut s, &[("origin", "https://evil.example")], &ping),
+        403
+    );
+    assert_eq!(status(&mut s, &[("origin", "null")], &ping), 403);
+    assert_eq!(
+        status(&mut s, &[("origin", "http://localhost:5173")], &ping),
+        200
+    );
+    assert_eq!(
+        status(&mut s, &[("content-type", "text/plain")], &ping),
+        415
+    );
+    let mut small = Server::new(Settings {
+        max_body_bytes: 100,
+        ..Settings::default()
+    });
+    let big = format!("{{\"pad\":\"{}\"}}", "x".repeat(200));
+    assert_eq!(status(&mut small, &[], &big), 413);
+
+    let mut t = Server::new(Settings {
+        require_token: true,
+        token: Some("s3cret".into()),
+        ..Settings::default()
+    });
+    assert_eq!(status(&mut t, &[], &ping), 401);
+    assert_eq!(
+        status(&mut t, &[("authorization", "Bearer wrong")], &ping),
+        401
+    );
+    assert_eq!(
+        status(&mut t, &[("authorization", "Bearer s3cret")], &ping),
+        200
+    );
+    let r = respond(t.handle_http(&req("POST", &[], &ping)));
+    assert!(r.headers.contains_key("www-authenticate"));
+}
+
+#[test]
+fn non_loopback_bind_requires_a_token_even_when_not_asked() {
+    let s = Settings {
+        host: "0.0.0.0".into(),
+        ..Settings::default()
+    };
+    assert!(s.token_required());
+    assert!(Settings::default().binds_loopback());
+    assert_eq!(Settings::default().host, "127.0.0.1");
+}
+
+fn call_tool(s: &mut Server, sid: &str, id: u64, args: Value) -> HttpAction {
+    let msg = json!({"jsonrpc":"2.0","id":id,"method":"tools/call","params":{"name":"barline-connect","arguments":args}});
+    post(s, sid, &msg)
+}
+
+fn forwarded(a: HttpAction) -> Vec<OutCall> {
+    match a {
+        HttpAction::Forward { calls, .. } => calls,
+        other => panic!("expected a forward, got {other:?}"),
+    }
+}
+
+#[test]
+fn tool_calls_forward_then_complete_with_warnings_in_order() {
+    let mut s = Server::new(Settings::default());
+    let (sid, _) = init(&mut s, "2025-11-25");
+    let calls = forwarded(call_tool(&mut s, &sid, 5, json!({"verbose": true})));
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].tool, "barline-connect");
+    assert_eq!(calls[0].args, json!({}));
+    assert_eq!(calls[0].context["timeoutMs"], 30000);
+    assert_eq!(s.pending(), 1);
+    let result = json!({"content":[{"type":"text","text":"{connected:true}"}],"structuredContent":{"connected":true}});
+    let r =
+        respond(s.complete_tool_call(calls[0].call_id, &result.to_string(), &["from live".into()]));
+    let b = body(&r);
+    assert_eq!(b["id"], 5);
+    let texts: Vec<&str> = b["result"]["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "{connected:true}",
+            "WARNING: ignored unknown argument(s): verbose",
+            "WARNING: from live"
+        ]
+    );
+    assert_eq!(b["result"]["_meta"]["barline/warnings"][1], "from live");
+    assert_eq!(s.pending(), 0);
+    // A second completion of the same call is refused, not double-answered.
+    assert_eq!(
+        respond(s.complete_tool_call(calls[0].call_id, "{}", &[])).status,
+        500
+    );
+}
+
+#[test]
+fn failures_in_transit_become_tool_errors() {
+    let mut s = Server::new(Settings::default());
+    let (sid, _) = init(&mut s, "2025-11-25");
+    let calls = forwarded(call_tool(&mut s, &sid, 9, json!({})));
+    let b = body(&respond(s.fail_tool_call(
+        calls[0].call_id,
+        "TIMEOUT",
+        "no answer from Live within 30 s",
+    )));
+    assert_eq!(b["result"]["isError"], true);
+    assert!(b["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Error [TIMEOUT] in barline-connect: no answer"));
+    let calls = forwarded(call_tool(&mut s, &sid, 10, json!({})));
+    let b = body(&respond(s.complete_tool_call(
+        calls[0].call_id,
+        "not json",
+        &[],
+    )));
+    assert_eq!(b["result"]["_meta"]["barline/error"]["code"], "INTERNAL");
+}
+
+#[test]
+fn full_queue_answers_503_and_frees_up_again() {
+    let mut s = Server::new(Settings {
+        max_pending: 2,
+        ..Settings::default()
+    });
+    let (sid, _) = init(&mut s, "2025-11-25");
+    let a = forwarded(call_tool(&mut s, &sid, 1, json!({})));
+    let _b = forwarded(call_tool(&mut s, &sid, 2, json!({})));
+    let r = respond(call_tool(&mut s, &sid, 3, json!({})));
+    assert_eq!(r.status, 503);
+    assert!(r.headers.contains_key("retry-after"));
+    s.complete_tool_call(a[0].call_id, "{\"content\":[]}", &[]);
+    forwarded(call_tool(&mut s, &sid, 4, json!({})));
+}
+
+#[test]
+fn batch_with_tool_calls_waits_for_all_of_them() {
+    let mut s = Server::new(Settings::default());
+    let (sid, _) = init(&mut s, "2025-03-26");
+    let batch = json!([
+        {"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"barline-connect"}},
+        {"jsonrpc":"2.0","id":"b","method":"ping"},
+        {"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":"barline-connect"}}
+    ]);
+    let calls = forwarded(post(&mut s, &sid, &batch));
+    assert_eq!(calls.len(), 2);
+    let ok =
+        json!({"content":[{"type":"text","text":"x"}],"structuredContent":{"x":1}}).to_string();
+    assert_eq!(
+        s.complete_tool_call(calls[1].call_id, &ok, &[]),
+        HttpAction::Pending
+    );
+    let b = body(&respond(s.complete_tool_call(calls[0].call_id, &ok, &[])));
+    let ids: Vec<&Value> = b.as_array().unwrap().iter().map(|r| &r["id"]).collect();
+    assert_eq!(ids, [&json!("a"), &json!("b"), &json!("c")]);
+    // 2025-03-26 has no structured output.
+    assert!(b[0]["result"].get("structuredContent").is_none());
+}
+
+#[test]
+fn progress_token_with_sse_accept_streams_progress_then_result() {
+    let mut s = Server::new(Settings::default());
+    let (sid, _) = init(&mut s, "2025-11-25");
+    let msg = json!({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"barline-connect","_meta":{"progressToken":"p1"}}});
+    let (calls, prelude) = match post(&mut s, &sid, &msg) {
+        HttpAction::Forward { calls, prelude } => (calls, prelude.expect("SSE prelude")),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(prelude.headers["content-type"], "text/event-stream");
+    assert!(prelude.body.contains("notifications/progress") && prelude.body.contains("\"p1\""));
+    let r = respond(s.complete_tool_call(calls[0].call_id, "{\"content\":[]}", &[]));
+    assert!(r.streamed);
+    let events: Vec<&str> = r.body.split("\n\n").filter(|e| !e.is_empty()).collect();
+    assert_eq!(events.len(), 2);
+    let last: Value =
+        serde_json::from_str(events[1].trim_start_matches("event: message\ndata: ")).unwrap();
+    assert_eq!(last["id"], 4);
+}
+
+#[test]
+fn wrong_path_is_404() {
+    let mut s = Server::new(Settings::default());
+    let mut r = req("POST", &[], "{}");
+    r.path = "/other".into();
+    assert_eq!(respond(s.handle_http(&r)).status, 404);
+}
+
+#[test]
+fn loopback_names_and_origins_are_matched_exactly() {
+    use barline_core::mcp::security::{check_origin_and_host, is_loopback_host};
+    for h in [
+        "127.0.0.1",
+        "127.1.2.3",
+        "localhost",
+        "LOCALHOST",
+        "::1",
+        "[::1]",
+        "app.localhost",
+    ] {
+        assert!(is_loopback_host(h), "{h}");
+    }
+    for h in [
+        "127.0.0.1.evil.com",
+        "localhost.evil.com",
+        "0.0.0.0",
+        "128.0.0.1",
+        "127.0.0",
+        "evil.com",
+        "",
+    ] {
+        assert!(!is_loopback_host(h), "{h}");
+    }
+    assert!(
+        check_origin_and_host(Some("127.0.0.1:3350"), Some("http://127.0.0.1:3350"), true).is_ok()
+    );
+    assert_eq!(
+        check_origin_and_host(
+            Some("127.0.0.1:3350"),
+            Some("http://127.0.0.1.evil.com"),
+            true
+        )
+        .unwrap_err()
+        .status,
+        403
+    );
+    assert_eq!(
+        check_origin_and_host(Some("127.0.0.1:3350"), Some("http://user@localhost"), true)
+            .unwrap_err()
+            .status,
+        403
+    );
+    assert_eq!(
+        check_origin_and_host(Some("127.0.0.1:3350"), Some("file://"), true)
+            .unwrap_err()
+            .status,
+        403
+    );
+    assert_eq!(
+        check_origin_and_host(None, None, true).unwrap_err().status,
+        421
+    );
+    // Bound beyond loopback (token required then), the Host may be the machine's name,
+    // and an Origin of that same host is the device's own page.
+    assert!(check_origin_and_host(
+        Some("studio.lan:3350"),
+        Some("http://studio.lan:3350"),
+        false
+    )
+    .is_ok());
+    assert_eq!(
+        check_origin_and_host(Some("studio.lan:3350"), Some("http://evil.com"), false)
+            .unwrap_err()
+            .status,
+        403
+    );
+}

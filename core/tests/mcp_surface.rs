@@ -1,0 +1,129 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! What the Node side answers by itself: tools/list, resources, prompts.
+
+use barline_core::mcp::{HttpAction, HttpRequest, Server, Settings};
+use serde_json::{json, Value};
+
+fn session(s: &mut Server, version: &str) -> String {
+    let r = call(s, None, "initialize", json!({"protocolVersion": version}));
+    r.0.expect("session")
+}
+
+fn call(s: &mut Server, sid: Option<&str>, method: &str, params: Value) -> (Option<String>, Value) {
+    let mut r = HttpRequest {
+        method: "POST".into(),
+        path: "/mcp".into(),
+        ..Default::default()
+    };
+    r.headers.insert("host".into(), "localhost".into());
+    r.headers
+        .insert("content-type".into(), "application/json".into());
+    if let Some(id) = sid {
+        r.headers.insert("mcp-session-id".into(), id.into());
+    }
+    r.body = json!({"jsonrpc":"2.0","id":1,"method":method,"params":params}).to_string();
+    match s.handle_http(&r) {
+        HttpAction::Respond(resp) => (
+            resp.headers.get("mcp-session-id").cloned(),
+            serde_json::from_str(&resp.body).unwrap(),
+        ),
+        other => (None, json!({"forward": format!("{other:?}")})),
+    }
+}
+
+#[test]
+fn tools_list_follows_version_and_settings() {
+    let mut s = Server::new(Settings::default());
+    let new = session(&mut s, "2025-11-25");
+    let old = session(&mut s, "2025-03-26");
+    let (_, b) = call(&mut s, Some(&new), "tools/list", json!({}));
+    assert_eq!(b["result"]["tools"][0]["name"], "barline-connect");
+    assert!(b["result"]["tools"][0]["outputSchema"].is_object());
+    let (_, b) = call(&mut s, Some(&old), "tools/list", json!({}));
+    assert!(b["result"]["tools"][0].get("outputSchema").is_none());
+}
+
+#[test]
+fn resources_static_and_live_routes() {
+    let mut s = Server::new(Settings::default());
+    let sid = session(&mut s, "2025-11-25");
+    let (_, b) = call(&mut s, Some(&sid), "resources/list", json!({}));
+    let uris: Vec<&str> = b["result"]["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        uris,
+        ["live://set", "live://capabilities", "notation://barbeat"]
+    );
+    let (_, b) = call(
+        &mut s,
+        Some(&sid),
+        "resources/read",
+        json!({"uri": "notation://barbeat"}),
+    );
+    let text = b["result"]["contents"][0]["text"].as_str().unwrap();
+    assert!(text.contains("bar|beat") && text.chars().count() <= 25_000);
+    assert_eq!(b["result"]["contents"][0]["mimeType"], "text/markdown");
+    let (_, b) = call(
+        &mut s,
+        Some(&sid),
+        "resources/read",
+        json!({"uri": "file:///etc/passwd"}),
+    );
+    assert_eq!(b["error"]["code"], -32002);
+    assert_eq!(b["error"]["data"]["code"], "NOT_FOUND");
+    let (_, b) = call(
+        &mut s,
+        Some(&sid),
+        "resources/read",
+        json!({"uri": "live://set"}),
+    );
+    assert!(b["forward"].as_str().unwrap().contains("barline-resource"));
+    let (_, b) = call(&mut s, Some(&sid), "resources/templates/list", json!({}));
+    assert!(b["result"]["resourceTemplates"].is_array());
+}
+
+#[test]
+fn prompts_list_and_get() {
+    let mut s = Server::new(Settings::default());
+    let sid = session(&mut s, "2025-06-18");
+    let (_, b) = call(&mut s, Some(&sid), "prompts/list", json!({}));
+    let names: Vec<&str> = b["result"]["prompts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "compose-clip",
+            "humanize-clip",
+            "arrange-from-scenes",
+            "mix-check"
+        ]
+    );
+    let (_, b) = call(
+        &mut s,
+        Some(&sid),
+        "prompts/get",
+        json!({"name": "compose-clip", "arguments": {"trackIndex": "2", "style": "dub"}}),
+    );
+    let text = b["result"]["messages"][0]["content"]["text"]
+        .as_str()
+        .unwrap();
+    assert!(text.contains("4-bar") && text.contains("track 2") && text.contains("dub"));
+    assert!(!text.contains('{') || !text.contains("{bars}"));
+    let (_, b) = call(
+        &mut s,
+        Some(&sid),
+        "prompts/get",
+        json!({"name": "compose-clip"}),
+    );
+    assert_eq!(b["error"]["code"], -32602);
+    let (_, b) = call(&mut s, Some(&sid), "prompts/get", json!({"name": "nope"}));
+    assert_eq!(b["error"]["code"], -32602);
+}

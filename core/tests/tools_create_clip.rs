@@ -1,0 +1,362 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! barline-create-clip (tools.md 3.12) against the demo Set, and B8: bad input to any
+//! write tool changes nothing in the Set.
+
+use barline_core::live::fake::FakeLive;
+use barline_core::notation::{interpret, InterpretOptions};
+use barline_core::tools::{self, catalogue, ToolContext};
+use serde_json::{json, Value};
+
+const DEMO: &str = include_str!("../../patch/sim/sets/demo.json");
+
+fn demo() -> FakeLive {
+    FakeLive::from_json(DEMO).expect("demo fixture loads")
+}
+
+fn call(live: &mut FakeLive, tool: &str, args: Value) -> Value {
+    tools::call(live, tool, &args, &ToolContext::default(), false).expect("registered tool")
+}
+
+fn code(r: &Value) -> &str {
+    r["_meta"]["barline/error"]["code"].as_str().unwrap_or("")
+}
+
+fn warnings(r: &Value) -> Vec<String> {
+    r["_meta"]["barline/warnings"]
+        .as_array()
+        .map(|a| a.iter().map(|w| w.as_str().unwrap().to_string()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn session_clip_with_notes_reads_back_the_same_notes() {
+    let mut live = demo();
+    let notes = "t4 C3 E3 G3 1|1 A2 C3 E3 2|1";
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "6/0", "notes": notes, "name": "Chords"}),
+    );
+    assert_ne!(r["isError"], true, "{r}");
+    let d = &r["structuredContent"];
+    assert_eq!(d["slot"], "6/0");
+    assert_eq!(d["noteCount"], 6);
+    assert_eq!(d["length"], "2:0");
+    let back = call(
+        &mut live,
+        "barline-read-clip",
+        json!({"clipId": d["id"], "include": ["notes", "timing"]}),
+    );
+    let b = &back["structuredContent"];
+    assert_eq!(b["name"], "Chords");
+    assert_eq!(b["length"], "2:0");
+    let opts = InterpretOptions::time_signature(4, 4);
+    assert_eq!(
+        interpret(b["notes"].as_str().unwrap(), &opts)
+            .unwrap()
+            .notes,
+        interpret(notes, &opts).unwrap().notes
+    );
+}
+
+#[test]
+fn explicit_length_start_and_signature() {
+    let mut live = demo();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "6/1", "notes": "C3 1|1", "length": "4:0", "timeSignature": "3/4", "looping": true}),
+    );
+    let id = r["structuredContent"]["id"].clone();
+    assert!(
+        r["structuredContent"].get("length").is_none(),
+        "length is reported only when not given"
+    );
+    let b = call(
+        &mut live,
+        "barline-read-clip",
+        json!({"clipId": id, "include": ["timing"]}),
+    );
+    assert_eq!(b["structuredContent"]["timeSignature"], "3/4");
+    assert_eq!(b["structuredContent"]["length"], "4:0");
+    assert_eq!(b["structuredContent"]["looping"], true);
+}
+
+#[test]
+fn several_positions_names_colours_and_arrangement() {
+    let mut live = demo();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({
+        "slot": "6/3,6/4", "trackIndex": 6, "arrangementStart": "9|1",
+        "name": "A,B,C", "color": "#FF0000,#00FF00", "notes": "C3 1|1,2,3,4"}),
+    );
+    assert_ne!(r["isError"], true, "{r}");
+    let items = r["structuredContent"]["items"].as_array().unwrap();
+    assert_eq!(items.len(), 3);
+    assert_eq!(items[0]["slot"], "6/3");
+    assert_eq!(items[2]["trackIndex"], 6);
+    assert_eq!(items[2]["arrangementStart"], "9|1");
+    let names: Vec<Value> = items
+        .iter()
+        .map(|i| {
+            call(
+                &mut live,
+                "barline-read-clip",
+                json!({"clipId": i["id"], "include": ["color"]}),
+            )["structuredContent"]
+                .clone()
+        })
+        .collect();
+    assert_eq!(
+        names.iter().map(|n| n["name"].clone()).collect::<Vec<_>>(),
+        [json!("A"), json!("B"), json!("C")]
+    );
+    assert_eq!(names[0]["color"], names[2]["color"], "colours cycle");
+    assert_eq!(names[2]["view"], "arrangement");
+}
+
+#[test]
+fn occupied_slots_conflict_or_warn() {
+    let mut live = demo();
+    let r = call(&mut live, "barline-create-clip", json!({"slot": "0/0"}));
+    assert_eq!(code(&r), "CONFLICT");
+    let r = call(&mut live, "barline-create-clip", json!({"slot": "0/0,0/3"}));
+    assert_ne!(r["isError"], true);
+    assert_eq!(r["structuredContent"]["slot"], "0/3");
+    assert_eq!(warnings(&r), ["slot 0/0 already has a clip; skipped"]);
+}
+
+#[test]
+fn missing_scenes_are_created() {
+    let mut live = demo();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "6/6", "notes": "C3 1|1"}),
+    );
+    assert_ne!(r["isError"], true, "{r}");
+    let c = call(&mut live, "barline-connect", json!({}));
+    assert_eq!(c["structuredContent"]["liveSet"]["sceneCount"], 7);
+}
+
+#[test]
+fn audio_track_is_wrong_type_before_any_create_call() {
+    let mut live = demo();
+    live.reset_counters();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "5/0", "notes": "C3 1|1"}),
+    );
+    assert_eq!(code(&r), "WRONG_TYPE");
+    let calls: u64 = live
+        .counters()
+        .by_type
+        .values()
+        .map(|c| c.call + c.set)
+        .sum();
+    assert_eq!(calls, 0, "no set or call reached Live");
+}
+
+#[test]
+fn bad_input_to_every_write_tool_changes_nothing() {
+    let bad: &[(&str, Value)] = &[
+        (
+            "barline-create-clip",
+            json!({"slot": "6/0", "notes": "C3 1|1 ))"}),
+        ),
+        ("barline-create-clip", json!({"slot": "6/0,zz"})),
+        (
+            "barline-create-clip",
+            json!({"slot": "6/0,6/1", "color": "#12345G"}),
+        ),
+        (
+            "barline-create-clip",
+            json!({"slot": "6/0", "timeSignature": "4/3"}),
+        ),
+        (
+            "barline-create-clip",
+            json!({"slot": "6/0", "length": "0:0"}),
+        ),
+        (
+            "barline-create-clip",
+            json!({"slot": "6/0", "start": "0|1"}),
+        ),
+        ("barline-create-clip", json!({"slot": "6/0,60/0"})),
+        (
+            "barline-create-clip",
+            json!({"slot": "6/0,5/0", "notes": "C3 1|1"}),
+        ),
+        ("barline-create-clip", json!({"trackIndex": 6})),
+        ("barline-create-clip", json!({"arrangementStart": "1|1"})),
+        (
+            "barline-create-clip",
+            json!({"trackIndex": -1, "arrangementStart": "1|1"}),
+        ),
+        ("barline-create-clip", json!({"slot": "6/1000"})),
+        ("barline-create-clip", json!({"slot": ["6/0"]})),
+        ("barline-create-clip", json!({})),
+    ];
+    let write_tools: Vec<&str> = catalogue::standard()
+        .iter()
+        .filter(|d| !d.hints.read_only)
+        .map(|d| d.name)
+        .collect();
+    for tool in &write_tools {
+        assert!(
+            bad.iter().any(|(t, _)| t == tool),
+            "no bad-input case for {tool}"
+        );
+    }
+    for (tool, args) in bad {
+        let mut live = demo();
+        let before = live.to_json();
+        let r = call(&mut live, tool, args.clone());
+        assert_eq!(r["isError"], true, "{tool} {args} should fail: {r}");
+        assert!(
+            ["BAD_INPUT", "NOT_FOUND", "WRONG_TYPE"].contains(&code(&r)),
+            "{tool} {args}: {r}"
+        );
+        assert_eq!(live.to_json(), before, "{tool} {args} changed the Set");
+    }
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn arg() -> impl Strategy<Value = (String, Value)> {
+        let names = prop_oneof![
+            Just("slot"),
+            Just("notes"),
+            Just("length"),
+            Just("start"),
+            Just("timeSignature"),
+            Just("color"),
+            Just("trackIndex"),
+            Just("arrangementStart"),
+            Just("name")
+        ];
+        let values = prop_oneof![
+            Just(json!("6/0")),
+            Just(json!("6/1,6/9")),
+            Just(json!("5/0")),
+            Just(json!("C3 1|1")),
+            Just(json!("1|1")),
+            Just(json!("0|0")),
+            Just(json!("2:0")),
+            Just(json!("3/4")),
+            Just(json!("#FF00FF")),
+            Just(json!(6)),
+            Just(json!(-2)),
+            Just(json!(null)),
+            "[ -~]{0,10}".prop_map(Value::String),
+            any::<i32>().prop_map(|i| json!(i)),
+        ];
+        (names, values).prop_map(|(n, v)| (n.to_string(), v))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn failed_creates_leave_the_set_unchanged(args in prop::collection::vec(arg(), 0..5)) {
+            let mut live = demo();
+            let before = live.to_json();
+            let obj: serde_json::Map<String, Value> = args.into_iter().collect();
+            let r = call(&mut live, "barline-create-clip", Value::Object(obj));
+            if r["isError"] == true {
+                prop_assert_eq!(live.to_json(), before);
+            } else {
+                prop_assert!(r["structuredContent"].is_object());
+            }
+        }
+    }
+}
+
+#[test]
+fn audio_clips_from_files() {
+    let mut live = demo();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "5/0", "sampleFile": "/Samples/Vox/chop-ooh.wav", "name": "Ooh"}),
+    );
+    assert_ne!(r["isError"], true, "{r}");
+    let d = &r["structuredContent"];
+    assert_eq!(d["slot"], "5/0");
+    assert!(d["length"].is_string());
+    let back = call(
+        &mut live,
+        "barline-read-clip",
+        json!({"clipId": d["id"], "include": ["sample"]}),
+    );
+    assert_eq!(back["structuredContent"]["type"], "audio");
+    assert_eq!(back["structuredContent"]["name"], "Ooh");
+    assert_eq!(
+        back["structuredContent"]["sampleFile"],
+        "/Samples/Vox/chop-ooh.wav"
+    );
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"trackIndex": 5, "arrangementStart": "33|1", "sampleFile": "/Samples/Vox/adlib-long.wav"}),
+    );
+    assert_eq!(r["structuredContent"]["arrangementStart"], "33|1");
+}
+
+#[test]
+fn audio_clip_errors() {
+    let mut live = demo();
+    let before = live.to_json();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "5/4", "sampleFile": "/Samples/missing.wav"}),
+    );
+    assert_eq!(code(&r), "NOT_FOUND");
+    assert!(r["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("/Samples/missing.wav"));
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "5/4", "sampleFile": "Samples/x.wav"}),
+    );
+    assert_eq!(code(&r), "BAD_INPUT");
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "5/4", "sampleFile": "/x.txt"}),
+    );
+    assert_eq!(code(&r), "BAD_INPUT");
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "5/4", "sampleFile": "/x.wav", "notes": "C3 1|1"}),
+    );
+    assert_eq!(code(&r), "BAD_INPUT");
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "6/0", "sampleFile": "/Samples/Vox/chop-hey.wav"}),
+    );
+    assert_eq!(code(&r), "WRONG_TYPE");
+    assert!(r["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("track 6 is a MIDI track"));
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "2/0", "notes": "C3 1|1"}),
+    );
+    assert_eq!(code(&r), "WRONG_TYPE");
+    assert!(r["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("group track"));
+    assert_eq!(live.to_json(), before);
+}

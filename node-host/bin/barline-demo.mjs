@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Demo mode (`make run`): the simulated Barline device with the demo Live Set, serving
+// real MCP on 127.0.0.1 (port 3350 unless --port N). Prints the URL and client
+// configurations; Ctrl-C stops it cleanly.
+import path from "node:path";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { clientConfigs } from "../src/http-clients.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const sim = path.join(root, "patch/sim/index.mjs");
+const set = path.join(root, "patch/sim/sets/demo.json");
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
+}
+
+const port = Number(option("port", process.env.PORT || 3350));
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`barline-demo: --port must be an integer 0–65535, got ${option("port")}`);
+  process.exit(2);
+}
+const profile = option("profile", "max-9.2");
+if (!existsSync(sim) || !existsSync(set)) {
+  console.error(`barline-demo: the Max runtime simulator is missing (${path.relative(root, sim)}); run \`make build\` in a complete checkout`);
+  process.exit(1);
+}
+
+const { startDevice } = await import(sim);
+let device;
+try {
+  device = await startDevice({ profile, set, settings: { port, host: "127.0.0.1" } });
+} catch (e) {
+  const busy = /EADDRINUSE/.test(String(e?.message ?? e) + String(e?.code ?? ""));
+  console.error(busy ? `barline-demo: port ${port} is in use; try \`make run PORT=4000\`` : `barline-demo: could not start the simulated device: ${e?.stack ?? e}`);
+  process.exit(1);
+}
+
+console.log(`Barline demo: simulated device (${profile}) with the demo Live Set is serving MCP.\n`);
+console.log(clientConfigs(device.url, { token: device.token ?? null }));
+console.log("\nPress Ctrl-C to stop.");
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\nbarline-demo: ${signal}, stopping…`);
+  const force = setTimeout(() => process.exit(1), 5000);
+  force.unref();
+  try {
+    await device.stop();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

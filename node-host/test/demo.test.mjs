@@ -1,0 +1,50 @@
+// `make run`: the demo starts the simulated device, prints the URL and client
+// configurations, serves real MCP, and stops cleanly on Ctrl-C (SIGINT).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import net from "node:net";
+import { hasSimulator } from "./support/target.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const demo = path.resolve(here, "../bin/barline-demo.mjs");
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+test("demo serves MCP on the chosen port, prints configurations, stops on SIGINT", { timeout: 60000 }, async (t) => {
+  if (!hasSimulator()) return t.skip("simulated device not available");
+  const port = await freePort();
+  const child = spawn(process.execPath, [demo, "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  const url = `http://127.0.0.1:${port}/mcp`;
+  const deadline = Date.now() + 45000;
+  while (!out.includes("Press Ctrl-C") && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+  assert.ok(out.includes(`MCP endpoint: ${url}`), out);
+  for (const client of ["Claude Desktop", "mcp-remote", "Claude Code", "Cursor"]) assert.ok(out.includes(client), `mentions ${client}`);
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25" } }),
+  });
+  assert.equal(res.status, 200);
+  assert.equal((await res.json()).result.serverInfo.name, "barline");
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  child.kill("SIGINT");
+  const { code } = await exited;
+  assert.equal(code, 0, out);
+  // The port is free again.
+  await new Promise((resolve, reject) => {
+    const s = net.createServer().once("error", reject).listen(port, "127.0.0.1", () => s.close(resolve));
+  });
+});

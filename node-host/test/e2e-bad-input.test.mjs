@@ -1,0 +1,43 @@
+// Bad input never changes the Live Set, end to end: every write tool is called through
+// the simulated device with invalid arguments and the fake Set's dump is compared.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { startTarget } from "./support/target.mjs";
+
+let target;
+before(async () => {
+  target = await startTarget();
+});
+after(() => target.stop());
+
+const BAD = {
+  "barline-create-clip": [
+    { slot: "6/0", notes: "C3 1|1 ))" },
+    { slot: "6/0,6/1", color: "#12345G" },
+    { slot: "6/0,60/0" },
+    { slot: "5/0", notes: "C3 1|1" },
+    { trackIndex: 6 },
+    { slot: "6/0", looping: "maybe" },
+  ],
+};
+
+test("invalid arguments to every write tool leave the simulated Live Set unchanged", async (t) => {
+  if (!target.device) return t.skip("simulated device not available");
+  const client = new Client({ name: "bad-input", version: "1" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(target.url)));
+  const { tools } = await client.listTools();
+  await client.close();
+  for (const tool of tools.filter((x) => x.annotations?.readOnlyHint === false && !x.name.startsWith("barline-debug"))) {
+    assert.ok(BAD[tool.name], `no bad-input cases for write tool ${tool.name}`);
+  }
+  const before = JSON.stringify(target.device.liveSet.dump());
+  for (const [tool, cases] of Object.entries(BAD)) {
+    for (const args of cases) {
+      const r = await target.device.callTool(tool, args);
+      assert.equal(r.isError, true, `${tool} ${JSON.stringify(args)}: ${JSON.stringify(r)}`);
+      assert.equal(JSON.stringify(target.device.liveSet.dump()), before, `${tool} ${JSON.stringify(args)} changed the Set`);
+    }
+  }
+});

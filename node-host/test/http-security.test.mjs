@@ -1,0 +1,143 @@
+// Security of the HTTP endpoint (DESIGN.md "Security"), over real sockets on loopback
+// with a test-double relay: Origin, Host, token, body cap, malformed JSON, full queue,
+// default bind address.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import http from "node:http";
+import { startHttpServer } from "../src/http-server.mjs";
+import { loadNodeCore } from "../src/http-core.mjs";
+import { fakeRelay } from "./support/fake-relay.mjs";
+
+const core = await loadNodeCore();
+
+function request(url, { method = "POST", headers = {}, body } = {}) {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: u.hostname, port: u.port, path: u.pathname, method, headers: {
+        "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } },
+      (res) => {
+        let data = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (data += c));
+        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: data }));
+      },
+    );
+    req.on("error", reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+const INIT = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+
+async function session(url, headers = {}) {
+  const r = await request(url, { body: INIT, headers });
+  assert.equal(r.status, 200, r.body);
+  return r.headers["mcp-session-id"];
+}
+
+let srv;
+let relay;
+before(async () => {
+  relay = fakeRelay();
+  srv = await startHttpServer({ core, relay, settings: { port: 0, maxPending: 2, maxBodyBytes: 10000 } });
+});
+after(() => srv.close());
+
+test("binds 127.0.0.1 by default", () => {
+  assert.equal(srv.host, "127.0.0.1");
+  assert.match(srv.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+});
+
+test("a foreign Origin gets 403 and a loopback Origin is accepted", async () => {
+  assert.equal((await request(srv.url, { body: INIT, headers: { origin: "https://evil.example" } })).status, 403);
+  assert.equal((await request(srv.url, { body: INIT, headers: { origin: `http://localhost:${srv.port}` } })).status, 200);
+});
+
+test("a non-loopback Host gets 421 (DNS rebinding guard)", async () => {
+  const r = await request(srv.url, { body: INIT, headers: { host: `attacker.example:${srv.port}` } });
+  assert.equal(r.status, 421);
+  assert.match(JSON.parse(r.body).error.message, /not a loopback name/);
+});
+
+test("an oversized body gets 413 and nothing reaches Live", async () => {
+  const before = relay.calls.length;
+  const big = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "barline-connect", arguments: { pad: "x".repeat(20000) } } });
+  const r = await request(srv.url, { body: big });
+  assert.equal(r.status, 413);
+  assert.equal(relay.calls.length, before);
+});
+
+test("malformed JSON is a JSON-RPC parse error", async () => {
+  const sid = await session(srv.url);
+  const r = await request(srv.url, { body: "{\"jsonrpc\": \"2.0\", \"id\": 3,", headers: { "mcp-session-id": sid } });
+  assert.equal(r.status, 400);
+  const b = JSON.parse(r.body);
+  assert.equal(b.error.code, -32700);
+  assert.equal(b.id, null);
+});
+
+test("a full queue answers 503 and recovers", async () => {
+  const sid = await session(srv.url);
+  const call = (id) => request(srv.url, { headers: { "mcp-session-id": sid, accept: "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "barline-connect", arguments: {} } }) });
+  relay.hold(true);
+  const a = call(10);
+  const b = call(11);
+  while (relay.pendingCount() < 2) await new Promise((r) => setTimeout(r, 5));
+  const c = await call(12);
+  assert.equal(c.status, 503);
+  assert.equal(c.headers["retry-after"], "1");
+  relay.hold(false);
+  const [ra, rb] = await Promise.all([a, b]);
+  assert.equal(JSON.parse(ra.body).id, 10);
+  assert.equal(JSON.parse(rb.body).id, 11);
+  assert.equal((await call(13)).status, 200);
+});
+
+test("GET is 405; notifications are 202", async () => {
+  const sid = await session(srv.url);
+  assert.equal((await request(srv.url, { method: "GET", headers: { "mcp-session-id": sid } })).status, 405);
+  const n = await request(srv.url, { headers: { "mcp-session-id": sid }, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  assert.equal(n.status, 202);
+  assert.equal(n.body, "");
+});
+
+test("with a token required: missing or wrong token 401, right token 200; a generated token is handed out", async () => {
+  let generated = null;
+  const t = await startHttpServer({ core, relay: fakeRelay(), settings: { port: 0, requireToken: true }, onTokenGenerated: (tok) => (generated = tok) });
+  try {
+    assert.ok(generated && generated.length >= 24, "token generated and reported");
+    assert.equal((await request(t.url, { body: INIT })).status, 401);
+    assert.equal((await request(t.url, { body: INIT, headers: { authorization: "Bearer nope" } })).status, 401);
+    assert.equal((await request(t.url, { body: INIT, headers: { authorization: `Bearer ${generated}` } })).status, 200);
+  } finally {
+    await t.close();
+  }
+});
+
+test("a stored token is used as is and not regenerated", async () => {
+  let called = false;
+  const t = await startHttpServer({ core, relay: fakeRelay(), settings: { port: 0, requireToken: true, token: "stored-token-123" }, onTokenGenerated: () => (called = true) });
+  try {
+    assert.equal(called, false);
+    assert.equal((await request(t.url, { body: INIT, headers: { authorization: "Bearer stored-token-123" } })).status, 200);
+  } finally {
+    await t.close();
+  }
+});
+
+test("a relay timeout becomes a TIMEOUT tool result", async () => {
+  const timeoutRelay = fakeRelay(() => { const e = new Error("no answer from Live within 30 s"); e.code = "TIMEOUT"; throw e; });
+  const t = await startHttpServer({ core, relay: timeoutRelay, settings: { port: 0 } });
+  try {
+    const sid = await session(t.url);
+    const r = await request(t.url, { headers: { "mcp-session-id": sid }, body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "barline-connect" } }) });
+    const b = JSON.parse(r.body);
+    assert.equal(b.result.isError, true);
+    assert.equal(b.result._meta["barline/error"].code, "TIMEOUT");
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,26 @@
+// Settings from node.script arguments, as the patch and the simulator send them.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { DEFAULTS, parseSettings } from "../src/max-settings.mjs";
+
+test("the patch's arguments set port and timeout (seconds)", () => {
+  const s = parseSettings(["port", "3351", "timeout", "12"]);
+  assert.equal(s.port, 3351);
+  assert.equal(s.timeoutMs, 12000);
+  assert.equal(s.host, "127.0.0.1");
+});
+
+test("flags, strings and null; unknown keys and a dangling key are ignored", () => {
+  const s = parseSettings(["diagnostics", "1", "jsonOutput", "true", "smallModel", "0", "token", "abc", "bogus", "x", "host"]);
+  assert.equal(s.diagnostics, true);
+  assert.equal(s.jsonOutput, true);
+  assert.equal(s.smallModel, false);
+  assert.equal(s.token, "abc");
+  assert.equal("bogus" in s, false);
+  assert.equal(s.host, DEFAULTS.host);
+  assert.equal(parseSettings(["token", "null"]).token, null);
+});
+
+test("later arguments override earlier ones", () => {
+  assert.equal(parseSettings(["port", "3350", "port", "0"]).port, 0);
+});

@@ -1,0 +1,93 @@
+// Device lifecycle in the simulator: node.script start/stop/status, the timeout control,
+// v8 without WebAssembly, messages before start (max-runtime.md 4.3, 6 items 39–41).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { startDevice } from "../index.mjs";
+import vm from "node:vm";
+import { deviceLiveSet } from "./live-sets.mjs";
+
+const vmInfo = (device) => vm.runInContext("__barline.info()", device.v8.context);
+
+const settle = (ms = 100) => new Promise((r) => setTimeout(r, ms));
+
+test("the timeout control changes the per-request timeout while running", async () => {
+  const device = await startDevice({ liveSet: await deviceLiveSet(), settings: { diagnostics: true, timeoutMs: 1000 } });
+  try {
+    // Set before start, the timeout message found node.script not running: dropped and counted.
+    assert.equal(device.node.stats.droppedBeforeStart, 1);
+    const slow = await device.callTool("barline-debug-wait", { ms: 1300 });
+    assert.equal(slow.isError, true);
+    device.setParameter("timeout", 3);
+    await settle();
+    const ok = await device.callTool("barline-debug-wait", { ms: 1300 });
+    assert.equal(ok.isError, undefined, JSON.stringify(ok));
+    assert.equal(ok.structuredContent.waited, 1300);
+    assert.ok(device.console.lines.some((l) => /request timeout 3 s/.test(l.text)));
+  } finally {
+    await device.stop();
+  }
+});
+
+test("script running, stop and the status display", async () => {
+  const device = await startDevice({ liveSet: await deviceLiveSet(), settings: { diagnostics: true } });
+  try {
+    const [node] = device.patch.byClass("node.script");
+    assert.equal(node.running, true);
+    // Saving the Set re-bangs live.thisdevice: nothing starts twice.
+    device.save();
+    await settle(200);
+    assert.equal(device.node.stats.starts, 1);
+    assert.equal(device.v8.typeofGlobal("__barline"), "object");
+    assert.equal(vmInfo(device).instances, 1);
+    const r = await device.callTool("barline-debug-echo", { text: "after save" });
+    assert.equal(r.structuredContent.text, "after save");
+    node.receive(0, ["script", "stop"]);
+    await device.node.exited();
+    await settle(50);
+    assert.equal(device.status(), "stopped");
+    assert.equal(node.running, false);
+  } finally {
+    await device.stop();
+  }
+});
+
+test("a v8 without WebAssembly answers every tool call UNSUPPORTED", async () => {
+  const device = await startDevice({ wasm: "absent", liveSet: await deviceLiveSet(), settings: { diagnostics: true } });
+  try {
+    const r = await device.callTool("barline-debug-echo", { text: "x" });
+    assert.equal(r.isError, true);
+    assert.match(r.content[0].text, /UNSUPPORTED/);
+    assert.match(r.content[0].text, /WebAssembly is not available/);
+    assert.match(device.patch.byVarname("live-status").content, /^unsupported/);
+  } finally {
+    await device.stop();
+  }
+});
+
+test("the live status shows ready once live.thisdevice has banged", async () => {
+  const device = await startDevice({ profile: "max-9.2", liveSet: await deviceLiveSet() });
+  try {
+    assert.equal(device.patch.byVarname("live-status").content, "ready");
+    assert.ok(device.console.lines.some((l) => /wasm: ok, \d+ bytes/.test(l.text)));
+  } finally {
+    await device.stop();
+  }
+});
+
+test("two device instances run side by side without cross-talk", async () => {
+  const [a, b] = await Promise.all([
+    startDevice({ liveSet: await deviceLiveSet(), settings: { diagnostics: true } }),
+    startDevice({ profile: "max-9.2", liveSet: await deviceLiveSet(), settings: { diagnostics: true } }),
+  ]);
+  try {
+    assert.notEqual(a.url, b.url);
+    const [ra, rb] = await Promise.all([
+      a.callTool("barline-debug-echo", { text: "a", warnings: ["from a"] }),
+      b.callTool("barline-debug-echo", { text: "b", warnings: ["from b"] }),
+    ]);
+    assert.deepEqual([ra.structuredContent.text, ra.content[1].text], ["a", "WARNING: from a"]);
+    assert.deepEqual([rb.structuredContent.text, rb.content[1].text], ["b", "WARNING: from b"]);
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+});

@@ -1,0 +1,36 @@
+// The Live host object: LiveAPI calls over a pool keyed by id.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createLiveHost } from "../src/live-host.mjs";
+
+function fakeLiveApi() {
+  const created = [];
+  const ids = { live_set: 1, "live_set tracks 0": 7, "id 1": 1, "id 7": 7 };
+  class LiveAPI {
+    constructor(path) { created.push(path); this.id = ids[path] ?? 0; }
+    get path() { return `"${Object.keys(ids).find((k) => ids[k] === this.id)}"`; }
+    get type() { return this.id === 1 ? "Song" : "Track"; }
+    get(p) { return [p, this.id]; }
+    set(p, v) { this.last = [p, v]; }
+    call(f, ...a) { return a.length ? [f, ...a] : f; }
+    getcount() { return 3; }
+  }
+  return { LiveAPI, created };
+}
+
+test("resolve pools objects by id and later calls reuse them", () => {
+  const { LiveAPI, created } = fakeLiveApi();
+  const host = createLiveHost(LiveAPI);
+  assert.equal(host.resolve("live_set"), 1);
+  assert.equal(host.resolve("live_set"), 1);
+  assert.deepEqual(host.get(1, "tempo"), ["tempo", 1]);
+  assert.deepEqual(host.call(1, "f", [1, "a"]), ["f", 1, "a"]);
+  assert.equal(host.getCount(1, "tracks"), 3);
+  assert.equal(host.typeOf(1), "Song");
+  assert.equal(host.poolSize(), 1);
+  assert.deepEqual(created, ["live_set", "live_set"]); // no object per get/call
+  assert.equal(host.resolve("id 7"), 7);
+  assert.equal(host.resolve("live_set tracks 9"), 0);
+  assert.equal(host.resolve("id 99"), 0);
+  assert.throws(() => host.get(99, "name"), /no object with id 99/);
+});
