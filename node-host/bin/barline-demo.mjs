@@ -10,6 +10,7 @@ import { clientConfigs } from "../src/http-clients.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const sim = path.join(root, "patch/sim/index.mjs");
 const set = path.join(root, "patch/sim/sets/demo.json");
+const playground = path.join(root, "dist/playground");
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,7 +31,8 @@ if (!existsSync(sim) || !existsSync(set)) {
 const { startDevice } = await import(sim);
 let device;
 try {
-  device = await startDevice({ profile, set, settings: { port, host: "127.0.0.1" } });
+  const playgroundDir = existsSync(playground) ? playground : null;
+  device = await startDevice({ profile, set, settings: { port, host: "127.0.0.1", playgroundDir } });
 } catch (e) {
   const busy = /EADDRINUSE/.test(String(e?.message ?? e) + String(e?.code ?? ""));
   console.error(busy ? `barline-demo: port ${port} is in use; try \`make run PORT=4000\`` : `barline-demo: could not start the simulated device: ${e?.stack ?? e}`);
@@ -39,6 +41,7 @@ try {
 
 console.log(`Barline demo: simulated device (${profile}) with the demo Live Set is serving MCP.\n`);
 console.log(clientConfigs(device.url, { token: device.token ?? null }));
+if (existsSync(playground)) console.log(`\nbar|beat playground: ${device.url.replace(/\/mcp$/, "/playground/")}`);
 console.log("\nPress Ctrl-C to stop.");
 
 let stopping = false;

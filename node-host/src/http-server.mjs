@@ -4,21 +4,8 @@
 // relays tool calls to Live and writes what core answers.
 import http from "node:http";
 import { randomBytes } from "node:crypto";
-
-/** Settings defaults of NODE-HOST-CONTRACT.md. */
-export const DEFAULT_SETTINGS = Object.freeze({
-  port: 3350,
-  host: "127.0.0.1",
-  token: null,
-  requireToken: false,
-  timeoutMs: 30000,
-  maxBodyBytes: 4194304,
-  maxPending: 64,
-  diagnostics: false,
-  jsonOutput: false,
-  smallModel: false,
-  rawLiveApi: false,
-});
+import { DEFAULTS } from "./max-settings.mjs";
+import { staticFiles } from "./static-files.mjs";
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
 
@@ -28,7 +15,8 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
  * an Error whose `.code` is e.g. "TIMEOUT". Resolves `{port, host, url, close()}`.
  */
 export async function startHttpServer({ core, relay, settings = {}, log = () => {}, onTokenGenerated }) {
-  const s = { ...DEFAULT_SETTINGS, ...settings };
+  const s = { ...DEFAULTS, ...settings };
+  const playground = s.playgroundDir ? staticFiles("/playground", s.playgroundDir) : null;
   const needsToken = s.requireToken || !LOOPBACK.test(String(s.host));
   if (needsToken && !s.token) {
     s.token = randomBytes(24).toString("base64url");
@@ -60,6 +48,7 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
   };
 
   const server = http.createServer((req, res) => {
+    if (playground?.(req, res)) return;
     readBody(req, limits.maxBodyBytes)
       .then((body) => {
         if (body === null) {

@@ -1,11 +1,14 @@
 // Device settings from node.script's `script start key value …` arguments (the patch
 // sends `port N timeout S`; the simulator may add other keys). Unknown keys are ignored.
 
-export const DEFAULTS = {
+/** Every setting with its default (NODE-HOST-CONTRACT.md). */
+export const DEFAULTS = Object.freeze({
   port: 3350, host: "127.0.0.1", token: null, requireToken: false, timeoutMs: 30000,
   maxBodyBytes: 4194304, maxPending: 64, diagnostics: false, jsonOutput: false,
   smallModel: false, rawLiveApi: false,
-};
+  // A folder served at /playground (the demo sets it; the device in Live does not).
+  playgroundDir: null,
+});
 
 const NUMBERS = new Set(["port", "timeoutMs", "maxBodyBytes", "maxPending"]);
 const FLAGS = new Set(["requireToken", "diagnostics", "jsonOutput", "smallModel", "rawLiveApi"]);

@@ -24,6 +24,8 @@ test("demo serves MCP on the chosen port, prints configurations, stops on SIGINT
   if (!hasSimulator()) return t.skip("simulated device not available");
   const port = await freePort();
   const child = spawn(process.execPath, [demo, "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+  // A failed assertion must not leave the demo (and its device) running.
+  t.after(() => child.exitCode === null && child.kill("SIGKILL"));
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -39,6 +41,7 @@ test("demo serves MCP on the chosen port, prints configurations, stops on SIGINT
   });
   assert.equal(res.status, 200);
   assert.equal((await res.json()).result.serverInfo.name, "barline");
+  await checkPlayground(`http://127.0.0.1:${port}`);
   const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   child.kill("SIGINT");
   const { code } = await exited;
@@ -48,3 +51,20 @@ test("demo serves MCP on the chosen port, prints configurations, stops on SIGINT
     const s = net.createServer().once("error", reject).listen(port, "127.0.0.1", () => s.close(resolve));
   });
 });
+
+/** The demo serves the built playground at /playground, and nothing outside it. */
+async function checkPlayground(origin) {
+  const bare = await fetch(`${origin}/playground`, { redirect: "manual" });
+  assert.equal(bare.status, 301);
+  assert.equal(bare.headers.get("location"), "/playground/");
+  const page = await fetch(`${origin}/playground/`);
+  assert.equal(page.status, 200);
+  assert.match(page.headers.get("content-type"), /^text\/html/);
+  const html = await page.text();
+  assert.match(html, /bar\|beat/);
+  const wasm = await fetch(`${origin}/playground/pkg/barline_core_bg.wasm`);
+  assert.equal(wasm.status, 200);
+  assert.equal(wasm.headers.get("content-type"), "application/wasm");
+  const escape = await fetch(`${origin}/playground/%2e%2e/%2e%2e/package.json`);
+  assert.equal(escape.status, 404);
+}
