@@ -27,6 +27,19 @@ optimise() {
   fi
 }
 
+# With a binaryen older than 116 the optimisation runs on rustc's output instead, before
+# wasm-bindgen adds the externref table that such a wasm-opt breaks. `-g` keeps function
+# names for the test packages; SHIP removes them from the shipped ones.
+pre_optimise() {
+  local file=$1 version
+  version=$(wasm-opt --version 2>/dev/null | grep -o '[0-9]\+' | head -1 || true)
+  if [ -n "$version" ] && [ "$version" -lt 116 ]; then
+    wasm-opt -Oz -g --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
+      --enable-mutable-globals --enable-reference-types --enable-multivalue \
+      "$file" -o "$file.opt" && mv "$file.opt" "$file"
+  fi
+}
+
 bindgen() { # <wasm> <target> <out-dir> [wasm-bindgen flags…]
   local wasm=$1 target=$2 out=$3
   shift 3
@@ -43,12 +56,15 @@ SHIP=(--remove-name-section --remove-producers-section)
 
 cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --release
 cp "$WASM_DIR/barline_core.wasm" "$WASM_DIR/barline_core.plain.wasm"
+pre_optimise "$WASM_DIR/barline_core.plain.wasm"
 bindgen "$WASM_DIR/barline_core.plain.wasm" nodejs "$OUT/node"
 bindgen "$WASM_DIR/barline_core.plain.wasm" no-modules "$OUT/v8" "${SHIP[@]}"
 bindgen "$WASM_DIR/barline_core.plain.wasm" web "$OUT/web" "${SHIP[@]}"
 
 cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --release --features fake-live
-bindgen "$WASM_DIR/barline_core.wasm" nodejs "$OUT/fake"
+cp "$WASM_DIR/barline_core.wasm" "$WASM_DIR/barline_core.fake.wasm"
+pre_optimise "$WASM_DIR/barline_core.fake.wasm"
+bindgen "$WASM_DIR/barline_core.fake.wasm" nodejs "$OUT/fake"
 
 for d in node v8 web fake; do
   printf 'wasm %-5s %8d bytes  %s\n' "$d" "$(stat -c %s "$OUT/$d/barline_core_bg.wasm")" "$OUT/$d/"

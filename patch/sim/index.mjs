@@ -25,7 +25,7 @@ let instances = 0;
  * The fake Live Set (feature fake-live build) loaded with a fixture path (relative to
  * the repository or absolute) or fixture object, through core/js/fake-live.mjs.
  */
-export async function loadLiveSet(set) {
+export async function loadLiveSet(set, options = {}) {
   const module = join(root, "core/js/fake-live.mjs");
   let createLiveSet;
   if (existsSync(module)) ({ createLiveSet } = await import(pathToFileURL(module).href));
@@ -34,7 +34,7 @@ export async function loadLiveSet(set) {
     throw new Error("no createLiveSet: the fake Live Set (core/js/fake-live.mjs, dist/pkg/fake) is not built");
   }
   const json = typeof set === "string" ? readFileSync(resolve(root, set), "utf8") : JSON.stringify(set);
-  return createLiveSet(json);
+  return createLiveSet(json, options);
 }
 
 /** Reads a device file; a frozen device's files are extracted like Max's unfreezing does. */
@@ -49,16 +49,20 @@ export function openDevice(path = DEFAULT_DEVICE) {
 /**
  * Starts a simulated device. Options: profile ("max-9.0" | "max-9.2"), set (fixture path
  * or object), settings (partial node-host settings), device (path of the .amxd),
- * wasm ("sync-only" | "full" | "absent"), seed, echo (print the Max console), liveSet
- * (an already created fake Live Set, for tests of the simulator itself).
+ * wasm ("sync-only" | "full" | "absent"), seed, echo (print the Max console), idType
+ * ("string" | "number": the JS type of LiveAPI ids), liveSet (an already created fake
+ * Live Set, for tests of the simulator itself).
  */
 export async function startDevice({
   profile = "max-9.0", set, settings = {}, device: devicePath = DEFAULT_DEVICE, wasm = "sync-only",
-  seed = 1, echo = false, liveSet: givenLiveSet, startTimeoutMs = 20000,
+  seed = 1, echo = false, liveSet: givenLiveSet, startTimeoutMs = 20000, idType = "string",
 } = {}) {
   const device = openDevice(devicePath);
-  const liveSet = givenLiveSet ?? (await loadLiveSet(set ?? "patch/sim/sets/minimal.json"));
   const maxConsole = createConsole({ echo });
+  // Errors the fake posts (Live's console errors) land in the simulated Max console.
+  const liveSet = givenLiveSet ?? (await loadLiveSet(set ?? "patch/sim/sets/minimal.json", {
+    idType, onError: (message) => maxConsole.error("LiveAPI", [`${message}\n`]),
+  }));
   const accounting = createAccounting();
   const scheduler = createScheduler();
   const dicts = new Map();

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startDevice } from "../index.mjs";
 import vm from "node:vm";
-import { deviceLiveSet } from "./live-sets.mjs";
+import { deviceLiveSet, fakeAvailable, LARGE_FIXTURE } from "./live-sets.mjs";
 
 const vmInfo = (device) => vm.runInContext("__barline.info()", device.v8.context);
 
@@ -89,5 +89,18 @@ test("two device instances run side by side without cross-talk", async () => {
     assert.deepEqual([rb.structuredContent.text, rb.content[1].text], ["b", "WARNING: from b"]);
   } finally {
     await Promise.all([a.stop(), b.stop()]);
+  }
+});
+
+test("LiveAPI ids as numbers (the second id-type pass) work the same", { skip: !fakeAvailable && "fake Live Set not built" }, async () => {
+  const device = await startDevice({ set: LARGE_FIXTURE, idType: "number", settings: { diagnostics: true } });
+  try {
+    const r = await device.callTool("barline-debug-get", { path: "live_set tracks 0", property: "name" });
+    assert.deepEqual(r.structuredContent.value, ["Dense"]);
+    const notes = await device.callTool("barline-debug-dump-notes", { path: "id " + r.structuredContent.id });
+    assert.equal(notes.isError, true); // a track is not a clip: Live's error, reported, nothing thrown
+    assert.ok(device.console.errors().some((e) => /LiveAPI/.test(e)));
+  } finally {
+    await device.stop();
   }
 });

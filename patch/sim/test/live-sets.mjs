@@ -19,8 +19,8 @@ export function largeClipNoteCount() {
   return JSON.parse(readFileSync(`${root}${LARGE_FIXTURE}`, "utf8")).tracks[0].clip_slots[0].notes.length;
 }
 
-export async function deviceLiveSet() {
-  if (fakeAvailable) return loadLiveSet(LARGE_FIXTURE);
+export async function deviceLiveSet(options = {}) {
+  if (fakeAvailable) return loadLiveSet(LARGE_FIXTURE, options);
   process.stderr.write("# fake Live Set not built on this branch: using the stand-in\n");
   const notes = JSON.parse(readFileSync(`${root}${LARGE_FIXTURE}`, "utf8")).tracks[0].clip_slots[0].notes
     .map((n, i) => ({ note_id: i + 1, velocity: 100, mute: 0, probability: 1, velocity_deviation: 0, release_velocity: 64, ...n }));
