@@ -136,9 +136,12 @@ fn sorted_order<N: Copy + Into<FormatNote>>(
 ) -> Vec<u32> {
     let n = notes.len();
     let mut order: Vec<u32> = (0..n as u32).collect();
-    if order.windows(2).all(|w| key(&w[0]) <= key(&w[1])) {
+    // Keys once per note: the bucket sorts compare them many times.
+    let keys: Vec<(u64, u8)> = order.iter().map(key).collect();
+    if keys.windows(2).all(|w| w[0] <= w[1]) {
         return order; // already sorted (clips read from Live usually are)
     }
+    let key = |i: &u32| keys[*i as usize];
     let limit = 4 * n + 64;
     let buckets: Option<Vec<u32>> = notes
         .iter()
