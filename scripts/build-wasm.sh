@@ -27,21 +27,25 @@ optimise() {
   fi
 }
 
-bindgen() { # <wasm> <target> <out-dir>
-  rm -rf "$3"
-  wasm-bindgen "$1" --target "$2" --out-dir "$3" --out-name barline_core
+bindgen() { # <wasm> <target> <out-dir> [wasm-bindgen flags…]
+  local wasm=$1 target=$2 out=$3
+  shift 3
+  rm -rf "$out"
+  wasm-bindgen "$wasm" --target "$target" --out-dir "$out" --out-name barline_core "$@"
+  optimise "$out/barline_core_bg.wasm"
   # The repository's package.json says "type": "module"; the nodejs glue is CommonJS.
-  if [ "$2" = nodejs ]; then echo '{"type": "commonjs"}' >"$3/package.json"; fi
-  optimise "$3/barline_core_bg.wasm"
-  # The repository's package.json says "type": "module"; the nodejs glue is CommonJS.
-  if [ "$2" = nodejs ]; then echo '{"type": "commonjs"}' > "$3/package.json"; fi
+  if [ "$target" = nodejs ]; then echo '{"type": "commonjs"}' >"$out/package.json"; fi
 }
+
+# The device and the playground ship their wasm; function names (a quarter of the
+# binary) only help stack traces, so only the test packages keep them.
+SHIP=(--remove-name-section --remove-producers-section)
 
 cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --release
 cp "$WASM_DIR/barline_core.wasm" "$WASM_DIR/barline_core.plain.wasm"
 bindgen "$WASM_DIR/barline_core.plain.wasm" nodejs "$OUT/node"
-bindgen "$WASM_DIR/barline_core.plain.wasm" no-modules "$OUT/v8"
-bindgen "$WASM_DIR/barline_core.plain.wasm" web "$OUT/web"
+bindgen "$WASM_DIR/barline_core.plain.wasm" no-modules "$OUT/v8" "${SHIP[@]}"
+bindgen "$WASM_DIR/barline_core.plain.wasm" web "$OUT/web" "${SHIP[@]}"
 
 cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --release --features fake-live
 bindgen "$WASM_DIR/barline_core.wasm" nodejs "$OUT/fake"

@@ -147,8 +147,11 @@ test('a syntax error underlines the characters at its position and shows the mes
 
 test('a value error shows the spec message', async () => {
   await withPage(async (page) => {
-    await type(page, 'C9 1|1');
+    await type(page, 'v100 C3 1|1 C9 1|2');
     assert.equal(await page.textContent('#status'), 'MIDI pitch 132 (C9) outside valid range 0-127');
+    // The engine reports where the offending token starts; the page underlines it.
+    assert.deepEqual(await page.$eval('#backdrop mark.error', (m) => [+m.dataset.offset, m.textContent]), [12, 'C9']);
+    await env.shot(page, '05-value-error');
   });
 });
 
@@ -168,7 +171,7 @@ test('the time signature control changes the layout', async () => {
     assert.deepEqual(await starts(), [0, 3, 5]);
     assert.deepEqual(three.barX, [0, 3, 6].map((q) => q * three.pxq));
     assert.equal(three.beatLines, 2 * 2);
-    await env.shot(page, '05-three-four');
+    await env.shot(page, '06-three-four');
 
     await page.fill('#ts-num', '6');
     await page.selectOption('#ts-den', '8');
@@ -176,7 +179,7 @@ test('the time signature control changes the layout', async () => {
     assert.deepEqual(await starts(), [0, 3, 4]); // 2|3 in 6/8 = 3 + 2 eighths
     assert.deepEqual(six.barX, [0, 3, 6].map((q) => q * six.pxq));
     assert.equal(six.beatLines, 2 * 5);
-    await env.shot(page, '06-six-eight');
+    await env.shot(page, '07-six-eight');
   });
 });
 
@@ -210,7 +213,7 @@ test('MIDI export then import gives the same notes, tempo and meter', async () =
     assert.equal(await page.inputValue('#ts-num'), '3');
     assert.equal(await page.inputValue('#tempo'), '96');
     assert.equal(await page.inputValue('#input'), canonical, 'the imported text is the canonical text');
-    await env.shot(page, '07-imported');
+    await env.shot(page, '08-imported');
   });
 });
 
@@ -267,7 +270,7 @@ test('play moves the playhead and stops', async () => {
     const x = await page.$eval('#playhead', (l) => ({ x: +l.getAttribute('x1'), v: l.getAttribute('visibility') }));
     assert.equal(x.v, 'visible');
     assert.ok(x.x > 0);
-    await env.shot(page, '08-playing');
+    await env.shot(page, '09-playing');
     await page.click('#play');
     assert.equal(await page.textContent('#play'), '▶ Play');
     assert.equal(await page.$eval('#playhead', (l) => l.getAttribute('visibility')), 'hidden');
@@ -283,7 +286,7 @@ test('examples load with one click and the canonical text copies with one click'
     await page.click('#copy');
     await page.waitForFunction(() => document.querySelector('#copy').textContent === 'Copied');
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.textContent('#canonical'));
-    await env.shot(page, '09-example-chords');
+    await env.shot(page, '10-example-chords');
 
     const count = await page.$$eval('#examples option', (o) => o.length);
     assert.ok(count > 100, `the spec's examples are listed (${count})`);

@@ -5,7 +5,8 @@
 //! `paths`) handles ids, paths, type checks, counting and undo; one module per LOM
 //! class adds what is special about that class. Where the real Live behaviour is
 //! unverified the fake takes the stricter reading, so tool code that works here does
-//! not rely on leniency. `FIDELITY.md` lists what is modelled and with what confidence.
+//! not rely on leniency. ARCHITECTURE.md ("Fake Live Set fidelity") lists what is
+//! modelled and with what confidence.
 
 mod args;
 mod build;
