@@ -7,6 +7,8 @@
 //! All three are pure and never panic; every rejection is a [`NotationError`] whose
 //! message is the exact text of the specification.
 
+#![warn(missing_docs)]
+
 mod ast;
 mod copy;
 mod error;

@@ -136,9 +136,12 @@ fn sorted_order<N: Copy + Into<FormatNote>>(
 ) -> Vec<u32> {
     let n = notes.len();
     let mut order: Vec<u32> = (0..n as u32).collect();
-    if order.windows(2).all(|w| key(&w[0]) <= key(&w[1])) {
+    // Keys once per note: the bucket sorts compare them many times.
+    let keys: Vec<(u64, u8)> = order.iter().map(key).collect();
+    if keys.windows(2).all(|w| w[0] <= w[1]) {
         return order; // already sorted (clips read from Live usually are)
     }
+    let key = |i: &u32| keys[*i as usize];
     let limit = 4 * n + 64;
     let buckets: Option<Vec<u32>> = notes
         .iter()
@@ -181,15 +184,20 @@ fn order_key(x: f64) -> u64 {
     }
 }
 
+/// Flat-spelled names (6.6), `C-2` … `G8`, so a pitch is one `push_str`.
+const PITCH_NAMES: [&str; 128] = [
+    "C-2", "Db-2", "D-2", "Eb-2", "E-2", "F-2", "Gb-2", "G-2", "Ab-2", "A-2", "Bb-2", "B-2", "C-1",
+    "Db-1", "D-1", "Eb-1", "E-1", "F-1", "Gb-1", "G-1", "Ab-1", "A-1", "Bb-1", "B-1", "C0", "Db0",
+    "D0", "Eb0", "E0", "F0", "Gb0", "G0", "Ab0", "A0", "Bb0", "B0", "C1", "Db1", "D1", "Eb1", "E1",
+    "F1", "Gb1", "G1", "Ab1", "A1", "Bb1", "B1", "C2", "Db2", "D2", "Eb2", "E2", "F2", "Gb2", "G2",
+    "Ab2", "A2", "Bb2", "B2", "C3", "Db3", "D3", "Eb3", "E3", "F3", "Gb3", "G3", "Ab3", "A3",
+    "Bb3", "B3", "C4", "Db4", "D4", "Eb4", "E4", "F4", "Gb4", "G4", "Ab4", "A4", "Bb4", "B4", "C5",
+    "Db5", "D5", "Eb5", "E5", "F5", "Gb5", "G5", "Ab5", "A5", "Bb5", "B5", "C6", "Db6", "D6",
+    "Eb6", "E6", "F6", "Gb6", "G6", "Ab6", "A6", "Bb6", "B6", "C7", "Db7", "D7", "Eb7", "E7", "F7",
+    "Gb7", "G7", "Ab7", "A7", "Bb7", "B7", "C8", "Db8", "D8", "Eb8", "E8", "F8", "Gb8", "G8",
+];
+
 /// Appends the flat-spelled name of `pitch` (6.6): `C-2` … `G8`.
 fn push_pitch_name(out: &mut String, pitch: u8) {
-    const NAMES: [&str; 12] = [
-        "C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B",
-    ];
-    out.push_str(NAMES[usize::from(pitch % 12)]);
-    let octave = i32::from(pitch / 12) - 2;
-    if octave < 0 {
-        out.push('-');
-    }
-    out.push(char::from(b'0' + octave.unsigned_abs() as u8));
+    out.push_str(PITCH_NAMES[usize::from(pitch & 0x7f)]);
 }

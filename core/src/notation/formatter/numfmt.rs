@@ -45,8 +45,19 @@ const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 
 /// Appends the decimal digits of `n` (core::fmt is several times slower here).
 pub(super) fn push_u64(out: &mut String, mut n: u64) {
+    // Velocities, bars and counts are mostly below 1000: no loop, no buffer.
     if n < 10 {
         out.push(char::from(b'0' + n as u8));
+        return;
+    }
+    if n < 1000 {
+        if n >= 100 {
+            out.push(char::from(b'0' + (n / 100) as u8));
+            n %= 100;
+        }
+        let pair = n as usize * 2;
+        out.push(char::from(PAIRS[pair]));
+        out.push(char::from(PAIRS[pair + 1]));
         return;
     }
     let mut digits = [0u8; 20];
