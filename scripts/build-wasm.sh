@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds the core crate to WebAssembly and generates the JS glue for every host:
 #   dist/pkg/node  CommonJS glue for Node (tests, benchmarks, tools)
-#   dist/pkg/v8    classic-script glue for Max's v8 object (synchronous instantiation)
+#   dist/pkg/v8    classic-script glue for Max's v8 object (synchronous instantiation),
+#                  from a build with only the v8 host's exports (feature host-v8)
 #   dist/pkg/web   ES-module glue for the browser playground (and node-host, which
 #                  instantiates it synchronously from embedded bytes)
 #   dist/pkg/fake  CommonJS glue of the build with the fake Live Set (feature fake-live)
-# One wasm binary serves the first three; only the fake build compiles twice.
+# The node and web packages share one binary with every export.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -13,31 +14,16 @@ export PATH="$HOME/.cargo/bin:$PATH"
 OUT=dist/pkg
 WASM_DIR=target/wasm32-unknown-unknown/release
 
+# wasm-opt runs on rustc's output, before wasm-bindgen: binaryen before 116 (Debian's is
+# 108) retypes the externref table that wasm-bindgen adds, and the module then fails at
+# initSync. `-g` keeps function names for the test packages; SHIP removes them from the
+# shipped ones. Every feature rustc may emit must be enabled or wasm-opt refuses.
 optimise() {
-  # Debian's wasm-opt; every feature Rust may emit must be enabled or it refuses.
   local file=$1
-  # Binaryen before 116 retypes wasm-bindgen's externref table as funcref, and the
-  # module then fails at initSync ("Table.set(): Argument 1 is invalid"): skip it there.
-  local version
-  version=$(wasm-opt --version 2>/dev/null | grep -o '[0-9]\+' | head -1 || true)
-  if [ -n "$version" ] && [ "$version" -ge 116 ]; then
-    wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
-      --enable-mutable-globals --enable-reference-types --enable-multivalue \
-      "$file" -o "$file.opt" && mv "$file.opt" "$file"
-  fi
-}
-
-# With a binaryen older than 116 the optimisation runs on rustc's output instead, before
-# wasm-bindgen adds the externref table that such a wasm-opt breaks. `-g` keeps function
-# names for the test packages; SHIP removes them from the shipped ones.
-pre_optimise() {
-  local file=$1 version
-  version=$(wasm-opt --version 2>/dev/null | grep -o '[0-9]\+' | head -1 || true)
-  if [ -n "$version" ] && [ "$version" -lt 116 ]; then
-    wasm-opt -Oz -g --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
-      --enable-mutable-globals --enable-reference-types --enable-multivalue \
-      "$file" -o "$file.opt" && mv "$file.opt" "$file"
-  fi
+  command -v wasm-opt >/dev/null || return 0
+  wasm-opt -Oz -g --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$file" -o "$file.opt" && mv "$file.opt" "$file"
 }
 
 bindgen() { # <wasm> <target> <out-dir> [wasm-bindgen flags…]
@@ -45,7 +31,6 @@ bindgen() { # <wasm> <target> <out-dir> [wasm-bindgen flags…]
   shift 3
   rm -rf "$out"
   wasm-bindgen "$wasm" --target "$target" --out-dir "$out" --out-name barline_core "$@"
-  optimise "$out/barline_core_bg.wasm"
   # The repository's package.json says "type": "module"; the nodejs glue is CommonJS.
   if [ "$target" = nodejs ]; then echo '{"type": "commonjs"}' >"$out/package.json"; fi
 }
@@ -56,14 +41,18 @@ SHIP=(--remove-name-section --remove-producers-section)
 
 cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --release
 cp "$WASM_DIR/barline_core.wasm" "$WASM_DIR/barline_core.plain.wasm"
-pre_optimise "$WASM_DIR/barline_core.plain.wasm"
+optimise "$WASM_DIR/barline_core.plain.wasm"
 bindgen "$WASM_DIR/barline_core.plain.wasm" nodejs "$OUT/node"
-bindgen "$WASM_DIR/barline_core.plain.wasm" no-modules "$OUT/v8" "${SHIP[@]}"
 bindgen "$WASM_DIR/barline_core.plain.wasm" web "$OUT/web" "${SHIP[@]}"
+
+cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --release --no-default-features --features host-v8
+cp "$WASM_DIR/barline_core.wasm" "$WASM_DIR/barline_core.v8.wasm"
+optimise "$WASM_DIR/barline_core.v8.wasm"
+bindgen "$WASM_DIR/barline_core.v8.wasm" no-modules "$OUT/v8" "${SHIP[@]}"
 
 cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --release --features fake-live
 cp "$WASM_DIR/barline_core.wasm" "$WASM_DIR/barline_core.fake.wasm"
-pre_optimise "$WASM_DIR/barline_core.fake.wasm"
+optimise "$WASM_DIR/barline_core.fake.wasm"
 bindgen "$WASM_DIR/barline_core.fake.wasm" nodejs "$OUT/fake"
 
 for d in node v8 web fake; do

@@ -1,7 +1,7 @@
 //! Exports for the Max `v8` host: `V8Core`, which runs tool calls against `JsLive`, the
 //! Live port over a JS host object that owns a pool of `LiveAPI` objects.
 
-use super::bridge::{array_to_atoms, atoms_to_array, js_to_atom, set};
+use super::atoms::{array_to_atoms, atoms_to_array, js_to_atom, set};
 use crate::bridge::{internal_response, Step, V8Session};
 use crate::live::{Atom, LiveError, LiveId, LivePort};
 use js_sys::{Array, Object};
@@ -202,4 +202,15 @@ impl V8Core {
 #[wasm_bindgen(js_name = internalResponse)]
 pub fn internal_response_atoms(request_id: f64, message: &str) -> Array {
     atoms_to_array(&internal_response(request_id as u64, "", message))
+}
+
+/// The request id of a bridge message (`atoms[1]`), or -1 when it has none; lets a
+/// host answer a request whose handling trapped.
+#[wasm_bindgen(js_name = requestIdOf)]
+pub fn request_id_of(atoms: JsValue) -> f64 {
+    array_to_atoms(&atoms)
+        .ok()
+        .and_then(|a| a.get(1).and_then(Atom::as_i64))
+        .filter(|id| *id >= 0)
+        .map_or(-1.0, |id| id as f64)
 }
