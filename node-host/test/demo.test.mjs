@@ -21,7 +21,7 @@ function freePort() {
 }
 
 test("demo serves MCP on the chosen port, prints configurations, stops on SIGINT", { timeout: 60000 }, async (t) => {
-  if (!hasSimulator()) return t.skip("simulated device not available");
+  assert.ok(hasSimulator(), "the simulated device is built (make build)");
   const port = await freePort();
   const child = spawn(process.execPath, [demo, "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
   // A failed assertion must not leave the demo (and its device) running.
