@@ -5,7 +5,7 @@
 // Logs go to stderr; stdout carries only MCP messages.
 import { createInterface } from "node:readline";
 import { createStdioBridge } from "../src/stdio-bridge.mjs";
-import { loadNodeCore } from "../src/http-core.mjs";
+import { loadCore } from "../src/core.mjs";
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -15,7 +15,7 @@ function option(name, fallback) {
 const url = option("url", process.env.BARLINE_URL || "http://127.0.0.1:3350/mcp");
 const token = option("token", process.env.BARLINE_TOKEN || null);
 const log = (m) => process.stderr.write(`barline-stdio: ${m}\n`);
-const core = await loadNodeCore();
+const core = loadCore();
 const bridge = createStdioBridge({ url, token, core, log, write: (t) => process.stdout.write(`${t}\n`) });
 
 const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });

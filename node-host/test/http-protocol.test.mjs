@@ -3,10 +3,10 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startHttpServer } from "../src/http-server.mjs";
-import { loadNodeCore } from "../src/http-core.mjs";
+import { loadCore } from "../src/core.mjs";
 import { fakeRelay } from "./support/fake-relay.mjs";
 
-const core = await loadNodeCore();
+const core = loadCore();
 let srv;
 before(async () => {
   srv = await startHttpServer({ core, relay: fakeRelay(), settings: { port: 0 } });

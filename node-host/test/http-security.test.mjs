@@ -5,10 +5,10 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
 import { startHttpServer } from "../src/http-server.mjs";
-import { loadNodeCore } from "../src/http-core.mjs";
+import { loadCore } from "../src/core.mjs";
 import { fakeRelay } from "./support/fake-relay.mjs";
 
-const core = await loadNodeCore();
+const core = loadCore();
 
 function request(url, { method = "POST", headers = {}, body } = {}) {
   const u = new URL(url);

@@ -4,10 +4,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createStdioBridge } from "../src/stdio-bridge.mjs";
 import { startHttpServer } from "../src/http-server.mjs";
-import { loadNodeCore } from "../src/http-core.mjs";
+import { loadCore } from "../src/core.mjs";
 import { fakeRelay } from "./support/fake-relay.mjs";
 
-const core = await loadNodeCore();
+const core = loadCore();
 const INIT = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
 
 function bridge(url, token) {
