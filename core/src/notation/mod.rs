@@ -14,6 +14,7 @@ mod copy;
 mod error;
 mod formatter;
 mod interpreter;
+mod memo;
 mod note;
 mod numbers;
 mod parser;

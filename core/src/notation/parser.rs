@@ -4,15 +4,16 @@
 //! (3.3) run as soon as it is handed out, so a value error before a syntax error wins
 //! and nothing after a syntax error is ever checked (5.1). Error positions come from
 //! the scan itself — where it stopped — never from pest's furthest attempt.
+//! In [`ScanMode::Memoized`] a word matched before comes from the element memo
+//! (`memo.rs`) instead of pest.
 
 use super::ast::{BarSpec, BeatSpec};
 use super::error::{ErrorKind, NotationError, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
+use super::memo::{word_end, ElementMemo};
 use super::numbers::{self, render};
 use super::position::{source_position, syntax_error};
 use pest::iterators::Pair;
 use pest::Parser as _;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::ops::Range;
 
 #[derive(pest_derive::Parser)]
@@ -52,36 +53,6 @@ pub enum ScanMode {
     Memoized,
 }
 
-/// A memoised element: the item, and for time positions the beats in the arena.
-#[derive(Clone, Copy)]
-enum Memo {
-    Item(Item),
-    Beats(usize, usize),
-}
-
-/// FNV-1a: the memo keys are a few bytes long, where SipHash's setup dominates.
-#[derive(Default)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-type FnvMap<'t> = HashMap<&'t str, Memo, BuildHasherDefault<Fnv>>;
-
 /// Walks the text element by element; see the module documentation.
 pub(crate) struct Scanner<'t> {
     text: &'t str,
@@ -92,10 +63,11 @@ pub(crate) struct Scanner<'t> {
     finished: bool,
     /// Beats of the last time position, when it came from pest.
     beats: Vec<BeatSpec>,
-    /// Where the last time position's beats are: `None` = `beats`, else the arena.
+    /// Where the last time position's beats are: `None` = `beats`, else the memo's
+    /// arena (see [`ElementMemo::beats`]).
     beats_in_arena: Option<(usize, usize)>,
-    arena: Vec<BeatSpec>,
-    memo: FnvMap<'t>,
+    /// Elements already matched, for [`ScanMode::Memoized`].
+    memo: ElementMemo<'t>,
 }
 
 impl<'t> Scanner<'t> {
@@ -109,15 +81,14 @@ impl<'t> Scanner<'t> {
             finished: false,
             beats: Vec::new(),
             beats_in_arena: None,
-            arena: Vec::new(),
-            memo: FnvMap::default(),
+            memo: ElementMemo::default(),
         }
     }
 
     /// The beat specs of the last `Item::TimePoints` returned.
     pub(crate) fn beats(&self) -> &[BeatSpec] {
         match self.beats_in_arena {
-            Some((start, end)) => &self.arena[start..end],
+            Some((start, end)) => self.memo.beats(start, end),
             None => &self.beats,
         }
     }
@@ -140,7 +111,8 @@ impl<'t> Scanner<'t> {
         self.started = true;
         let word_end = word_end(self.text.as_bytes(), at);
         if self.mode == ScanMode::Memoized {
-            if let Some(item) = self.recall(at, word_end) {
+            if let Some((item, beats_in_arena)) = self.memo.recall(&self.text[at..word_end]) {
+                self.beats_in_arena = beats_in_arena;
                 self.pos = word_end;
                 return Ok(Some((item, at..word_end)));
             }
@@ -157,43 +129,10 @@ impl<'t> Scanner<'t> {
         let item = self.convert(pair, at)?;
         self.pos = end;
         if self.mode == ScanMode::Memoized && end == word_end {
-            self.remember(at, word_end, item);
+            self.memo
+                .remember(&self.text[at..word_end], item, &self.beats);
         }
         Ok(Some((item, at..end)))
-    }
-
-    /// The memoised element for the word `text[at..end]`, if any.
-    fn recall(&mut self, at: usize, end: usize) -> Option<Item> {
-        let word = &self.text[at..end];
-        let (bar, key) = split_bar(word);
-        match *self.memo.get(key)? {
-            Memo::Item(item) if bar.is_none() => {
-                self.beats_in_arena = None;
-                Some(item)
-            }
-            Memo::Beats(start, stop) => {
-                let bar = numbers::uint(bar?);
-                self.beats_in_arena = Some((start, stop));
-                Some(Item::TimePoints { bar })
-            }
-            Memo::Item(_) => None,
-        }
-    }
-
-    /// Memoises a fully matched word (see [`ScanMode::Memoized`]).
-    fn remember(&mut self, at: usize, end: usize, item: Item) {
-        let (bar, key) = split_bar(&self.text[at..end]);
-        let memo = match item {
-            Item::TimePoints { .. } if bar.is_some() => {
-                let start = self.arena.len();
-                self.arena.extend_from_slice(&self.beats);
-                Memo::Beats(start, self.arena.len())
-            }
-            // Copies name bars, so their words rarely repeat: not worth a memo entry.
-            Item::TimePoints { .. } | Item::BarCopy { .. } => return,
-            _ => Memo::Item(item),
-        };
-        self.memo.insert(key, memo);
     }
 
     /// Skips one separator (possibly empty) from `from`; an unclosed block comment is
@@ -406,27 +345,6 @@ fn bar_spec(text: &str) -> BarSpec {
             bar: numbers::uint(text),
         },
     }
-}
-
-/// End of the whitespace-delimited word starting at `at`.
-fn word_end(bytes: &[u8], at: usize) -> usize {
-    bytes[at..]
-        .iter()
-        .position(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-        .map_or(bytes.len(), |p| at + p)
-}
-
-/// Splits `12|1,3` into the bar digits and the memo key `|1,3`; other words are
-/// their own key. Only `[1-9][0-9]*|` counts as a bar prefix, as in the grammar.
-fn split_bar(word: &str) -> (Option<&str>, &str) {
-    let bytes = word.as_bytes();
-    if bytes.first().is_some_and(|b| (b'1'..=b'9').contains(b)) {
-        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-        if bytes.get(digits) == Some(&b'|') {
-            return (Some(&word[..digits]), &word[digits..]);
-        }
-    }
-    (None, word)
 }
 
 /// Index of the next CR or LF at or after `i`, or the end.
