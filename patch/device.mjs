@@ -1,10 +1,14 @@
 // The device's patcher as source: a generator for the .maxpat JSON (max-runtime.md 5.1,
 // 5.2, 5.5). Wiring:
-//   live.thisdevice → onebang 1 → t b b : right: "ready" → v8 ; left: pack → node.script
+//   live.thisdevice → onebang 1 → t b b b : right: "ready" → v8 ; middle: bang the token
+//     pattr (its stored value into pack) ; left: pack → node.script
 //   node.script left → routepass mcp_request : match → v8 ; else → route status token
+//   token (node.script generated one) → pattr token (a blob parameter: saved with the Live
+//     Set) → pack (token arg of the next start) and → route null → token display
 //   v8 left → node.script (responses, never through a message box) ; v8 right → route status
 //   node.script right (N4M status) → route start stop terminated → status display
 //   port numbox → pack (port; used at the next start) ; timeout numbox → pack (timeout) and "timeout $1" → node
+//   require-token toggle → pack (requireToken 0|1; used at the next start, like the port)
 export const V8_FILE = "barline-v8.js";
 export const NODE_FILE = "barline-node.mjs";
 
@@ -27,13 +31,30 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
     saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: longname, parameter_type: 1,
       parameter_mmin: min, parameter_mmax: max, parameter_initial_enable: 1, parameter_initial: [initial], parameter_unitstyle: 0 } },
   });
+  // Parameter type 2 (enum off/on) is what live.toggle saves; "stored only" (invisible 1)
+  // because a security setting must not be automated or modulated.
+  const toggle = (varname, longname, shortname, rect) => box({
+    maxclass: "live.toggle", varname, numinlets: 1, numoutlets: 1, outlettype: [""], parameter_enable: 1,
+    patching_rect: [400, 20 + n * 24, 15, 15], presentation: 1, presentation_rect: rect,
+    saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: shortname, parameter_type: 2,
+      parameter_enum: ["off", "on"], parameter_mmax: 1, parameter_initial_enable: 1, parameter_initial: [0], parameter_invisible: 1 } },
+  });
+  // A pattr in parameter mode with type 3 (blob) stores any value with the Live Set
+  // (Max docs "Parameter attributes": blob = "any type of data you can store with a pattr").
+  // `restore` is the value saved with the patcher itself; "null" means no token (node-host's
+  // parseSettings reads "null" as none).
+  const storedValue = (name, longname, initial) => obj(`pattr ${name}`, 1, ["", "", ""], {
+    varname: name, restore: [initial],
+    saved_object_attributes: { parameter_enable: 1, parameter_mappable: 0 },
+    saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: longname, parameter_type: 3, parameter_invisible: 1 } },
+  });
   const comment = (text, rect) => box({ maxclass: "comment", text, numinlets: 1, numoutlets: 0, patching_rect: [400, 20 + n * 24, 100, 18], presentation: 1, presentation_rect: rect });
 
   const thisdevice = obj("live.thisdevice", 1, ["bang", "int", "int"]);
   const once = obj("onebang 1", 2, ["bang", "bang"]);
-  const order = obj("t b b", 1, ["bang", "bang"]);
+  const order = obj("t b b b", 1, ["bang", "bang", "bang"]);
   const readyMsg = msg("ready");
-  const start = obj(`pack script start port ${port} timeout ${timeoutSeconds}`, 6, [""]);
+  const start = obj(`pack script start port ${port} timeout ${timeoutSeconds} requireToken 0 token null`, 10, [""]);
   const node = obj(`node.script ${NODE_FILE} @autostart 0 @watch 0`, 1, ["", ""], {
     saved_object_attributes: { autostart: 0, defer: 0, watch: 0 },
     textfile: { filename: NODE_FILE, flags: 0, embed: 0, autowatch: 0 },
@@ -49,7 +70,11 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   const stoppedMsg = msg("stopped");
   const errorMsg = msg("error node.script terminated");
   const display = msg("stopped", { presentation: 1, presentation_rect: [8, 8, 180, 20], varname: "status" });
-  const token = msg("", { varname: "token" });
+  const token = storedValue("token", "Token", "null");
+  const noToken = obj("route null", 2, ["", ""]);
+  const noTokenMsg = msg("no token");
+  const tokenDisplay = msg("no token", { presentation: 1, presentation_rect: [44, 130, 240, 20], varname: "token-display" });
+  const requireToken = toggle("require-token", "Require token", "Require", [80, 110, 15, 15]);
   const portBox = numbox("port", "Port", 0, 65535, port, [44, 36, 50, 15]);
   const timeoutBox = numbox("timeout", "Timeout", 1, 60, timeoutSeconds, [140, 36, 30, 15]);
   const liveStatus = msg("waiting for Live", { presentation: 1, presentation_rect: [8, 60, 180, 20], varname: "live-status" });
@@ -57,10 +82,13 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   comment("Barline", [8, 84, 80, 18]);
   comment("port", [8, 36, 34, 18]);
   comment("timeout s", [96, 36, 44, 18]);
+  comment("require token", [8, 108, 70, 18]);
+  comment("token", [8, 130, 34, 18]);
 
   wire(thisdevice, 0, once, 0);
   wire(once, 0, order, 0);
-  wire(order, 1, readyMsg, 0);
+  wire(order, 2, readyMsg, 0);
+  wire(order, 1, token, 0);
   wire(readyMsg, 0, v8, 0);
   wire(order, 0, start, 0);
   wire(start, 0, node, 0);
@@ -68,7 +96,13 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   wire(toV8, 0, v8, 0);
   wire(toV8, 1, fromNode, 0);
   wire(fromNode, 0, display, 1);
-  wire(fromNode, 1, token, 1);
+  wire(fromNode, 1, token, 0);
+  wire(token, 0, start, 9);
+  wire(token, 0, noToken, 0);
+  wire(noToken, 0, noTokenMsg, 0);
+  wire(noTokenMsg, 0, tokenDisplay, 1);
+  wire(noToken, 1, tokenDisplay, 1);
+  wire(requireToken, 0, start, 7);
   wire(v8, 0, node, 0);
   wire(v8, 1, fromV8, 0);
   wire(fromV8, 0, liveStatus, 1);
@@ -99,6 +133,8 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
       parameters: {
         [portBox]: ["Port", "Port", 0],
         [timeoutBox]: ["Timeout", "Timeout", 0],
+        [requireToken]: ["Require token", "Require", 0],
+        [token]: ["Token", "Token", 0],
         inherited_shortname: 1,
       },
       dependency_cache: [

@@ -51,11 +51,12 @@ export function openDevice(path = DEFAULT_DEVICE) {
  * or object), settings (partial node-host settings), device (path of the .amxd),
  * wasm ("sync-only" | "full" | "absent"), seed, echo (print the Max console), idType
  * ("string" | "number": the JS type of LiveAPI ids), liveSet (an already created fake
- * Live Set, for tests of the simulator itself).
+ * Live Set, for tests of the simulator itself), parameters (the device's parameter values
+ * as a saved Live Set holds them, by varname, e.g. from `parameters()` of an earlier run).
  */
 export async function startDevice({
   profile = "max-9.0", set, settings = {}, device: devicePath = DEFAULT_DEVICE, wasm = "sync-only",
-  seed = 1, echo = false, liveSet: givenLiveSet, startTimeoutMs = 20000, idType = "string",
+  seed = 1, echo = false, liveSet: givenLiveSet, startTimeoutMs = 20000, idType = "string", parameters = {},
 } = {}) {
   const device = openDevice(devicePath);
   const maxConsole = createConsole({ echo });
@@ -74,11 +75,13 @@ export async function startDevice({
 
   // Settings the patch carries go through its controls; the rest are node.script
   // arguments (the simulator's stand-in for @args; the real device never sets them).
-  const { port = 0, timeoutMs, ...rest } = settings;
+  const { port = 0, timeoutMs, requireToken, ...rest } = settings;
   const extraArgs = Object.entries(rest).flatMap(([k, v]) => [k, v === true ? 1 : v === false ? 0 : v ?? "null"]);
 
   const special = {
     console: maxConsole,
+    // Live restores parameter-mode objects (pattr) from the Set before they autorestore.
+    savedParameter: (varname) => parameters[varname],
     isReady: () => ready,
     createV8(box, args, ctx) {
       const file = String(args[0]);
@@ -105,9 +108,12 @@ export async function startDevice({
   if (!v8 || !node || !thisdevice) throw new Error("patch: the device needs v8, node.script and live.thisdevice");
   v8.loadbang();
 
+  // Saved live.* values come back from the Set and the objects output them.
+  for (const [varname, value] of Object.entries(parameters)) patch.byVarname(varname).userSets?.(value);
   // The user's settings in the device UI, before Live reports the device ready.
   patch.byVarname("port").userSets(port);
   if (timeoutMs !== undefined) patch.byVarname("timeout").userSets(Math.round(timeoutMs / 1000));
+  if (requireToken !== undefined) patch.byVarname("require-token").userSets(requireToken ? 1 : 0);
 
   ready = true;
   thisdevice.ready();
@@ -120,7 +126,12 @@ export async function startDevice({
     return null;
   }, startTimeoutMs, () => `device did not report running within ${startTimeoutMs} ms; console:\n${maxConsole.lines.map((l) => l.text).join("\n")}`);
 
-  const mcp = createMcpClient(url, settings.token);
+  // The client authenticates like a user who copies the token shown in the device.
+  const storedToken = () => {
+    const t = patch.byVarname("token").value;
+    return t === "null" ? null : String(t);
+  };
+  const mcp = createMcpClient(url, () => settings.token ?? storedToken());
   let stopped = false;
   return {
     url, liveSet, patch, v8, node, console: maxConsole, accounting, device,
@@ -129,6 +140,10 @@ export async function startDevice({
     /** The user changes a device control (live.numbox by varname). */
     setParameter: (varname, value) => patch.byVarname(varname).userSets(value),
     status: () => display.content,
+    /** What Live saves with the Set: every parameter-mode object's value, by varname. */
+    parameters: () => Object.fromEntries([...patch.objects.values()]
+      .filter(({ box }) => box.parameter_enable || box.saved_object_attributes?.parameter_enable)
+      .map(({ box, object }) => [box.varname, object.value])),
     /** Live re-bangs live.thisdevice when the Set is saved or a preset loads (1.14). */
     save: () => thisdevice.ready(),
     async stop() {
@@ -154,12 +169,13 @@ async function waitFor(probe, ms, describe) {
 }
 
 /** A minimal MCP client over HTTP (JSON or SSE answers), one session per device. */
-function createMcpClient(url, token) {
+function createMcpClient(url, getToken) {
   let session = null;
   let nextId = 1;
   async function post(body, expectReply = true) {
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
     if (session) headers["mcp-session-id"] = session;
+    const token = getToken();
     if (token) headers.authorization = `Bearer ${token}`;
     const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
     if (res.headers.get("mcp-session-id")) session = res.headers.get("mcp-session-id");

@@ -96,7 +96,8 @@ function liveParameter(box, { send }, numoutlets) {
   const min = valueof.parameter_mmin ?? 0;
   const max = valueof.parameter_mmax ?? 127;
   let value = valueof.parameter_initial?.[0] ?? min;
-  const clamp = (x) => Math.min(max, Math.max(min, valueof.parameter_type === 1 ? Math.round(x) : x));
+  // Types 1 (int) and 2 (enum, e.g. live.toggle off/on) hold whole numbers.
+  const clamp = (x) => Math.min(max, Math.max(min, [1, 2].includes(valueof.parameter_type) ? Math.round(x) : x));
   return {
     numinlets: 1, numoutlets,
     get value() { return value; },
@@ -107,6 +108,28 @@ function liveParameter(box, { send }, numoutlets) {
     },
     /** The user sets the value (Live's UI): the object outputs it. */
     userSets(x) { value = clamp(Number(x)); send(0, [value]); },
+  };
+}
+
+/**
+ * pattr holding its own data (no bindto). The value starts as the Live Set's saved
+ * parameter value (parameter mode), else the patcher's `restore`; with autorestore (the
+ * default) it is output once the patch is loaded. A bang outputs it; `set` stores without
+ * output; anything else stores and outputs. Only the left (data) outlet is modelled.
+ */
+function pattr(box, text, { send }, saved) {
+  let value = saved !== undefined ? [saved].flat() : [...(box.restore ?? [])];
+  const output = () => { if (value.length) send(0, [...value]); };
+  return {
+    numinlets: 1, numoutlets: 3,
+    get value() { return value.length === 1 ? value[0] : [...value]; },
+    receive(_inlet, atoms) {
+      if (isBang(atoms)) return output();
+      if (atoms[0] === "set") { value = atoms.slice(1); return; }
+      value = [...atoms];
+      output();
+    },
+    restore() { if (!/@autorestore\s+0\b/.test(text)) output(); },
   };
 }
 
@@ -147,6 +170,7 @@ export function createObject(box, ctx, special) {
     case "s": case "send": return sendObject(args, ctx);
     case "r": case "receive": return receiveObject(args, ctx);
     case "print": return { numinlets: 1, numoutlets: 0, receive(_i, atoms) { special.console.post(`print ${args[0] ?? "print"}`, [`${atoms.join(" ")}\n`]); } };
+    case "pattr": return pattr(box, box.text, ctx, box.saved_object_attributes?.parameter_enable ? special.savedParameter?.(box.varname) : undefined);
     case "thispatcher": return { numinlets: 1, numoutlets: 2, receive() {} };
     case "v8": return special.createV8(box, args, ctx);
     case "node.script": return special.createNodeScript(box, args, ctx);

@@ -49,6 +49,10 @@ export function loadPatcher(json, { special, accounting, random, instancePrefix 
     wires.get(src)[out].push({ id: dst, inlet: inl });
   }
 
+  // Objects that restore saved state at load (pattr's autorestore) output it now that
+  // every patch cord exists.
+  for (const { object } of objects.values()) object.restore?.();
+
   return {
     objects,
     send,

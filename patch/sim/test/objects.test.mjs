@@ -76,6 +76,30 @@ test("message boxes substitute $1, split on commas and re-parse numbers; the rig
   assert.deepEqual(printed(), ["timeout 12", "x 1.5"]); // 1.50 became the number 1.5: chunks never go through here
 });
 
+test("pattr outputs its restored value once loaded, a bang repeats it, set stores silently", () => {
+  const pa = obj("pattr token", 1, 3, { varname: "token", restore: ["abc"] });
+  const quiet = obj("pattr q @autorestore 0", 1, 3, { varname: "q", restore: ["x"] });
+  const p = obj("print p", 1, 0);
+  const { patch, printed } = run([pa, quiet, p], [line(pa, 0, p, 0), line(quiet, 0, p, 0)]);
+  const P = patch.objects.get(pa.box.id).object;
+  P.receive(0, ["set", "def"]);
+  P.receive(0, ["bang"]);
+  P.receive(0, ["ghi"]);
+  assert.deepEqual(printed(), ["abc", "def", "ghi"]);
+  assert.equal(P.value, "ghi");
+});
+
+test("a parameter-mode pattr starts from the Live Set's saved value", () => {
+  const pa = obj("pattr token", 1, 3, { varname: "token", restore: ["null"], saved_object_attributes: { parameter_enable: 1 } });
+  const p = obj("print p", 1, 0);
+  const maxConsole = createConsole();
+  loadPatcher({ patcher: { boxes: [pa, p], lines: [line(pa, 0, p, 0)] } }, {
+    special: { console: maxConsole, savedParameter: (name) => ({ token: "saved" })[name] },
+    accounting: createAccounting(), random: seededRandom(1), instancePrefix: "001",
+  });
+  assert.deepEqual(maxConsole.lines.map((l) => l.text), ["saved"]);
+});
+
 test("send/receive with --- names are local to the device instance", () => {
   const s = obj("s ---x", 1, 0);
   const r = obj("r ---x", 0, 1);
