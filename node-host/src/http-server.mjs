@@ -7,7 +7,6 @@ import { randomBytes } from "node:crypto";
 import { DEFAULTS } from "./max-settings.mjs";
 import { staticFiles } from "./static-files.mjs";
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
 
 /**
  * Starts the MCP endpoint. `core` is the wasm exports object (it has `NodeCore`),
@@ -17,17 +16,23 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
 export async function startHttpServer({ core, relay, settings = {}, log = () => {}, onTokenGenerated }) {
   const s = { ...DEFAULTS, ...settings };
   const playground = s.playgroundDir ? staticFiles("/playground", s.playgroundDir) : null;
-  const needsToken = s.requireToken || !LOOPBACK.test(String(s.host));
-  if (needsToken && !s.token) {
-    s.token = randomBytes(24).toString("base64url");
+  // wasm has no random source: core gets fresh bytes and decides whether a token is
+  // needed (DESIGN.md "Security"); a generated one goes to the patch for storage.
+  const settingsJson = JSON.stringify({
+    ...s,
+    entropy: randomBytes(16).toString("hex"),
+    freshToken: randomBytes(24).toString("base64url"),
+  });
+  let nodeCore = new core.NodeCore(settingsJson);
+  const generated = nodeCore.generatedToken();
+  if (generated) {
+    s.token = generated;
     try {
-      onTokenGenerated?.(s.token);
+      onTokenGenerated?.(generated);
     } catch (e) {
       log(`onTokenGenerated failed: ${e?.message ?? e}`);
     }
   }
-  const settingsJson = JSON.stringify({ ...s, entropy: randomBytes(16).toString("hex") });
-  let nodeCore = new core.NodeCore(settingsJson);
   const limits = nodeCore.limits();
 
   // A wasm trap must not take the device down: answer 500 and start a fresh module state.

@@ -35,6 +35,9 @@ pub struct Settings {
     pub memory_text: String,
     /// Entropy from the host (hex) for session ids; wasm has no random source.
     pub entropy: String,
+    /// A random token from the host, adopted by [`Settings::adopt_fresh_token`] when a
+    /// token is required and none is stored.
+    pub fresh_token: String,
 }
 
 impl Default for Settings {
@@ -54,6 +57,7 @@ impl Default for Settings {
             memory_enabled: false,
             memory_text: String::new(),
             entropy: String::new(),
+            fresh_token: String::new(),
         }
     }
 }
@@ -77,5 +81,47 @@ impl Settings {
     /// loopback (DESIGN.md "Security").
     pub fn token_required(&self) -> bool {
         self.require_token || !self.binds_loopback()
+    }
+
+    /// When a token is required but none is stored, takes the host's fresh token and
+    /// returns it, so the host can store and show it; otherwise changes nothing.
+    pub fn adopt_fresh_token(&mut self) -> Option<String> {
+        let stored = self.token.as_deref().is_some_and(|t| !t.is_empty());
+        if stored || !self.token_required() || self.fresh_token.is_empty() {
+            return None;
+        }
+        self.token = Some(self.fresh_token.clone());
+        self.token.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Settings;
+
+    fn settings(json: &str) -> Settings {
+        Settings::from_json(json).expect("valid settings")
+    }
+
+    #[test]
+    fn a_fresh_token_is_adopted_only_when_required_and_none_is_stored() {
+        let mut s = settings(r#"{"requireToken": true, "freshToken": "abc"}"#);
+        assert_eq!(s.adopt_fresh_token().as_deref(), Some("abc"));
+        assert_eq!(s.token.as_deref(), Some("abc"));
+
+        let mut stored = settings(r#"{"requireToken": true, "token": "old", "freshToken": "abc"}"#);
+        assert_eq!(stored.adopt_fresh_token(), None);
+        assert_eq!(stored.token.as_deref(), Some("old"));
+
+        let mut optional = settings(r#"{"freshToken": "abc"}"#);
+        assert_eq!(optional.adopt_fresh_token(), None);
+        assert_eq!(optional.token, None);
+    }
+
+    #[test]
+    fn listening_beyond_loopback_requires_a_token() {
+        let mut s = settings(r#"{"host": "0.0.0.0", "freshToken": "abc"}"#);
+        assert!(s.token_required());
+        assert_eq!(s.adopt_fresh_token().as_deref(), Some("abc"));
     }
 }

@@ -63,6 +63,7 @@ fn to_js(action: HttpAction) -> JsValue {
 #[wasm_bindgen]
 pub struct NodeCore {
     server: Server,
+    generated_token: Option<String>,
 }
 
 #[wasm_bindgen]
@@ -71,10 +72,19 @@ impl NodeCore {
     #[wasm_bindgen(constructor)]
     pub fn new(settings_json: &str) -> Result<NodeCore, JsError> {
         console_error_panic_hook::set_once();
-        let settings = Settings::from_json(settings_json).map_err(|e| JsError::new(&e))?;
+        let mut settings = Settings::from_json(settings_json).map_err(|e| JsError::new(&e))?;
+        let generated_token = settings.adopt_fresh_token();
         Ok(NodeCore {
             server: Server::new(settings),
+            generated_token,
         })
+    }
+
+    /// The token this server adopted from `freshToken` because one was required and
+    /// none was stored; the host stores and shows it. `undefined` otherwise.
+    #[wasm_bindgen(js_name = generatedToken)]
+    pub fn generated_token(&self) -> Option<String> {
+        self.generated_token.clone()
     }
 
     /// Handles one HTTP request; `headers` is an object with lower-cased names.
