@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks to build (and, with `test`, to test) Barline.
 # Idempotent: every step checks first and does nothing when the tool is present.
-#   scripts/bootstrap.sh        toolchain for building the device and the playground
-#   scripts/bootstrap.sh test   also the browser and the npm dev dependencies for tests
+#   scripts/bootstrap.sh        toolchain and npm dev dependencies for building everything
+#   scripts/bootstrap.sh test   also Debian's Chromium and ChromeDriver for the browser tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,10 +49,13 @@ fi
 # wasm-pack cannot download binaryen here; Debian's wasm-opt is used instead.
 command -v wasm-opt >/dev/null || apt_install binaryen
 
+# The build bundles the hosts with esbuild, so the npm dev dependencies are needed by
+# `make run` as well as by the tests.
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm dev dependencies"
+  npm ci --no-audit --no-fund --loglevel=error >&2
+fi
+
 if [ "${1:-}" = "test" ]; then
   apt_install chromium chromium-driver
-  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    say "installing npm dev dependencies"
-    npm ci --no-audit --no-fund --loglevel=error >&2
-  fi
 fi
