@@ -2,19 +2,12 @@
 //! ids, paths, invalid targets, `set` rules and colours.
 #![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
 
+mod support;
+
 use barline_core::live::fake::{snap_color, FakeLive, PALETTE};
 use barline_core::live::path::{ids_from_atoms, LomPath};
 use barline_core::live::{Atom, LiveId, LivePort};
-
-fn sym(s: &str) -> Atom {
-    Atom::Symbol(s.into())
-}
-
-fn id_of(live: &mut FakeLive, path: &str) -> LiveId {
-    let id = live.resolve(path);
-    assert!(!id.is_none(), "{path} should resolve");
-    id
-}
+use support::fake::{id_of, sym};
 
 #[test]
 fn b19_get_always_returns_an_array() {

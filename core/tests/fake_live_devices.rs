@@ -2,21 +2,16 @@
 //! 12, 15, 16).
 #![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
 
+mod support;
+
 use barline_core::live::fake::FakeLive;
 use barline_core::live::path::ids_from_atoms;
 use barline_core::live::{Atom, LiveId, LivePort};
-
-fn sym(s: &str) -> Atom {
-    Atom::Symbol(s.into())
-}
+use support::fake::{one, sym};
 
 fn created(r: Vec<Atom>) -> LiveId {
     assert_eq!(r[0], sym("id"));
     LiveId(r[1].as_i64().unwrap() as u64)
-}
-
-fn one(live: &mut FakeLive, id: LiveId, prop: &str) -> Atom {
-    live.get(id, prop).unwrap().remove(0)
 }
 
 #[test]

@@ -2,26 +2,12 @@
 //! (tools.md §5.2 items 3, 11, 13).
 #![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
 
+mod support;
+
 use barline_core::live::fake::FakeLive;
 use barline_core::live::path::ids_from_atoms;
 use barline_core::live::{Atom, LiveId, LivePort};
-
-fn sym(s: &str) -> Atom {
-    Atom::Symbol(s.into())
-}
-
-fn demo() -> FakeLive {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../patch/sim/sets/demo.json"
-    ))
-    .unwrap();
-    FakeLive::from_json(&text).unwrap()
-}
-
-fn one(live: &mut FakeLive, id: LiveId, prop: &str) -> Atom {
-    live.get(id, prop).unwrap().remove(0)
-}
+use support::fake::{demo, one, sym};
 
 fn note_count(live: &mut FakeLive, clip: LiveId) -> usize {
     let out = live.call(clip, "get_all_notes_extended", &[]).unwrap();

@@ -1,13 +1,12 @@
 //! The extended notes API (max-runtime.md §6 items 33–36) and observer support (28).
 #![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
 
+mod support;
+
 use barline_core::live::fake::FakeLive;
 use barline_core::live::{Atom, LiveId, LivePort};
 use serde_json::{json, Value};
-
-fn sym(s: &str) -> Atom {
-    Atom::Symbol(s.into())
-}
+use support::fake::sym;
 
 fn clip_with(len: f64) -> (FakeLive, LiveId) {
     let mut live = FakeLive::new();

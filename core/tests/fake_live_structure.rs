@@ -2,26 +2,15 @@
 //! items 25 and 29–32, 37, 38; tools.md §5.2 items 2–6).
 #![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
 
+mod support;
+
 use barline_core::live::fake::FakeLive;
 use barline_core::live::path::ids_from_atoms;
 use barline_core::live::{Atom, LiveId, LivePort};
-
-fn sym(s: &str) -> Atom {
-    Atom::Symbol(s.into())
-}
-
-fn id_of(live: &mut FakeLive, path: &str) -> LiveId {
-    let id = live.resolve(path);
-    assert!(!id.is_none(), "{path} should resolve");
-    id
-}
+use support::fake::{id_of, one, sym};
 
 fn ids(live: &mut FakeLive, id: LiveId, child: &str) -> Vec<LiveId> {
     ids_from_atoms(&live.get(id, child).unwrap()).unwrap()
-}
-
-fn one(live: &mut FakeLive, id: LiveId, prop: &str) -> Atom {
-    live.get(id, prop).unwrap().remove(0)
 }
 
 #[test]

@@ -3,12 +3,14 @@
 //! calls executed by the tools against the fake Live Set, results back through the
 //! server — what node-host and v8-host do, minus the bytes in between.
 
+mod support;
+
 use barline_core::live::fake::FakeLive;
-use barline_core::mcp::{HttpAction, HttpRequest, Server, Settings};
+use barline_core::mcp::{HttpAction, Server, Settings};
 use barline_core::tools::{self, ToolRequest};
 use serde_json::{json, Value};
-
-const DEMO: &str = include_str!("../../patch/sim/sets/demo.json");
+use support::fake::demo;
+use support::mcp::json_post;
 
 struct Rig {
     server: Server,
@@ -20,7 +22,7 @@ impl Rig {
     fn new(version: &str) -> Rig {
         let mut rig = Rig {
             server: Server::new(Settings::default()),
-            live: FakeLive::from_json(DEMO).unwrap(),
+            live: demo(),
             sid: String::new(),
         };
         let (sid, _) = rig.post(json!({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":version}}));
@@ -29,18 +31,8 @@ impl Rig {
     }
 
     fn post(&mut self, msg: Value) -> (Option<String>, Value) {
-        let mut r = HttpRequest {
-            method: "POST".into(),
-            path: "/mcp".into(),
-            body: msg.to_string(),
-            ..Default::default()
-        };
-        r.headers.insert("host".into(), "127.0.0.1:3350".into());
-        r.headers
-            .insert("content-type".into(), "application/json".into());
-        if !self.sid.is_empty() {
-            r.headers.insert("mcp-session-id".into(), self.sid.clone());
-        }
+        let session = (!self.sid.is_empty()).then_some(self.sid.as_str());
+        let r = json_post("127.0.0.1:3350", msg.to_string(), session);
         let mut action = self.server.handle_http(&r);
         loop {
             match action {

@@ -2,35 +2,11 @@
 //! The MCP server state machine over HTTP shapes: lifecycle, version negotiation,
 //! admission (Host, Origin, token, size, media type), batches, queue and tool calls.
 
-use barline_core::mcp::{HttpAction, HttpRequest, HttpResponse, OutCall, Server, Settings};
+mod support;
+
+use barline_core::mcp::{HttpAction, HttpResponse, OutCall, Server, Settings};
 use serde_json::{json, Value};
-
-fn req(method: &str, headers: &[(&str, &str)], body: &str) -> HttpRequest {
-    let mut r = HttpRequest {
-        method: method.into(),
-        path: "/mcp".into(),
-        body: body.into(),
-        ..Default::default()
-    };
-    r.headers.insert("host".into(), "127.0.0.1:3350".into());
-    r.headers
-        .insert("content-type".into(), "application/json".into());
-    r.headers.insert(
-        "accept".into(),
-        "application/json, text/event-stream".into(),
-    );
-    for (k, v) in headers {
-        r.headers.insert(k.to_string(), v.to_string());
-    }
-    r
-}
-
-fn respond(a: HttpAction) -> HttpResponse {
-    match a {
-        HttpAction::Respond(r) => r,
-        other => panic!("expected a response, got {other:?}"),
-    }
-}
+use support::mcp::{req, respond};
 
 fn body(r: &HttpResponse) -> Value {
     serde_json::from_str(&r.body).unwrap_or(Value::Null)

@@ -2,10 +2,13 @@
 //! Property tests: the MCP server and argument validation never panic on any input, and
 //! every POST gets exactly one well-formed answer.
 
-use barline_core::mcp::{HttpAction, HttpRequest, Server, Settings};
+mod support;
+
+use barline_core::mcp::{HttpAction, Server, Settings};
 use barline_core::tools::{catalogue::CatalogueOptions, prepare, Prepared};
 use proptest::prelude::*;
 use serde_json::{json, Value};
+use support::mcp::json_post;
 
 fn json_value() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
@@ -37,19 +40,7 @@ fn json_value() -> impl Strategy<Value = Value> {
 }
 
 fn post(server: &mut Server, body: String, sid: Option<&str>) -> HttpAction {
-    let mut r = HttpRequest {
-        method: "POST".into(),
-        path: "/mcp".into(),
-        body,
-        ..Default::default()
-    };
-    r.headers.insert("host".into(), "localhost".into());
-    r.headers
-        .insert("content-type".into(), "application/json".into());
-    if let Some(s) = sid {
-        r.headers.insert("mcp-session-id".into(), s.into());
-    }
-    server.handle_http(&r)
+    server.handle_http(&json_post("localhost", body, sid))
 }
 
 proptest! {

@@ -2,35 +2,11 @@
 //! Admission rules of the MCP server (DESIGN.md "Security"): Host, Origin, bearer
 //! token, body size and media type, and the loopback default.
 
-use barline_core::mcp::{HttpAction, HttpRequest, HttpResponse, Server, Settings};
+mod support;
+
+use barline_core::mcp::{Server, Settings};
 use serde_json::json;
-
-fn req(method: &str, headers: &[(&str, &str)], body: &str) -> HttpRequest {
-    let mut r = HttpRequest {
-        method: method.into(),
-        path: "/mcp".into(),
-        body: body.into(),
-        ..Default::default()
-    };
-    r.headers.insert("host".into(), "127.0.0.1:3350".into());
-    r.headers
-        .insert("content-type".into(), "application/json".into());
-    r.headers.insert(
-        "accept".into(),
-        "application/json, text/event-stream".into(),
-    );
-    for (k, v) in headers {
-        r.headers.insert(k.to_string(), v.to_string());
-    }
-    r
-}
-
-fn respond(a: HttpAction) -> HttpResponse {
-    match a {
-        HttpAction::Respond(r) => r,
-        other => panic!("expected a response, got {other:?}"),
-    }
-}
+use support::mcp::{req, respond};
 
 #[test]
 fn host_origin_token_size_and_media_type() {

@@ -1,8 +1,11 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! What the Node side answers by itself: tools/list, resources, prompts.
 
-use barline_core::mcp::{HttpAction, HttpRequest, Server, Settings};
+mod support;
+
+use barline_core::mcp::{HttpAction, Server, Settings};
 use serde_json::{json, Value};
+use support::mcp::json_post;
 
 fn session(s: &mut Server, version: &str) -> String {
     let r = call(s, None, "initialize", json!({"protocolVersion": version}));
@@ -10,19 +13,8 @@ fn session(s: &mut Server, version: &str) -> String {
 }
 
 fn call(s: &mut Server, sid: Option<&str>, method: &str, params: Value) -> (Option<String>, Value) {
-    let mut r = HttpRequest {
-        method: "POST".into(),
-        path: "/mcp".into(),
-        ..Default::default()
-    };
-    r.headers.insert("host".into(), "localhost".into());
-    r.headers
-        .insert("content-type".into(), "application/json".into());
-    if let Some(id) = sid {
-        r.headers.insert("mcp-session-id".into(), id.into());
-    }
-    r.body = json!({"jsonrpc":"2.0","id":1,"method":method,"params":params}).to_string();
-    match s.handle_http(&r) {
+    let body = json!({"jsonrpc":"2.0","id":1,"method":method,"params":params}).to_string();
+    match s.handle_http(&json_post("localhost", body, sid)) {
         HttpAction::Respond(resp) => (
             resp.headers.get("mcp-session-id").cloned(),
             serde_json::from_str(&resp.body).unwrap(),

@@ -2,20 +2,14 @@
 //! barline-connect, barline-read-clip and barline-create-clip against the fake Live Set
 //! loaded from the demo fixture.
 
+mod support;
+
 use barline_core::live::fake::FakeLive;
 use barline_core::live::LivePort;
 use barline_core::tools::{self, ToolContext};
 use serde_json::{json, Value};
-
-const DEMO: &str = include_str!("../../patch/sim/sets/demo.json");
-
-fn demo() -> FakeLive {
-    FakeLive::from_json(DEMO).expect("demo fixture loads")
-}
-
-fn call(live: &mut FakeLive, tool: &str, args: Value) -> Value {
-    tools::call(live, tool, &args, &ToolContext::default(), false).expect("registered tool")
-}
+use support::fake::demo;
+use support::tools::call;
 
 fn data(r: &Value) -> &Value {
     assert_ne!(r["isError"], true, "unexpected error: {r}");

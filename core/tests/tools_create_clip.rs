@@ -2,20 +2,13 @@
 //! barline-create-clip (tools.md 3.12) against the demo Set, and B8: bad input to any
 //! write tool changes nothing in the Set.
 
-use barline_core::live::fake::FakeLive;
+mod support;
+
 use barline_core::notation::{interpret, InterpretOptions};
-use barline_core::tools::{self, catalogue, ToolContext};
+use barline_core::tools::catalogue;
 use serde_json::{json, Value};
-
-const DEMO: &str = include_str!("../../patch/sim/sets/demo.json");
-
-fn demo() -> FakeLive {
-    FakeLive::from_json(DEMO).expect("demo fixture loads")
-}
-
-fn call(live: &mut FakeLive, tool: &str, args: Value) -> Value {
-    tools::call(live, tool, &args, &ToolContext::default(), false).expect("registered tool")
-}
+use support::fake::demo;
+use support::tools::call;
 
 fn code(r: &Value) -> &str {
     r["_meta"]["barline/error"]["code"].as_str().unwrap_or("")

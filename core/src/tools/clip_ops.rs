@@ -54,14 +54,7 @@ pub fn create_session(
         Kind::Audio(path) => live.call(cs, "create_audio_clip", &[Atom::Symbol(path.into())]),
     }
     .map_err(|e| refused(kind, &where_, e))?;
-    lom::resolve(
-        live,
-        &format!(
-            "live_set tracks {} clip_slots {} clip",
-            slot.track, slot.scene
-        ),
-    )
-    .ok_or_else(|| {
+    clip_ref::slot_clip(live, slot).ok_or_else(|| {
         ToolError::new(
             ErrorCode::LiveRejected,
             format!("Live created no clip {where_}"),
@@ -140,8 +133,7 @@ pub fn auto(
         }
     } else {
         for s in created {
-            let path = format!("live_set tracks {} clip_slots {}", s.track, s.scene);
-            if let Some(cs) = lom::resolve(live, &path) {
+            if let Some(cs) = lom::resolve(live, &s.path()) {
                 live.call(cs, "fire", &[])?;
             }
         }

@@ -20,6 +20,13 @@ impl std::fmt::Display for Slot {
     }
 }
 
+impl Slot {
+    /// The LOM path of the slot's ClipSlot, e.g. `live_set tracks 1 clip_slots 0`.
+    pub fn path(self) -> String {
+        format!("live_set tracks {} clip_slots {}", self.track, self.scene)
+    }
+}
+
 /// Parses `"t/s"` (whitespace trimmed). A third part is ignored with a warning.
 pub fn parse_slot(text: &str, warnings: &mut Vec<String>) -> Result<Slot, ToolError> {
     let parts: Vec<&str> = text.trim().split('/').map(str::trim).collect();
@@ -67,11 +74,14 @@ pub fn clip_slot(live: &mut dyn LivePort, slot: Slot) -> Result<LiveId, ToolErro
             slot.scene
         )));
     }
-    lom::resolve(
-        live,
-        &format!("live_set tracks {} clip_slots {}", slot.track, slot.scene),
-    )
-    .ok_or_else(|| ToolError::not_found(format!("slot {slot} does not exist")))
+    lom::resolve(live, &slot.path())
+        .ok_or_else(|| ToolError::not_found(format!("slot {slot} does not exist")))
+}
+
+/// The clip in a slot (`live_set tracks {t} clip_slots {s} clip`), or `None` when
+/// nothing resolves there; callers decide what a missing clip means.
+pub fn slot_clip(live: &mut dyn LivePort, slot: Slot) -> Option<LiveId> {
+    lom::resolve(live, &format!("{} clip", slot.path()))
 }
 
 /// Resolves a clip id argument: digits only, must exist, must be a Clip.

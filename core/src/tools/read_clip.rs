@@ -105,14 +105,7 @@ fn run(
                     json!({"id": null, "type": null, "name": null, "slot": slot.to_string()}),
                 );
             }
-            lom::resolve(
-                live,
-                &format!(
-                    "live_set tracks {} clip_slots {} clip",
-                    slot.track, slot.scene
-                ),
-            )
-            .ok_or_else(|| {
+            clip_ref::slot_clip(live, slot).ok_or_else(|| {
                 ToolError::new(
                     ErrorCode::Internal,
                     format!("slot {slot} reports a clip but none resolves"),

@@ -95,26 +95,8 @@ impl Param {
     pub fn schema(&self, small: bool) -> Value {
         let mut s = match self.kind {
             ParamKind::Id => json!({"type": "string"}),
-            ParamKind::Integer(min, max) => {
-                let mut s = json!({"type": "integer"});
-                if let Some(m) = min {
-                    s["minimum"] = json!(m);
-                }
-                if let Some(m) = max {
-                    s["maximum"] = json!(m);
-                }
-                s
-            }
-            ParamKind::Number(min, max) => {
-                let mut s = json!({"type": "number"});
-                if let Some(m) = min {
-                    s["minimum"] = json!(m);
-                }
-                if let Some(m) = max {
-                    s["maximum"] = json!(m);
-                }
-                s
-            }
+            ParamKind::Integer(min, max) => bounded("integer", min, max),
+            ParamKind::Number(min, max) => bounded("number", min, max),
             ParamKind::Boolean => json!({"type": "boolean"}),
             ParamKind::Text => json!({"type": "string"}),
             ParamKind::Enum(_) => json!({"type": "string", "enum": self.allowed_values(small)}),
@@ -127,6 +109,18 @@ impl Param {
         s["description"] = json!(self.description);
         s
     }
+}
+
+/// A numeric JSON Schema of type `ty` with its optional `minimum` and `maximum`.
+fn bounded<T: Into<Value>>(ty: &str, min: Option<T>, max: Option<T>) -> Value {
+    let mut s = json!({ "type": ty });
+    if let Some(m) = min {
+        s["minimum"] = m.into();
+    }
+    if let Some(m) = max {
+        s["maximum"] = m.into();
+    }
+    s
 }
 
 /// The MCP annotations of tools.md section 0 (`openWorldHint` is always false).

@@ -1,0 +1,29 @@
+//! The fake Live Set: the demo fixture and short ways to address and read objects.
+
+use barline_core::live::fake::FakeLive;
+use barline_core::live::{Atom, LiveId, LivePort};
+
+/// The demo Set (`patch/sim/sets/demo.json`).
+pub const DEMO: &str = include_str!("../../../patch/sim/sets/demo.json");
+
+/// A fake Live loaded from the demo Set.
+pub fn demo() -> FakeLive {
+    FakeLive::from_json(DEMO).expect("demo fixture loads")
+}
+
+/// A symbol atom.
+pub fn sym(s: &str) -> Atom {
+    Atom::Symbol(s.into())
+}
+
+/// The id at `path`, which must resolve.
+pub fn id_of(live: &mut FakeLive, path: &str) -> LiveId {
+    let id = live.resolve(path);
+    assert!(!id.is_none(), "{path} should resolve");
+    id
+}
+
+/// The first atom of a property.
+pub fn one(live: &mut FakeLive, id: LiveId, prop: &str) -> Atom {
+    live.get(id, prop).unwrap().remove(0)
+}
