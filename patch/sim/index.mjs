@@ -2,11 +2,10 @@
 // instantiates the patch, runs the node-host file in a child process with an injected
 // max-api and the v8-host file in a vm context with Max's globals, backed by the fake
 // Live Set. `startDevice` is what end-to-end tests, benchmarks and the demo use.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { readAmxd } from "../amxd.mjs";
 import { createConsole } from "./console.mjs";
 import { createLiveApiClass } from "./live-api.mjs";
@@ -26,13 +25,8 @@ let instances = 0;
  * the repository or absolute) or fixture object, through core/js/fake-live.mjs.
  */
 export async function loadLiveSet(set, options = {}) {
-  const module = join(root, "core/js/fake-live.mjs");
-  let createLiveSet;
-  if (existsSync(module)) ({ createLiveSet } = await import(pathToFileURL(module).href));
-  else createLiveSet = createRequire(import.meta.url)(join(root, "dist/pkg/fake/barline_core.js")).createLiveSet;
-  if (typeof createLiveSet !== "function") {
-    throw new Error("no createLiveSet: the fake Live Set (core/js/fake-live.mjs, dist/pkg/fake) is not built");
-  }
+  // Imported on first use so that reading a device file needs no wasm build.
+  const { createLiveSet } = await import("../../core/js/fake-live.mjs");
   const json = typeof set === "string" ? readFileSync(resolve(root, set), "utf8") : JSON.stringify(set);
   return createLiveSet(json, options);
 }
@@ -52,11 +46,14 @@ export function openDevice(path = DEFAULT_DEVICE) {
  * wasm ("sync-only" | "full" | "absent"), seed, echo (print the Max console), idType
  * ("string" | "number": the JS type of LiveAPI ids), liveSet (an already created fake
  * Live Set, for tests of the simulator itself), parameters (the device's parameter values
- * as a saved Live Set holds them, by varname, e.g. from `parameters()` of an earlier run).
+ * as a saved Live Set holds them, by varname, e.g. from `parameters()` of an earlier run),
+ * watchAbsent (global names the profile lacks whose reads the v8 object counts, in
+ * `v8.stats.absentReads`).
  */
 export async function startDevice({
   profile = "max-9.0", set, settings = {}, device: devicePath = DEFAULT_DEVICE, wasm = "sync-only",
   seed = 1, echo = false, liveSet: givenLiveSet, startTimeoutMs = 20000, idType = "string", parameters = {},
+  watchAbsent = [],
 } = {}) {
   const device = openDevice(devicePath);
   const maxConsole = createConsole({ echo });
@@ -87,7 +84,7 @@ export async function startDevice({
       const file = String(args[0]);
       const source = readFileSync(join(device.folder, file), "utf8");
       v8 = createV8Object({
-        profile, wasm, source, filename: file, scheduler, console: maxConsole, accounting, dictRegistry: dicts,
+        profile, wasm, source, filename: file, scheduler, console: maxConsole, accounting, dictRegistry: dicts, watchAbsent,
         onOutlet: (n, atoms) => ctx.send(n, atoms), jsarguments: args.slice(1), searchPath: [device.folder],
         makeLiveAPI: (toContextArray) => createLiveApiClass({
           FakeLiveAPI: liveSet.LiveAPI, isReady: () => ready, accounting, toContextArray,

@@ -18,9 +18,10 @@ const ES2023 = ["toSorted", "toReversed", "toSpliced", "with", "findLast", "find
 export function createV8Object({
   profile = "max-9.0", wasm = "sync-only", source, filename, makeLiveAPI, scheduler, console: maxConsole,
   accounting, onOutlet, jsarguments = [], dictRegistry = new Map(), name = "v8", searchPath = [],
+  watchAbsent = [],
 }) {
   if (!PROFILES.includes(profile)) throw new Error(`unknown profile ${profile}; use ${PROFILES.join(" or ")}`);
-  const stats = { requireCalls: [], includeCalls: [], outletErrors: 0, handlerErrors: 0 };
+  const stats = { requireCalls: [], includeCalls: [], outletErrors: 0, handlerErrors: 0, absentReads: {} };
   let outletsCount = 1;
   const post = (...args) => maxConsole.post(name, args);
   const error = (...args) => maxConsole.error(name, args);
@@ -119,6 +120,15 @@ export function createV8Object({
   }
   for (const [k, v] of Object.entries(maxGlobals)) {
     if (v !== undefined) Object.defineProperty(g, k, { value: v, writable: true, configurable: true, enumerable: false });
+  }
+
+  // Opt-in tripwires for names this profile does not provide: a read is counted and
+  // answers undefined, so the name stays absent to `typeof` while a test can show that
+  // the script never reached for it (`"name" in globalThis` becomes true meanwhile).
+  for (const k of watchAbsent) {
+    if (Object.prototype.hasOwnProperty.call(g, k)) continue;
+    stats.absentReads[k] = 0;
+    Object.defineProperty(g, k, { get() { stats.absentReads[k] += 1; return undefined; }, configurable: true, enumerable: false });
   }
 
   // Classic script: import/export are syntax errors here, as in Max (1.5).

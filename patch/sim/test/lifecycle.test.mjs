@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startDevice } from "../index.mjs";
 import vm from "node:vm";
-import { deviceLiveSet, fakeAvailable, LARGE_FIXTURE } from "./live-sets.mjs";
+import { deviceLiveSet, LARGE_FIXTURE } from "./live-sets.mjs";
 
 const vmInfo = (device) => vm.runInContext("__barline.info()", device.v8.context);
 
@@ -92,7 +92,7 @@ test("two device instances run side by side without cross-talk", async () => {
   }
 });
 
-test("LiveAPI ids as numbers (the second id-type pass) work the same", { skip: !fakeAvailable && "fake Live Set not built" }, async () => {
+test("LiveAPI ids as numbers (the second id-type pass) work the same", async () => {
   const device = await startDevice({ set: LARGE_FIXTURE, idType: "number", settings: { diagnostics: true } });
   try {
     const r = await device.callTool("barline-debug-get", { path: "live_set tracks 0", property: "name" });
