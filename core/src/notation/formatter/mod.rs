@@ -68,44 +68,56 @@ fn place<N: Copy + Into<FormatNote>>(
     meter: &Meter,
 ) -> Result<Vec<Placed>, NotationError> {
     let get = |i: u32| -> FormatNote { notes[i as usize].into() };
-    let valid = |p: f64| floor(p) == p && (0.0..=127.0).contains(&p);
-    // The first invalid pitch in sorted order is the one reported: the minimum key.
-    if let Some(bad) = (0..notes.len() as u32)
-        .filter(|&i| !valid(get(i).pitch))
-        .min_by_key(|&i| (order_key(get(i).start_time), order_key(get(i).pitch), i))
-    {
-        return Err(NotationError::new(
-            ErrorKind::Format,
-            format!("Invalid MIDI pitch: {}", render(get(bad).pitch)),
-        ));
-    }
-    let key = |i: &u32| {
-        let n = get(*i);
-        (order_key(n.start_time), n.pitch as u8)
+    // In range first, so the integer conversion is exact and the test cheap.
+    let valid = |p: f64| (0.0..=127.0).contains(&p) && f64::from(p as u8) == p;
+    let order = match sort_keys(notes, valid) {
+        Some(order) => order,
+        None => return Err(pitch_error(notes, valid)),
     };
-    let order = sorted_order(notes, key);
     let b = meter.beats_per_bar;
     let inverse_b = 1.0 / b;
-    Ok(order
-        .into_iter()
-        .map(|i| {
-            let n = get(i);
+    // Chord notes share a start time and sit next to each other once sorted: their
+    // bar and beat (a division and a rounding) are computed once.
+    let mut last_start = f64::NAN.to_bits();
+    let (mut bar, mut beat) = (f64::NAN, f64::NAN);
+    let mut placed = Vec::with_capacity(order.len());
+    for key in order {
+        let n = get(key as u32);
+        if n.start_time.to_bits() != last_start {
+            last_start = n.start_time.to_bits();
             let mut t = js_round(n.start_time * 1000.0) / 1000.0;
             if meter.explicit {
                 t *= meter.inverse_scale;
             }
-            let (bar, beat) = bar_and_beat(t, b, inverse_b);
-            Placed {
-                pitch: n.pitch as u8,
-                bar,
-                beat,
-                velocity: js_round(n.velocity),
-                deviation: js_round(n.velocity_deviation),
-                duration: n.duration,
-                probability: n.probability,
-            }
-        })
-        .collect())
+            (bar, beat) = bar_and_beat(t, b, inverse_b);
+        }
+        placed.push(Placed {
+            pitch: n.pitch as u8,
+            bar,
+            beat,
+            velocity: js_round(n.velocity),
+            deviation: js_round(n.velocity_deviation),
+            duration: n.duration,
+            probability: n.probability,
+        });
+    }
+    Ok(placed)
+}
+
+/// 6.2's error for the first invalid pitch in sorted order: the minimum key.
+fn pitch_error<N: Copy + Into<FormatNote>>(
+    notes: &[N],
+    valid: impl Fn(f64) -> bool,
+) -> NotationError {
+    let get = |i: u32| -> FormatNote { notes[i as usize].into() };
+    let bad = (0..notes.len() as u32)
+        .filter(|&i| !valid(get(i).pitch))
+        .min_by_key(|&i| (order_key(get(i).start_time), order_key(get(i).pitch), i))
+        .expect("an invalid pitch exists");
+    NotationError::new(
+        ErrorKind::Format,
+        format!("Invalid MIDI pitch: {}", render(get(bad).pitch)),
+    )
 }
 
 /// `(floor(t / b) + 1, (t mod b) + 1)` sharing one division in the common case.
@@ -126,51 +138,90 @@ fn bar_and_beat(t: f64, b: f64, inverse_b: f64) -> (f64, f64) {
     (floor(t / b) + 1.0, rem(t, b) + 1.0)
 }
 
-/// Input indices in stable (start, pitch) order. Indices are first distributed into
-/// buckets of one Live beat by start time (a monotone map, so bucket order agrees
-/// with the sort order), then each small bucket is sorted: linear in practice where
-/// one big sort was cache-bound on long clips.
-fn sorted_order<N: Copy + Into<FormatNote>>(
+/// Sort keys `start · pitch · index` (so an unstable sort of them is 6.2's stable
+/// sort) in sorted order; the input index is the low 32 bits. `None` when a pitch is
+/// invalid.
+///
+/// One pass computes the keys and checks whether they are already sorted (clips read
+/// from Live usually are). Otherwise keys are distributed into buckets of one Live
+/// beat by start time (a monotone map, so bucket order agrees with the sort order)
+/// and each small bucket is insertion-sorted: linear in practice where one big sort
+/// was cache-bound on long clips.
+fn sort_keys<N: Copy + Into<FormatNote>>(
     notes: &[N],
-    key: impl Fn(&u32) -> (u64, u8) + Copy,
-) -> Vec<u32> {
+    valid: impl Fn(f64) -> bool,
+) -> Option<Vec<u128>> {
     let n = notes.len();
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    // Keys once per note: the bucket sorts compare them many times.
-    let keys: Vec<(u64, u8)> = order.iter().map(key).collect();
-    if keys.windows(2).all(|w| w[0] <= w[1]) {
-        return order; // already sorted (clips read from Live usually are)
+    let limit = (4 * n + 64) as f64;
+    let mut keys = Vec::with_capacity(n);
+    let mut buckets = Vec::with_capacity(n);
+    let (mut all_valid, mut sorted, mut in_range) = (true, true, true);
+    let mut max_bucket = 0;
+    let mut previous = 0;
+    for (i, note) in notes.iter().enumerate() {
+        let note: FormatNote = (*note).into();
+        all_valid &= valid(note.pitch);
+        let key = u128::from(order_key(note.start_time)) << 64
+            | u128::from(note.pitch as u8) << 32
+            | i as u128;
+        sorted &= previous <= key;
+        previous = key;
+        keys.push(key);
+        let s = note.start_time;
+        in_range &= s >= 0.0 && s < limit;
+        let bucket = if in_range { s as u32 } else { 0 };
+        max_bucket = max_bucket.max(bucket);
+        buckets.push(bucket);
     }
-    let key = |i: &u32| keys[*i as usize];
-    let limit = 4 * n + 64;
-    let buckets: Option<Vec<u32>> = notes
-        .iter()
-        .map(|note| {
-            let s = (*note).into().start_time;
-            (s >= 0.0 && s < limit as f64).then_some(s as u32)
-        })
-        .collect();
-    let Some(buckets) = buckets else {
-        // Negative, huge or sparse start times: one ordinary stable sort.
-        order.sort_by_key(key);
-        return order;
-    };
-    let mut starts = vec![0u32; buckets.iter().max().map_or(0, |&m| m as usize) + 2];
+    if !all_valid {
+        return None;
+    }
+    if sorted {
+        return Some(keys);
+    }
+    if !in_range {
+        // Negative, huge or sparse start times: one ordinary sort.
+        keys.sort_unstable();
+        return Some(keys);
+    }
+    // Counting sort by bucket: `ends[b]` first counts bucket b − 1, then becomes the
+    // next free slot of bucket b and finally the end of bucket b.
+    let mut ends = vec![0u32; max_bucket as usize + 2];
     for &b in &buckets {
-        starts[b as usize + 1] += 1;
+        ends[b as usize + 1] += 1;
     }
-    for i in 1..starts.len() {
-        starts[i] += starts[i - 1];
+    for i in 1..ends.len() {
+        ends[i] += ends[i - 1];
     }
-    let mut next = starts.clone();
-    for (i, &b) in buckets.iter().enumerate() {
-        order[next[b as usize] as usize] = i as u32;
-        next[b as usize] += 1;
+    let mut order = vec![0u128; n];
+    for (&key, &b) in keys.iter().zip(&buckets) {
+        order[ends[b as usize] as usize] = key;
+        ends[b as usize] += 1;
     }
-    for w in starts.windows(2) {
-        order[w[0] as usize..w[1] as usize].sort_by_key(key);
+    let mut start = 0;
+    for &end in &ends[..ends.len() - 1] {
+        let bucket = &mut order[start..end as usize];
+        if bucket.len() <= 32 {
+            insertion_sort(bucket);
+        } else {
+            bucket.sort_unstable(); // a dense beat: insertion sort would be quadratic
+        }
+        start = end as usize;
     }
-    order
+    Some(order)
+}
+
+/// Sorts a small bucket; it is usually in input order, which is nearly sorted.
+fn insertion_sort(keys: &mut [u128]) {
+    for i in 1..keys.len() {
+        let key = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] > key {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+    }
 }
 
 /// An integer whose order is `f64::total_cmp`'s, with -0 folded into 0 (so it

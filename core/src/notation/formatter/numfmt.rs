@@ -25,7 +25,18 @@ pub(crate) fn js_round(x: f64) -> f64 {
 }
 
 /// `fmtInt`: an integral value as JavaScript prints it.
+#[inline]
 pub(super) fn fmt_int(out: &mut String, x: f64) {
+    // Velocities and bar numbers: digits written in place, no call.
+    if (0.0..1000.0).contains(&x) {
+        push_below_1000(out, x as u16);
+    } else {
+        fmt_int_slow(out, x);
+    }
+}
+
+/// [`fmt_int`] beyond the common range.
+fn fmt_int_slow(out: &mut String, x: f64) {
     if x.abs() < 9_007_199_254_740_992.0 {
         if x < 0.0 {
             out.push('-');
@@ -43,21 +54,26 @@ const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 6061626364656667686970717273747576777879\
 8081828384858687888990919293949596979899";
 
-/// Appends the decimal digits of `n` (core::fmt is several times slower here).
-pub(super) fn push_u64(out: &mut String, mut n: u64) {
-    // Velocities, bars and counts are mostly below 1000: no loop, no buffer.
+/// Appends the decimal digits of `n` < 1000: no loop, no buffer.
+#[inline]
+fn push_below_1000(out: &mut String, mut n: u16) {
     if n < 10 {
         out.push(char::from(b'0' + n as u8));
         return;
     }
+    if n >= 100 {
+        out.push(char::from(b'0' + (n / 100) as u8));
+        n %= 100;
+    }
+    let pair = usize::from(n) * 2;
+    out.push(char::from(PAIRS[pair]));
+    out.push(char::from(PAIRS[pair + 1]));
+}
+
+/// Appends the decimal digits of `n` (core::fmt is several times slower here).
+pub(super) fn push_u64(out: &mut String, mut n: u64) {
     if n < 1000 {
-        if n >= 100 {
-            out.push(char::from(b'0' + (n / 100) as u8));
-            n %= 100;
-        }
-        let pair = n as usize * 2;
-        out.push(char::from(PAIRS[pair]));
-        out.push(char::from(PAIRS[pair + 1]));
+        push_below_1000(out, n as u16);
         return;
     }
     let mut digits = [0u8; 20];

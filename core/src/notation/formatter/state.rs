@@ -15,6 +15,9 @@ pub(super) struct Writer<'o> {
     /// Musical beats.
     pub(super) duration: f64,
     probability: f64,
+    /// Velocity, deviation, duration and probability of the last note passed to
+    /// [`Writer::state_for`]: the state already fits a note equal to it.
+    last: [f64; 4],
 }
 
 impl<'o> Writer<'o> {
@@ -28,6 +31,7 @@ impl<'o> Writer<'o> {
             deviation: 0.0,
             duration: 1.0,
             probability: 1.0,
+            last: [f64::NAN; 4],
         }
     }
 
@@ -56,6 +60,18 @@ impl<'o> Writer<'o> {
     /// Writes the state changes needed for `note`, in the order velocity, duration,
     /// probability (6.5).
     pub(super) fn state_for(&mut self, note: &Placed) {
+        let values = [
+            note.velocity,
+            note.deviation,
+            note.duration,
+            note.probability,
+        ];
+        // Consecutive notes often share their state. A NaN compares unequal and so
+        // takes the full path below, as it must (it may write a token every time).
+        if values == self.last {
+            return;
+        }
+        self.last = values;
         let (v, d) = (note.velocity, note.deviation);
         if d > 0.0 {
             let lo = v.clamp(1.0, 127.0);
