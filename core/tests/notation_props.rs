@@ -277,4 +277,41 @@ proptest! {
         };
         let _ = format(&notes, &options);
     }
+
+    #[test]
+    fn formatter_finishes_on_valid_pitches_with_any_other_numbers(
+        raw in prop::collection::vec((0u8..=127, any::<f64>(), any::<f64>(), any::<f64>(), any::<f64>(), any::<f64>()), 1..20),
+        drum in any::<bool>(),
+    ) {
+        let notes: Vec<barline_core::notation::FormatNote> = raw
+            .into_iter()
+            .map(|(pitch, start_time, duration, velocity, probability, velocity_deviation)| barline_core::notation::FormatNote {
+                pitch: f64::from(pitch), start_time, duration, velocity, probability, velocity_deviation,
+            })
+            .collect();
+        let options = FormatOptions { drum_mode: drum, ..FormatOptions::default() };
+        let _ = format(&notes, &options);
+    }
+}
+
+/// A NaN field makes a note unequal even to itself; drum mode once looped forever on it.
+#[test]
+fn drum_mode_finishes_on_notes_with_nan_fields() {
+    let note = |start_time: f64, velocity: f64| barline_core::notation::FormatNote {
+        pitch: 36.0,
+        start_time,
+        duration: 0.25,
+        velocity,
+        probability: 1.0,
+        velocity_deviation: 0.0,
+    };
+    let notes = [note(0.0, f64::NAN), note(1.0, f64::NAN), note(2.0, 100.0)];
+    for drum_mode in [true, false] {
+        let options = FormatOptions {
+            drum_mode,
+            ..FormatOptions::default()
+        };
+        let text = format(&notes, &options).expect("formats");
+        assert!(text.contains("C1"), "{text}");
+    }
 }

@@ -25,6 +25,10 @@ pub(super) fn write(w: &mut Writer<'_>, notes: &[Placed]) {
         while i < pad.len() {
             let head = &notes[pad[i]];
             run.clear();
+            // The head always starts its run: a NaN field makes a note unequal even to
+            // itself, and the run must still advance.
+            run.push(head);
+            i += 1;
             while i < pad.len() && notes[pad[i]].same_state(head) {
                 run.push(&notes[pad[i]]);
                 i += 1;
