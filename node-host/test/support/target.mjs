@@ -14,13 +14,16 @@ const FAKE_GLUE = path.join(root, "dist/pkg/fake/barline_core.js");
 export const hasSimulator = () =>
   existsSync(SIM) && existsSync(DEMO_SET) && existsSync(FAKE_GLUE) && readFileSync(FAKE_GLUE, "utf8").includes("createLiveSet");
 
-/** Starts the simulated device with the demo Set; `{url, stop(), device, expect: {tempo}}`. */
-export async function startTarget(settings = {}) {
+/**
+ * Starts the simulated device with the demo Set in a Max profile;
+ * `{url, stop(), device, expect: {tempo}}`.
+ */
+export async function startTarget(settings = {}, { profile = "max-9.2" } = {}) {
   if (!hasSimulator()) {
     throw new Error("the simulated device is not built: run `make build` first (scripts/test.sh does)");
   }
   const { startDevice } = await import(SIM);
-  const device = await startDevice({ profile: "max-9.2", set: DEMO_SET, settings: { port: 0, ...settings } });
+  const device = await startDevice({ profile, set: DEMO_SET, settings: { port: 0, ...settings } });
   const set = JSON.parse(readFileSync(DEMO_SET, "utf8"));
   return { url: device.url, stop: () => device.stop(), device, expect: { tempo: set.song?.tempo ?? set.tempo } };
 }
