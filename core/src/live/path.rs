@@ -156,11 +156,6 @@ impl fmt::Display for LomPath {
     }
 }
 
-/// Formats the `id N` string that `set`/`call` take for object arguments.
-pub fn id_arg(id: LiveId) -> String {
-    format!("id {id}")
-}
-
 /// Reads an object argument: `"id N"`, or the two atoms `"id", N`, or a bare number.
 pub fn parse_id_atoms(atoms: &[Atom]) -> Option<LiveId> {
     match atoms {

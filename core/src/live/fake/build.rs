@@ -66,6 +66,23 @@ impl FakeLive {
         }
     }
 
+    /// Takes `child` out of the parent's list `list`; the object itself stays.
+    pub(crate) fn unlink(&mut self, parent: LiveId, list: &str, child: LiveId) {
+        if let Some(l) = self
+            .model
+            .node_mut(parent)
+            .and_then(|p| p.lists.get_mut(list))
+        {
+            l.retain(|x| *x != child);
+        }
+    }
+
+    /// Takes `child` out of the parent's list and deletes it with everything it owns.
+    pub(crate) fn delete_child(&mut self, parent: LiveId, list: &str, child: LiveId) {
+        self.unlink(parent, list, child);
+        self.model.remove_subtree(child);
+    }
+
     pub(crate) fn set_single(&mut self, parent: LiveId, name: &str, child: LiveId) {
         if let Some(p) = self.model.node_mut(parent) {
             p.singles.insert(name.to_string(), child);

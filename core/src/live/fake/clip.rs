@@ -42,7 +42,6 @@ pub(crate) fn set(
     value: &[Atom],
 ) -> Option<Result<(), String>> {
     match prop {
-        "color" | "color_index" => Some(live.set_color(id, prop, value)),
         "loop_start" | "loop_end" | "start_marker" | "end_marker" | "position" => Some((|| {
             let x = args::num(value, 0, prop)?;
             let n = live.model.node_mut(id).ok_or("no object")?;

@@ -12,8 +12,7 @@ pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<
     let v = match prop {
         "has_clip" => clip.is_some() as i64,
         "is_group_slot" => (track_kind == Kind::GroupTrack) as i64,
-        "is_playing" => clip.is_some_and(|c| c.flag("is_playing")) as i64,
-        "playing_status" => clip.is_some_and(|c| c.flag("is_playing")) as i64,
+        "is_playing" | "playing_status" => clip.is_some_and(|c| c.flag("is_playing")) as i64,
         "color" if track_kind == Kind::GroupTrack => live.model.n(n.parent).int("color"),
         "color_index" if track_kind == Kind::GroupTrack => {
             live.model.n(n.parent).int("color_index")

@@ -53,12 +53,7 @@ impl FakeLive {
             .copied()
             .find(|c| (self.model.n(*c).float("time") - now).abs() < 1e-9);
         match existing {
-            Some(c) => {
-                self.edit(song, |n| {
-                    n.lists.get_mut("cue_points").map(|l| l.retain(|x| *x != c))
-                });
-                self.model.remove_subtree(c);
-            }
+            Some(c) => self.delete_child(song, "cue_points", c),
             None => {
                 self.add_cue_point("", now);
             }

@@ -33,18 +33,6 @@ pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<
     }
 }
 
-pub(crate) fn set_chain(
-    live: &mut FakeLive,
-    id: LiveId,
-    prop: &str,
-    value: &[Atom],
-) -> Option<Result<(), String>> {
-    match prop {
-        "color" | "color_index" => Some(live.set_color(id, prop, value)),
-        _ => None,
-    }
-}
-
 pub(crate) fn call(
     live: &mut FakeLive,
     id: LiveId,
@@ -92,10 +80,7 @@ pub(crate) fn call(
         (Class::DrumPad, "delete_all_chains") => {
             let rack = live.model.n(id).parent;
             for c in live.pad_chains(id) {
-                live.model
-                    .node_mut(rack)
-                    .map(|r| r.lists.get_mut("chains").map(|l| l.retain(|x| *x != c)));
-                live.model.remove_subtree(c);
+                live.delete_child(rack, "chains", c);
             }
             live.changed(id, "chains");
             Ok(vec![])
@@ -284,10 +269,7 @@ impl FakeLive {
         if dev == self.model.this_device {
             return Err("delete_device: a device cannot delete itself".into());
         }
-        self.edit(container, |n| {
-            n.lists.get_mut("devices").map(|l| l.retain(|d| *d != dev))
-        });
-        self.model.remove_subtree(dev);
+        self.delete_child(container, "devices", dev);
         self.changed(container, "devices");
         Ok(vec![])
     }
@@ -314,11 +296,7 @@ impl FakeLive {
             return Err("move_device: cannot move a rack into itself".into());
         }
         self.check_placement(target, dtype, Some(device))?;
-        self.edit(from, |n| {
-            n.lists
-                .get_mut("devices")
-                .map(|l| l.retain(|d| *d != device))
-        });
+        self.unlink(from, "devices", device);
         let count = self.model.n(target).list("devices").len();
         let at = usize::try_from(position).unwrap_or(count).min(count);
         self.push_child(target, "devices", device, Some(at));

@@ -1,6 +1,7 @@
 //! The `LivePort` implementation: counting, object and member checks, generic type
 //! and range checks, undo recording, and hand-off to the class modules.
 
+use super::history::OpCounts;
 use super::paths::Child;
 use super::schema::{Class, Prop, Ty};
 use super::store::Value;
@@ -13,8 +14,19 @@ pub const NOTIFICATION_ERROR: &str =
     "Changes cannot be triggered by notifications. You will need to defer your response.";
 
 impl FakeLive {
-    fn count_type(&self, id: LiveId) -> String {
-        self.type_name(id).unwrap_or("None").to_string()
+    /// The type name calls are counted under (`None` for missing objects).
+    fn count_type(&self, id: LiveId) -> &'static str {
+        self.type_name(id).unwrap_or("None")
+    }
+
+    /// Bumps one counter of the object's type; the key is only allocated the first
+    /// time a type is seen.
+    fn count(&mut self, id: LiveId, bump: fn(&mut OpCounts)) {
+        let ty = self.count_type(id);
+        match self.counters.by_type.get_mut(ty) {
+            Some(c) => bump(c),
+            None => bump(self.counters.by_type.entry(ty.to_string()).or_default()),
+        }
     }
 
     fn no_object(id: LiveId) -> String {
@@ -34,9 +46,11 @@ impl FakeLive {
                 Child::Single(x) => id_atoms(x),
             });
         }
-        let ty = self.count_type(id);
         let Some(p) = n.class.prop(n.kind, prop) else {
-            return Err(format!("{ty} has no property \"{prop}\""));
+            return Err(format!(
+                "{} has no property \"{prop}\"",
+                self.count_type(id)
+            ));
         };
         let hooked = match n.class {
             Class::Song => song::get(self, id, prop),
@@ -80,13 +94,17 @@ impl FakeLive {
         }
         let before = self.model.clone();
         let hooked = match class {
+            Class::Track | Class::Clip | Class::Scene | Class::Chain
+                if matches!(prop, "color" | "color_index") =>
+            {
+                Some(self.set_color(id, prop, value))
+            }
             Class::Song => song::set(self, id, prop, value),
             Class::SongView => song::set_view(self, id, prop, value),
             Class::Track => track::set(self, id, prop, value),
             Class::Clip => clip::set(self, id, prop, value),
             Class::Scene => scene::set(self, id, prop, value),
             Class::DeviceParameter => mixer::set(self, id, prop, value),
-            Class::Chain => device::set_chain(self, id, prop, value),
             _ => None,
         };
         let result = match hooked {
@@ -169,16 +187,6 @@ impl FakeLive {
             .collect::<Vec<_>>()
             .join(" "))
     }
-
-    /// `LiveAPI.info` (not counted: Max answers it from the object's description).
-    pub fn info(&self, id: LiveId) -> String {
-        self.info_text(id)
-    }
-
-    /// `LiveAPI.children`.
-    pub fn children(&self, id: LiveId) -> Vec<String> {
-        self.children_names(id)
-    }
 }
 
 /// View selections and transport state are not Set changes (no undo step).
@@ -203,7 +211,7 @@ fn undoable_set(class: Class, prop: &str) -> bool {
 pub(crate) fn stored_atoms(p: &Prop, v: Option<&Value>) -> Vec<Atom> {
     match (p.ty, v) {
         (_, Some(Value::Int(i))) => vec![Atom::Int(*i)],
-        (Ty::Float, Some(Value::Float(f))) | (_, Some(Value::Float(f))) => vec![Atom::Float(*f)],
+        (_, Some(Value::Float(f))) => vec![Atom::Float(*f)],
         (_, Some(Value::Str(s))) => vec![Atom::Symbol(s.clone())],
         (_, Some(Value::StrList(l))) => l.iter().map(|s| Atom::Symbol(s.clone())).collect(),
         (Ty::Float, None) => vec![Atom::Float(0.0)],
@@ -253,12 +261,12 @@ pub(crate) fn coerce(p: &Prop, value: &[Atom]) -> Result<Value, String> {
             return Err(format!("{} cannot be set this way", p.name));
         }
     };
-    if let (Some((lo, hi)), Value::Int(_) | Value::Float(_)) = (p.range, &v) {
-        let x = match v {
-            Value::Int(i) => i as f64,
-            Value::Float(f) => f,
-            _ => 0.0,
-        };
+    let x = match v {
+        Value::Int(i) => Some(i as f64),
+        Value::Float(f) => Some(f),
+        _ => None,
+    };
+    if let (Some((lo, hi)), Some(x)) = (p.range, x) {
         if x < lo || x > hi {
             return Err(format!("{} out of range: {x} is not in {lo}…{hi}", p.name));
         }
@@ -273,8 +281,7 @@ impl LivePort for FakeLive {
     }
 
     fn get(&mut self, id: LiveId, property: &str) -> Result<Vec<Atom>, LiveError> {
-        let ty = self.count_type(id);
-        self.counters.by_type.entry(ty).or_default().get += 1;
+        self.count(id, |c| c.get += 1);
         match self.get_uncounted(id, property) {
             Ok(atoms) => {
                 self.note_symbols(&atoms);
@@ -285,15 +292,13 @@ impl LivePort for FakeLive {
     }
 
     fn set(&mut self, id: LiveId, property: &str, value: &[Atom]) -> Result<(), LiveError> {
-        let ty = self.count_type(id);
-        self.counters.by_type.entry(ty).or_default().set += 1;
+        self.count(id, |c| c.set += 1);
         self.set_inner(id, property, value)
             .map_err(|m| self.post(format!("set: {m}")))
     }
 
     fn call(&mut self, id: LiveId, function: &str, args: &[Atom]) -> Result<Vec<Atom>, LiveError> {
-        let ty = self.count_type(id);
-        self.counters.by_type.entry(ty).or_default().call += 1;
+        self.count(id, |c| c.call += 1);
         match self.call_inner(id, function, args) {
             Ok(atoms) => {
                 self.note_symbols(&atoms);
@@ -304,16 +309,14 @@ impl LivePort for FakeLive {
     }
 
     fn get_count(&mut self, id: LiveId, child: &str) -> Result<usize, LiveError> {
-        let ty = self.count_type(id);
-        self.counters
-            .by_type
-            .entry(ty.clone())
-            .or_default()
-            .getcount += 1;
+        self.count(id, |c| c.getcount += 1);
         match self.child(id, child) {
             Some(Child::List(ids)) => Ok(ids.len()),
             _ if !self.exists(id) => Err(self.post(format!("getcount: {}", Self::no_object(id)))),
-            _ => Err(self.post(format!("getcount: {ty} has no list child \"{child}\""))),
+            _ => Err(self.post(format!(
+                "getcount: {} has no list child \"{child}\"",
+                self.count_type(id)
+            ))),
         }
     }
 

@@ -124,11 +124,6 @@ impl FakeLive {
         }
     }
 
-    /// The fixture settings in force.
-    pub fn config(&self) -> &FakeConfig {
-        &self.config
-    }
-
     /// Counters since creation or the last [`FakeLive::reset_counters`].
     pub fn counters(&self) -> &Counters {
         &self.counters
@@ -178,11 +173,6 @@ impl FakeLive {
         self.model.node(id).is_some()
     }
 
-    /// Number of undo steps available.
-    pub fn undo_depth(&self) -> usize {
-        self.history.past.len()
-    }
-
     /// Applies `f` to an object if it exists (a no-op for missing ids).
     pub(crate) fn edit<R>(&mut self, id: LiveId, f: impl FnOnce(&mut store::Node) -> R) {
         if let Some(n) = self.model.node_mut(id) {
@@ -208,8 +198,10 @@ impl FakeLive {
 
     fn note_symbols(&mut self, atoms: &[Atom]) {
         for a in atoms {
+            // Look up before inserting: returned symbols (note JSON) can be long.
             if let Atom::Symbol(s) = a {
-                if self.history.symbols.insert(s.clone()) {
+                if !self.history.symbols.contains(s) {
+                    self.history.symbols.insert(s.clone());
                     self.counters.distinct_symbols += 1;
                 }
             }

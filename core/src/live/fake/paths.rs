@@ -152,7 +152,7 @@ impl FakeLive {
     }
 
     /// Slot `scene index` of every regular track.
-    fn scene_slots(&self, scene: LiveId) -> Vec<LiveId> {
+    pub(crate) fn scene_slots(&self, scene: LiveId) -> Vec<LiveId> {
         let song = self.model.n(self.model.song);
         let Some(i) = song.list("scenes").iter().position(|s| *s == scene) else {
             return Vec::new();
@@ -163,8 +163,8 @@ impl FakeLive {
             .collect()
     }
 
-    /// Child names `LiveAPI.children` reports; the roots when `id` is none.
-    pub(crate) fn children_names(&self, id: LiveId) -> Vec<String> {
+    /// `LiveAPI.children`: the child names; the roots when `id` is none.
+    pub fn children(&self, id: LiveId) -> Vec<String> {
         let Some(n) = self.model.node(id) else {
             return ROOTS.iter().map(|s| s.to_string()).collect();
         };
@@ -184,8 +184,9 @@ impl FakeLive {
         out
     }
 
-    /// The multi-line `info` text in the documented order, ending with `done`.
-    pub(crate) fn info_text(&self, id: LiveId) -> String {
+    /// `LiveAPI.info`: the multi-line text in the documented order, ending with `done`
+    /// (not counted: Max answers it from the object's description).
+    pub fn info(&self, id: LiveId) -> String {
         let Some(n) = self.model.node(id) else {
             return "No object".into();
         };

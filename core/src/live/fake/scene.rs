@@ -15,7 +15,7 @@ pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<
         }
         "is_empty" => {
             let empty = live
-                .scene_clip_slots(id)
+                .scene_slots(id)
                 .iter()
                 .all(|s| !live.exists(live.model.n(*s).single("clip")));
             vec![Atom::Int(empty as i64)]
@@ -31,7 +31,6 @@ pub(crate) fn set(
     value: &[Atom],
 ) -> Option<Result<(), String>> {
     match prop {
-        "color" | "color_index" => Some(live.set_color(id, prop, value)),
         "time_signature_denominator" => match value.first().and_then(|a| a.as_i64()) {
             Some(d) if [1, 2, 4, 8, 16].contains(&d) => {
                 live.set_int(id, prop, d);
@@ -53,7 +52,7 @@ pub(crate) fn call(
 ) -> Result<Vec<Atom>, String> {
     match name {
         "fire" | "fire_as_selected" => {
-            for slot in live.scene_clip_slots(id) {
+            for slot in live.scene_slots(id) {
                 let clip = live.model.n(slot).single("clip");
                 if live.exists(clip) {
                     live.fire_clip(clip);
@@ -66,14 +65,5 @@ pub(crate) fn call(
         }
         "set_fire_button_state" => Ok(vec![]),
         _ => Err(format!("Scene has no function \"{name}\"")),
-    }
-}
-
-impl FakeLive {
-    pub(crate) fn scene_clip_slots(&self, scene: LiveId) -> Vec<LiveId> {
-        match self.child(scene, "clip_slots") {
-            Some(super::paths::Child::List(ids)) => ids,
-            _ => Vec::new(),
-        }
     }
 }

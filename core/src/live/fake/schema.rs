@@ -152,8 +152,9 @@ impl Class {
                 ("scenes", "Scene"),
                 ("cue_points", "CuePoint"),
             ],
-            Class::Track if kind == Kind::MasterTrack => &[("devices", "Device")],
-            Class::Track if kind == Kind::ReturnTrack => &[("devices", "Device")],
+            Class::Track if matches!(kind, Kind::MasterTrack | Kind::ReturnTrack) => {
+                &[("devices", "Device")]
+            }
             Class::Track => &[
                 ("clip_slots", "ClipSlot"),
                 ("arrangement_clips", "Clip"),

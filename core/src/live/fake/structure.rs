@@ -121,10 +121,7 @@ impl FakeLive {
         }
         let song = self.model.song;
         for t in doomed {
-            self.edit(song, |n| {
-                n.lists.get_mut("tracks").map(|l| l.retain(|x| *x != t))
-            });
-            self.model.remove_subtree(t);
+            self.delete_child(song, "tracks", t);
         }
         self.reselect("selected_track", "tracks", i);
         self.changed(song, "tracks");
@@ -150,17 +147,13 @@ impl FakeLive {
         let returns = self.song_list("return_tracks");
         let i = Self::existing_index(index, returns.len(), "return track")?;
         let song = self.model.song;
-        self.edit(song, |n| {
-            n.lists.get_mut("return_tracks").map(|l| l.remove(i))
-        });
-        self.model.remove_subtree(returns[i]);
+        self.delete_child(song, "return_tracks", returns[i]);
         let mut owners = self.song_list("tracks");
         owners.extend(self.song_list("return_tracks"));
         for t in owners {
             let mixer = self.model.n(t).single("mixer_device");
             if let Some(send) = self.model.n(mixer).list("sends").get(i).copied() {
-                self.edit(mixer, |n| n.lists.get_mut("sends").map(|l| l.remove(i)));
-                self.model.remove_subtree(send);
+                self.delete_child(mixer, "sends", send);
                 self.changed(mixer, "sends");
             }
         }
@@ -175,12 +168,10 @@ impl FakeLive {
             return Err("a Set needs at least one scene: cannot delete the last one".into());
         }
         let song = self.model.song;
-        self.edit(song, |n| n.lists.get_mut("scenes").map(|l| l.remove(i)));
-        self.model.remove_subtree(scenes[i]);
+        self.delete_child(song, "scenes", scenes[i]);
         for t in self.song_list("tracks") {
             if let Some(slot) = self.model.n(t).list("clip_slots").get(i).copied() {
-                self.edit(t, |n| n.lists.get_mut("clip_slots").map(|l| l.remove(i)));
-                self.model.remove_subtree(slot);
+                self.delete_child(t, "clip_slots", slot);
                 self.changed(t, "clip_slots");
             }
         }

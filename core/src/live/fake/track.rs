@@ -91,7 +91,6 @@ pub(crate) fn set(
     value: &[Atom],
 ) -> Option<Result<(), String>> {
     match prop {
-        "color" | "color_index" => Some(live.set_color(id, prop, value)),
         p if ROUTING.contains(&p) => Some((|| {
             let v = args::dict(value, 0, p)?;
             let ident = v
@@ -169,12 +168,7 @@ pub(crate) fn call(
                     "delete_clip: id {clip} is not an arrangement clip of this track"
                 ));
             }
-            live.edit(id, |n| {
-                n.lists
-                    .get_mut("arrangement_clips")
-                    .map(|l| l.retain(|c| *c != clip))
-            });
-            live.model.remove_subtree(clip);
+            live.delete_child(id, "arrangement_clips", clip);
             live.changed(id, "arrangement_clips");
             Ok(vec![])
         }
@@ -313,12 +307,7 @@ impl FakeLive {
                 continue;
             }
             if cs >= s && ce <= e {
-                self.edit(track, |n| {
-                    n.lists
-                        .get_mut("arrangement_clips")
-                        .map(|l| l.retain(|c| *c != other))
-                });
-                self.model.remove_subtree(other);
+                self.delete_child(track, "arrangement_clips", other);
             } else if cs < s && ce > e {
                 let tail = self.clone_subtree(other, track);
                 self.trim_tail(other, s - cs);
