@@ -152,3 +152,15 @@ test('the generated TypeScript declarations are precise', () => {
   // No loose `any` signatures generated for the three functions.
   assert.doesNotMatch(dts, /export function (parse|interpret|format)Notation\([^)]*any/);
 });
+
+test('pitchName spells pitches as the formatter writes them, and refuses non-pitches', () => {
+  assert.equal(core.pitchName(0), 'C-2');
+  assert.equal(core.pitchName(60), 'C3');
+  assert.equal(core.pitchName(61), 'Db3');
+  assert.equal(core.pitchName(127), 'G8');
+  for (const pitch of [0, 42, 61, 127]) {
+    const text = core.formatNotation([{ pitch, start_time: 0, duration: 1, velocity: 100 }]);
+    assert.equal(text, `${core.pitchName(pitch)} 1|1`);
+  }
+  for (const bad of [-1, 128, 60.5, NaN]) assert.throws(() => core.pitchName(bad), /pitch must be an integer 0-127/);
+});

@@ -14,6 +14,11 @@ export function format(notes, timeSignature, drumMode) {
   return core.formatNotation(notes, { timeSignature, drumMode });
 }
 
+/** The name bar|beat writes for a MIDI pitch (C3 = 60). */
+export function pitchName(pitch) {
+  return core.pitchName(pitch);
+}
+
 /** A Standard MIDI File (Uint8Array) holding `notes`. */
 export function toMidi(notes, { tempo, timeSignature, drumMode }) {
   // General MIDI plays drums on channel 10 (index 9).

@@ -1,9 +1,9 @@
 // The piano roll: pitch by time as SVG. Bars and beats come from the time signature;
 // velocity is the shade of a note, probability its transparency. In drum mode every
 // pitch that is used gets its own labelled lane.
+import { pitchName } from './engine.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const NAMES = ['C', 'Db', 'D', 'Eb', 'E', 'F', 'Gb', 'G', 'Ab', 'A', 'Bb', 'B'];
 const BLACK = new Set([1, 3, 6, 8, 10]);
 // General MIDI percussion names, for readable drum lanes.
 const DRUMS = {
@@ -17,9 +17,6 @@ const DRUMS = {
 };
 const RULER = 22;
 
-
-/** Note name as bar|beat writes it: C3 = 60. */
-export const pitchName = (p) => `${NAMES[p % 12]}${Math.floor(p / 12) - 2}`;
 
 function el(parent, name, attrs = {}, text) {
   const node = document.createElementNS(SVG, name);

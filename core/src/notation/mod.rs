@@ -24,7 +24,7 @@ mod warnings;
 pub use ast::{Ast, BarSpec, BeatSpec, Element, Span, SpannedElement};
 pub use copy::MAX_COPY_STEPS;
 pub use error::{ErrorKind, NotationError, SourcePosition, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
-pub use formatter::format;
+pub use formatter::{format, pitch_name};
 pub use interpreter::{Interpretation, MAX_NOTES};
 pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
 pub use parser::ScanMode;

@@ -191,6 +191,18 @@ thread_local! {
     };
 }
 
+/// `pitchName(pitch)`: the name bar|beat writes for a MIDI pitch (`C3` = 60), or
+/// throws for anything but an integer 0–127.
+#[wasm_bindgen(js_name = pitchName)]
+pub fn pitch_name(pitch: f64) -> Result<String, JsValue> {
+    if pitch.fract() != 0.0 || !(0.0..=127.0).contains(&pitch) {
+        return Err(input_error(&format!(
+            "pitch must be an integer 0-127, got {pitch}"
+        )));
+    }
+    Ok(notation::pitch_name(pitch as u8).to_string())
+}
+
 /// `formatNotation(notes, {timeSignature, drumMode}?)`: the text.
 #[wasm_bindgen(js_name = formatNotation, skip_typescript)]
 pub fn format_notation(notes: JsValue, options: JsValue) -> Result<String, JsValue> {

@@ -248,7 +248,13 @@ const PITCH_NAMES: [&str; 128] = [
     "Gb7", "G7", "Ab7", "A7", "Bb7", "B7", "C8", "Db8", "D8", "Eb8", "E8", "F8", "Gb8", "G8",
 ];
 
-/// Appends the flat-spelled name of `pitch` (6.6): `C-2` … `G8`.
+/// The flat-spelled name of a MIDI pitch as the formatter writes it (6.6): `C-2` … `G8`;
+/// pitches above 127 wrap, as only 0–127 reach the formatter.
+pub fn pitch_name(pitch: u8) -> &'static str {
+    PITCH_NAMES[usize::from(pitch & 0x7f)]
+}
+
+/// Appends the flat-spelled name of `pitch` (6.6).
 fn push_pitch_name(out: &mut String, pitch: u8) {
-    out.push_str(PITCH_NAMES[usize::from(pitch & 0x7f)]);
+    out.push_str(pitch_name(pitch));
 }
