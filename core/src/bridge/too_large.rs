@@ -1,7 +1,8 @@
 //! The `TOO_LARGE` error result that replaces a response the bridge cannot carry.
 
 use super::BridgeError;
-use serde_json::json;
+use crate::tools::format::grouped;
+use crate::tools::{ErrorCode, ToolError};
 
 /// Narrowing advice per tool (tools.md 2.3): what the model should ask for instead.
 pub fn narrowing_hint(tool: &str) -> &'static str {
@@ -24,33 +25,17 @@ pub fn too_large_result(tool: &str, bytes: usize, error: &BridgeError) -> String
     let message = match error {
         BridgeError::TooLarge { .. } => format!(
             "result is {} bytes, over the bridge limit of {} chunks of {} bytes",
-            group(bytes),
+            grouped(bytes),
             super::MAX_CHUNKS,
-            group(super::MAX_CHUNK_BYTES)
+            grouped(super::MAX_CHUNK_BYTES)
         ),
         other => format!(
             "result of {} bytes cannot cross the bridge: {other}",
-            group(bytes)
+            grouped(bytes)
         ),
     };
-    let hint = narrowing_hint(tool);
-    json!({
-        "isError": true,
-        "content": [{"type": "text", "text": format!("Error [TOO_LARGE] in {name}: {message}\nHint: {hint}")}],
-        "_meta": {"barline/error": {"code": "TOO_LARGE", "message": message, "hint": hint, "tool": name}},
-    })
-    .to_string()
-}
-
-/// `1234567` → `1,234,567` (messages for people and models).
-fn group(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    ToolError::new(ErrorCode::TooLarge, message)
+        .with_hint(narrowing_hint(tool))
+        .to_result(name)
+        .to_string()
 }

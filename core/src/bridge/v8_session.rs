@@ -4,7 +4,7 @@
 use super::{decode_request, frame_tool_response, BridgeError};
 use crate::live::{Atom, LivePort};
 use crate::tools::diagnostics::{RESUME_CONTEXT, WAIT_META};
-use crate::tools::{execute, ToolRequest};
+use crate::tools::{execute, ErrorCode, ToolError, ToolRequest};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -142,10 +142,6 @@ pub fn internal_response(request_id: u64, tool: &str, message: &str) -> Vec<Atom
     } else {
         tool
     };
-    let hint =
-        "This is a Barline bug; tell the user. Retrying the same call will likely fail again.";
-    let result = json!({"isError": true,
-        "content": [{"type": "text", "text": format!("Error [INTERNAL] in {name}: {message}\nHint: {hint}")}],
-        "_meta": {"barline/error": {"code": "INTERNAL", "message": message, "hint": hint, "tool": name}}});
+    let result = ToolError::new(ErrorCode::Internal, message).to_result(name);
     frame_tool_response(request_id, tool, &result.to_string(), &[])
 }

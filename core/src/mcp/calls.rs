@@ -145,11 +145,7 @@ impl Server {
         live_warnings: &[String],
     ) -> HttpAction {
         let Some(call) = self.calls.remove(&call_id) else {
-            return HttpAction::Respond(rpc_error(
-                500,
-                jsonrpc::INTERNAL_ERROR,
-                &format!("unknown call id {call_id}"),
-            ));
+            return unknown_call(call_id);
         };
         let reply = match serde_json::from_str::<Value>(result_json) {
             Ok(result) if result.is_object() => reply_for(&call, result, live_warnings),
@@ -169,11 +165,7 @@ impl Server {
     /// The call failed in transit (`TIMEOUT`, `INTERNAL`, …).
     pub fn fail_tool_call(&mut self, call_id: u64, code: &str, message: &str) -> HttpAction {
         let Some(call) = self.calls.remove(&call_id) else {
-            return HttpAction::Respond(rpc_error(
-                500,
-                jsonrpc::INTERNAL_ERROR,
-                &format!("unknown call id {call_id}"),
-            ));
+            return unknown_call(call_id);
         };
         let code = tools::ErrorCode::parse(code).unwrap_or(tools::ErrorCode::Internal);
         let err = ToolError::new(code, message).to_result(&call.forward.tool);
@@ -197,4 +189,13 @@ impl Server {
             None => HttpAction::Pending,
         }
     }
+}
+
+/// The answer to a completion or failure for a call that is not (or no longer) out.
+fn unknown_call(call_id: u64) -> HttpAction {
+    HttpAction::Respond(rpc_error(
+        500,
+        jsonrpc::INTERNAL_ERROR,
+        &format!("unknown call id {call_id}"),
+    ))
 }

@@ -4,8 +4,6 @@
 pub const SUPPORTED: [&str; 3] = ["2025-11-25", "2025-06-18", "2025-03-26"];
 /// The newest version, offered when a client asks for one we do not speak.
 pub const LATEST: &str = SUPPORTED[0];
-/// The version assumed for HTTP requests without `MCP-Protocol-Version` and no session.
-pub const DEFAULT_HTTP: &str = "2025-03-26";
 
 /// The version to answer `initialize` with: the client's if supported, else the latest.
 pub fn negotiate(requested: &str) -> &'static str {

@@ -7,12 +7,15 @@ use serde_json::Value;
 
 /// Every implemented standard tool, in the order of tools.md section 0. Tools of the
 /// spec that are not implemented yet are absent rather than listed as stubs.
-pub fn standard() -> Vec<&'static ToolDef> {
-    vec![
-        &super::connect::DEF,
-        &super::read_clip::DEF,
-        &super::create_clip::DEF,
-    ]
+static STANDARD: [&ToolDef; 3] = [
+    &super::connect::DEF,
+    &super::read_clip::DEF,
+    &super::create_clip::DEF,
+];
+
+/// The standard tools, in catalogue order (see [`STANDARD`]).
+pub fn standard() -> &'static [&'static ToolDef] {
+    &STANDARD
 }
 
 /// Catalogue options derived from the device settings.
@@ -28,7 +31,7 @@ pub struct CatalogueOptions {
 
 /// The definition of a registered standard tool.
 pub fn find(name: &str) -> Option<&'static ToolDef> {
-    standard().into_iter().find(|d| d.name == name)
+    standard().iter().copied().find(|d| d.name == name)
 }
 
 /// True when `name` is a diagnostic tool (listed only when diagnostics are on).
@@ -41,7 +44,7 @@ pub fn is_diagnostic(name: &str) -> bool {
 /// The `tools` array of a `tools/list` result.
 pub fn list(opts: CatalogueOptions) -> Vec<Value> {
     let mut out: Vec<Value> = standard()
-        .into_iter()
+        .iter()
         .map(|d| d.to_mcp(opts.small_model, opts.modern))
         .collect();
     if opts.diagnostics {

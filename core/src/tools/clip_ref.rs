@@ -86,19 +86,14 @@ pub fn slot_clip(live: &mut dyn LivePort, slot: Slot) -> Option<LiveId> {
 
 /// Resolves a clip id argument: digits only, must exist, must be a Clip.
 pub fn clip_by_id(live: &mut dyn LivePort, id: &str) -> Result<LiveId, ToolError> {
-    let n: u64 = id
+    let found = id
         .chars()
         .all(|c| c.is_ascii_digit())
-        .then(|| id.parse().ok())
+        .then(|| id.parse::<u64>().ok())
         .flatten()
         .filter(|n| *n > 0)
+        .and_then(|n| lom::resolve(live, &format!("id {n}")))
         .ok_or_else(|| ToolError::not_found(format!("clipId \"{id}\" does not exist")))?;
-    let found = live.resolve(&format!("id {n}"));
-    if found.is_none() {
-        return Err(ToolError::not_found(format!(
-            "clipId \"{id}\" does not exist"
-        )));
-    }
     let kind = live.type_of(found)?;
     if kind != "Clip" {
         return Err(ToolError::new(

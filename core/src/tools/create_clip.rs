@@ -149,7 +149,7 @@ fn plan<'a>(
         .transpose()?
         .unwrap_or_default();
     let song = overview::song(live)?;
-    let (sn, sd) = overview::song_signature(live, song)?;
+    let (sn, sd) = overview::signature(live, song)?;
     let (cn, cd) = clip_sig.unwrap_or((sn, sd));
     let start = args
         .str("start")

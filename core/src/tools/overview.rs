@@ -18,11 +18,11 @@ pub fn song(live: &mut dyn LivePort) -> Result<LiveId, ToolError> {
         .ok_or_else(|| ToolError::new(super::ErrorCode::LiveRejected, "live_set did not resolve"))
 }
 
-/// The Song's time signature as (numerator, denominator).
-pub fn song_signature(live: &mut dyn LivePort, song: LiveId) -> Result<(i64, i64), ToolError> {
+/// The time signature of a Song or Clip as (numerator, denominator).
+pub fn signature(live: &mut dyn LivePort, id: LiveId) -> Result<(i64, i64), ToolError> {
     Ok((
-        lom::int(live, song, "signature_numerator")?,
-        lom::int(live, song, "signature_denominator")?,
+        lom::int(live, id, "signature_numerator")?,
+        lom::int(live, id, "signature_denominator")?,
     ))
 }
 
@@ -35,7 +35,7 @@ pub fn read(live: &mut dyn LivePort) -> Result<Value, ToolError> {
         o.insert("name".into(), json!(name));
     }
     o.insert("tempo".into(), num(lom::number(live, song, "tempo")?));
-    let (n, d) = song_signature(live, song)?;
+    let (n, d) = signature(live, song)?;
     o.insert("timeSignature".into(), json!(format!("{n}/{d}")));
     o.insert("sceneCount".into(), json!(live.get_count(song, "scenes")?));
     o.insert(

@@ -75,7 +75,7 @@ fn parse_bars(text: &str) -> Result<(u32, u32), ToolError> {
 fn run(
     live: &mut dyn LivePort,
     args: &Args,
-    ctx: &ToolContext,
+    _ctx: &ToolContext,
     warnings: &mut Vec<String>,
 ) -> Result<Value, ToolError> {
     let mut include = args.list("include");
@@ -86,8 +86,6 @@ fn run(
             .map(|i| i.to_string())
             .collect();
     }
-    let _ = ctx;
-    let has = |k: &str| include.iter().any(|i| i == k);
     let bars = args.str("bars").map(parse_bars).transpose()?;
     let clip = match (args.str("clipId"), args.str("slot")) {
         (Some(id), slot) => {
@@ -118,14 +116,14 @@ fn run(
             ))
         }
     };
-    read(live, clip, &include, bars, warnings, has("notes"))
+    read(live, clip, &include, bars, warnings)
 }
 
 /// The `live://clip/{id}` resource: read-clip with `notes` and `timing`.
 pub fn resource(live: &mut dyn LivePort, id: &str) -> Result<Value, ToolError> {
     let clip = clip_ref::clip_by_id(live, id)?;
     let include = vec!["notes".to_string(), "timing".to_string()];
-    read(live, clip, &include, None, &mut Vec::new(), true)
+    read(live, clip, &include, None, &mut Vec::new())
 }
 
 fn read(
@@ -134,7 +132,6 @@ fn read(
     include: &[String],
     bars: Option<(u32, u32)>,
     warnings: &mut Vec<String>,
-    with_notes: bool,
 ) -> Result<Value, ToolError> {
     let has = |k: &str| include.iter().any(|i| i == k);
     let midi = lom::flag(live, clip, "is_midi_clip")?;
@@ -171,17 +168,14 @@ fn read(
             o.insert(field.into(), json!(true));
         }
     }
-    let (cn, cd) = (
-        lom::int(live, clip, "signature_numerator")?,
-        lom::int(live, clip, "signature_denominator")?,
-    );
+    let (cn, cd) = overview::signature(live, clip)?;
     match clip_ref::place(live, clip)? {
         Place::Session(slot) => {
             o.insert("slot".into(), json!(slot.to_string()));
         }
         Place::Arrangement { track } => {
             let song = overview::song(live)?;
-            let (sn, sd) = overview::song_signature(live, song)?;
+            let (sn, sd) = overview::signature(live, song)?;
             let start = lom::number(live, clip, "start_time")?;
             o.insert("trackIndex".into(), json!(track));
             o.insert(
@@ -221,7 +215,7 @@ fn read(
             );
         }
     }
-    if midi && with_notes {
+    if midi && has("notes") {
         let text = notes::read_formatted(live, clip, (cn, cd), bars)?;
         if !text.is_empty() {
             o.insert("notes".into(), json!(text));

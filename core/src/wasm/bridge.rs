@@ -61,9 +61,3 @@ pub fn decode_response(atoms: JsValue) -> Result<JsValue, JsError> {
     set(&out, "warnings", &warnings);
     Ok(out.into())
 }
-
-/// The MCP definitions of the diagnostic tools, as a JSON array text.
-#[wasm_bindgen(js_name = diagnosticToolDefinitions)]
-pub fn diagnostic_tool_definitions() -> String {
-    serde_json::Value::Array(crate::tools::diagnostics::definitions()).to_string()
-}

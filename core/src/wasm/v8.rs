@@ -69,10 +69,6 @@ fn to_id(value: &JsValue) -> LiveId {
     }
 }
 
-fn args_array(atoms: &[Atom]) -> Array {
-    atoms_to_array(atoms)
-}
-
 impl LivePort for JsLive<'_> {
     fn resolve(&mut self, path: &str) -> LiveId {
         self.host
@@ -89,14 +85,14 @@ impl LivePort for JsLive<'_> {
     }
     fn set(&mut self, id: LiveId, property: &str, value: &[Atom]) -> Result<(), LiveError> {
         self.host
-            .set(id.0 as f64, property, args_array(value))
+            .set(id.0 as f64, property, atoms_to_array(value))
             .map(|_| ())
             .map_err(|e| live_error(&format!("set {property}"), e))
     }
     fn call(&mut self, id: LiveId, function: &str, args: &[Atom]) -> Result<Vec<Atom>, LiveError> {
         let v = self
             .host
-            .call(id.0 as f64, function, args_array(args))
+            .call(id.0 as f64, function, atoms_to_array(args))
             .map_err(|e| live_error(&format!("call {function}"), e))?;
         to_atoms(v)
     }
