@@ -6,8 +6,6 @@ const MAC_EPOCH_OFFSET = 2082844800; // seconds from 1904-01-01 to 1970-01-01
 const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: true });
 
-export const DEVICE_TYPES = { midi: "mmmm", audio: "aaaa", instrument: "iiii" };
-
 function chunk(tag, data) {
   const out = new Uint8Array(8 + data.length);
   out.set(enc.encode(tag), 0);

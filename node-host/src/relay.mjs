@@ -1,9 +1,10 @@
 // Relays tool calls to the v8 object and back: frames through core, sends with
 // max-api's outlet, matches responses by request id, enforces the per-request timeout,
 // drops late or unknown responses (logged). Framing and decoding are core's.
+import { DEFAULTS } from "./max-settings.mjs";
 
-export const MIN_TIMEOUT_MS = 1000;
-export const MAX_TIMEOUT_MS = 60000;
+const MIN_TIMEOUT_MS = 1000;
+const MAX_TIMEOUT_MS = 60000;
 
 function codedError(code, message) {
   const e = new Error(message);
@@ -11,16 +12,16 @@ function codedError(code, message) {
   return e;
 }
 
-export function createRelay({ maxApi, core, timeoutMs = 30000, log = () => {} }) {
+export function createRelay({ maxApi, core, timeoutMs = DEFAULTS.timeoutMs, log = () => {} }) {
   let nextId = 1;
   let timeout = clamp(timeoutMs);
-  const pending = new Map(); // requestId -> { resolve, reject, timer, tool }
+  const pending = new Map(); // requestId -> { resolve, reject, timer }
   const late = new Set(); // ids that timed out, to tell "late" from "unknown" in logs
   const stats = { sent: 0, answered: 0, timedOut: 0, dropped: 0 };
 
   function clamp(ms) {
     const n = Number(ms);
-    if (!Number.isFinite(n)) return 30000;
+    if (!Number.isFinite(n)) return DEFAULTS.timeoutMs;
     return Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, Math.round(n)));
   }
 
@@ -77,7 +78,7 @@ export function createRelay({ maxApi, core, timeoutMs = 30000, log = () => {} })
           if (late.size > 1000) late.delete(late.values().next().value);
           reject(codedError("TIMEOUT", `${tool} did not finish within ${timeout / 1000} s`));
         }, timeout);
-        pending.set(requestId, { resolve, reject, timer, tool });
+        pending.set(requestId, { resolve, reject, timer });
         stats.sent += 1;
         Promise.resolve(maxApi.outlet(...atoms)).catch((e) => {
           const p = settle(requestId);
@@ -86,7 +87,6 @@ export function createRelay({ maxApi, core, timeoutMs = 30000, log = () => {} })
       });
     },
     setTimeoutMs(ms) { timeout = clamp(ms); return timeout; },
-    timeoutMs() { return timeout; },
     pendingCount() { return pending.size; },
     stats() { return { ...stats, pending: pending.size }; },
     /** Fails every pending call (the device is stopping). */

@@ -13,9 +13,10 @@ const OFFLINE_MESSAGE =
  * Returns `{ handleLine(line) → Promise, idle() → Promise }`.
  */
 export function createStdioBridge({ url, token = null, core, write, log = () => {} }) {
+  const offlineMessage = OFFLINE_MESSAGE.replace("%URL%", url);
   let initMessage = null;
   let upstream = null; // { sessionId, version }
-  let offline = null; // { core, sessionId, version }
+  let offline = null; // { core, sessionId, initBody }
   let ready = Promise.resolve();
   const inflight = new Set();
 
@@ -49,7 +50,7 @@ export function createStdioBridge({ url, token = null, core, write, log = () => 
     const [answer] = messagesOf(r);
     upstream = { sessionId: r.sessionId, version: answer?.result?.protocolVersion ?? null };
     await post({ jsonrpc: "2.0", method: "notifications/initialized" }, upstream.sessionId, upstream.version);
-    return { r, ok: true, answer };
+    return { r, ok: true };
   }
 
   function offlineCore() {
@@ -69,18 +70,15 @@ export function createStdioBridge({ url, token = null, core, write, log = () => 
       return [body];
     }
     const headers = { host: "localhost", "content-type": "application/json", accept: "application/json", "mcp-session-id": o.sessionId };
-    let action = o.core.handleHttp("POST", "/mcp", headers, JSON.stringify(message));
     const texts = [];
     const settle = (a) => {
       if (a.kind === "response") {
         if (a.body) texts.push(a.body);
-      } else if (a.kind === "toolCall") {
-        settle(o.core.failToolCall(a.callId, "DISABLED", OFFLINE_MESSAGE.replace("%URL%", url)));
-      } else if (a.kind === "toolCalls") {
-        for (const c of a.calls) settle(o.core.failToolCall(c.callId, "DISABLED", OFFLINE_MESSAGE.replace("%URL%", url)));
+      } else if (a.kind === "toolCall" || a.kind === "toolCalls") {
+        for (const c of a.kind === "toolCall" ? [a] : a.calls) settle(o.core.failToolCall(c.callId, "DISABLED", offlineMessage));
       }
     };
-    settle(action);
+    settle(o.core.handleHttp("POST", "/mcp", headers, JSON.stringify(message)));
     return texts.flatMap((t) => {
       const b = JSON.parse(t);
       return Array.isArray(b) ? b : [b];

@@ -7,18 +7,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import net from "node:net";
 import { hasSimulator } from "./support/target.mjs";
+import { freePort } from "./support/ports.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const demo = path.resolve(here, "../bin/barline-demo.mjs");
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 test("demo serves MCP on the chosen port, prints configurations, stops on SIGINT", { timeout: 60000 }, async (t) => {
   assert.ok(hasSimulator(), "the simulated device is built (make build)");

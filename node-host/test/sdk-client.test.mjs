@@ -7,18 +7,8 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import net from "node:net";
 import { startTarget } from "./support/target.mjs";
-
-/** A loopback port that nothing listens on (bound, then released). */
-function closedPort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "./support/ports.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bridgeBin = path.resolve(here, "../bin/barline-stdio.mjs");
@@ -45,7 +35,7 @@ async function exercise(client, target) {
 
 test("stdio bridge without a device: initialize and tools/list work, tool calls say how to start Live", async () => {
   const client = new Client({ name: "sdk-offline", version: "1.0.0" });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bridgeBin, "--url", `http://127.0.0.1:${await closedPort()}/mcp`], stderr: "pipe" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bridgeBin, "--url", `http://127.0.0.1:${await freePort()}/mcp`], stderr: "pipe" });
   await client.connect(transport);
   try {
     const { tools } = await client.listTools();

@@ -1,7 +1,7 @@
 // Max console model: post() appends to the current line (no implicit newline), error()
 // appends to an error row; "\n" ends a line; post() with no arguments starts a new line.
 
-export function formatArgs(args) {
+function formatArgs(args) {
   const parts = [];
   for (const a of args) {
     if (Array.isArray(a)) parts.push(...a.map(String));

@@ -10,7 +10,6 @@ function messageBox(box, { send }) {
   return {
     numinlets: 2, numoutlets: 1,
     get content() { return content.map((m) => m.join(" ")).join(", "); },
-    contentAtoms() { return content.map((m) => m.map(parseAtom)); },
     receive(inlet, atoms) {
       if (inlet === 1) { content = [atoms.map(String)]; return; }
       if (atoms[0] === "set") { content = [atoms.slice(1).map(String)]; return; }

@@ -11,16 +11,12 @@ export function loadPatcher(json, { special, accounting, random, instancePrefix 
   const objects = new Map(); // id -> { box, object }
   const wires = new Map(); // id -> outlet -> [{ id, inlet }]
   const receivers = new Map(); // name -> [fn]
-  let deliveries = 0;
 
   function send(fromId, outlet, atoms) {
     accounting.check(`${fromId} outlet ${outlet}`, atoms);
     const targets = wires.get(fromId)?.[outlet] ?? [];
     const ordered = targets.length > 1 ? shuffle(targets, random) : targets;
-    for (const t of ordered) {
-      deliveries += 1;
-      objects.get(t.id).object.receive(t.inlet, atoms);
-    }
+    for (const t of ordered) objects.get(t.id).object.receive(t.inlet, atoms);
   }
 
   for (const { box } of patcher.boxes) {
@@ -63,6 +59,5 @@ export function loadPatcher(json, { special, accounting, random, instancePrefix 
     byClass(cls) {
       return [...objects.values()].filter(({ box }) => (box.text ?? "").split(/\s+/)[0] === cls || box.maxclass === cls).map((o) => o.object);
     },
-    deliveries: () => deliveries,
   };
 }

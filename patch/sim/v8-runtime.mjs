@@ -177,8 +177,6 @@ export function createV8Object({
       error(`no function ${selector}\n`);
     },
     loadbang() { if (has("loadbang")) call("loadbang", "loadbang", 0, []); },
-    /** Names a script could read off the global object (for profile tests). */
-    globalNames() { return vm.runInContext("Object.getOwnPropertyNames(globalThis)", context); },
     typeofGlobal(nameOf) { return vm.runInContext(`typeof ${nameOf}`, context); },
     freeTasks() { Task.freeAll(); },
   };

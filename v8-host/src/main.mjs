@@ -55,7 +55,7 @@ function instantiate() {
 
 function send(atoms) { outlet(OUT_BRIDGE, atoms); }
 
-function status(...atoms) { outlet(OUT_STATUS, atoms); }
+function status(...atoms) { outlet(OUT_STATUS, ["status", ...atoms]); }
 
 function step(result) {
   if (result.kind === "respond") send(result.atoms);
@@ -86,7 +86,7 @@ function guarded(atoms, fn) {
       }
     } catch (e2) {
       state.unsupported = `re-instantiation failed: ${e2 && e2.message ? e2.message : e2}`;
-      status("status", "error", state.unsupported);
+      status("error", state.unsupported);
     }
   }
 }
@@ -94,7 +94,7 @@ function guarded(atoms, fn) {
 function handle(atoms) {
   if (state.unsupported) {
     // No core to frame with: node answers UNSUPPORTED itself for this request id.
-    outlet(OUT_BRIDGE, ["mcp_unsupported", atoms[1], state.unsupported]);
+    send(["mcp_unsupported", atoms[1], state.unsupported]);
     return;
   }
   guarded(atoms, () => step(state.core.handle(atoms)));
@@ -107,11 +107,11 @@ export function ready() {
     state.host = createLiveHost(LiveAPI);
     compile();
     instantiate();
-    status("status", "ready");
+    status("ready");
   } catch (e) {
     state.unsupported = String(e && e.message ? e.message : e);
     error(`barline: ${state.unsupported}; every tool call is answered UNSUPPORTED\n`);
-    status("status", "unsupported", state.unsupported);
+    status("unsupported", state.unsupported);
   }
   const queued = state.queue;
   state.queue = [];
