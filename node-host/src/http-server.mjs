@@ -45,9 +45,7 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
         nodeCore.free?.();
       } catch {}
       nodeCore = new core.NodeCore(settingsJson);
-      if (res && !res.headersSent) {
-        writeJson(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error in Barline (logged); retry" } });
-      }
+      if (res && !res.headersSent) write(nodeCore.internalError(), res);
       return null;
     }
   };
@@ -55,13 +53,11 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
   const server = http.createServer((req, res) => {
     if (playground?.(req, res)) return;
     readBody(req, limits.maxBodyBytes)
-      .then((body) => {
+      .then(({ body, size }) => {
         if (body === null) {
-          writeJson(res, 413, {
-            jsonrpc: "2.0",
-            id: null,
-            error: { code: -32600, message: `Payload Too Large: the limit is ${limits.maxBodyBytes} bytes` },
-          });
+          // The rest of the body was not read: close the connection after answering.
+          const refusal = nodeCore.bodyTooLarge(size);
+          write({ ...refusal, headers: { ...refusal.headers, connection: "close" } }, res);
           return;
         }
         const headers = {};
@@ -150,28 +146,25 @@ function writeJson(res, status, obj) {
   res.end(JSON.stringify(obj));
 }
 
-/** Reads the body as UTF-8; resolves null (and stops reading) past `cap` bytes. */
+/**
+ * Reads the body as UTF-8: `{body, size}`, with `body` null (and nothing buffered)
+ * past `cap` bytes; `size` is the declared length or the bytes that arrived.
+ */
 function readBody(req, cap) {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > cap) {
       req.resume();
-      return resolve(null);
+      return resolve({ body: null, size: declared });
     }
     const chunks = [];
     let size = 0;
-    let over = false;
     req.on("data", (c) => {
-      if (over) return;
       size += c.length;
-      if (size > cap) {
-        over = true;
-        chunks.length = 0;
-        return;
-      }
-      chunks.push(c);
+      if (size > cap) chunks.length = 0;
+      else chunks.push(c);
     });
-    req.on("end", () => resolve(over ? null : Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve({ body: size > cap ? null : Buffer.concat(chunks).toString("utf8"), size }));
     req.on("error", reject);
   });
 }

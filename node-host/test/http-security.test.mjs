@@ -69,6 +69,19 @@ test("an oversized body gets 413 and nothing reaches Live", async () => {
   assert.equal(relay.calls.length, before);
 });
 
+test("the 413 answer comes from core and names the size, declared or streamed", async () => {
+  const big = "x".repeat(20000);
+  const streamed = await request(srv.url, { body: big });
+  const declared = await request(srv.url, { body: big, headers: { "content-length": String(big.length) } });
+  for (const r of [streamed, declared]) {
+    assert.equal(r.status, 413);
+    assert.equal(r.headers.connection, "close");
+    const b = JSON.parse(r.body);
+    assert.equal(b.error.code, -32600);
+    assert.match(b.error.message, /^Payload Too Large: the body is 20000 bytes, the limit is \d+$/);
+  }
+});
+
 test("malformed JSON is a JSON-RPC parse error", async () => {
   const sid = await session(srv.url);
   const r = await request(srv.url, { body: "{\"jsonrpc\": \"2.0\", \"id\": 3,", headers: { "mcp-session-id": sid } });

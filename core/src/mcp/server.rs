@@ -46,6 +46,29 @@ pub(super) fn rpc_error(status: u16, code: i64, message: &str) -> HttpResponse {
 }
 
 impl Server {
+    /// The 413 answer for a body of `size` bytes. node-host stops buffering a body past
+    /// the cap and asks for this answer instead of handing the body over.
+    pub fn body_too_large(&self, size: usize) -> HttpResponse {
+        rpc_error(
+            413,
+            jsonrpc::INVALID_REQUEST,
+            &format!(
+                "Payload Too Large: the body is {size} bytes, the limit is {}",
+                self.settings.max_body_bytes
+            ),
+        )
+    }
+
+    /// The 500 answer for a request whose handling trapped in core; the host asks a
+    /// fresh instance for it.
+    pub fn internal_error() -> HttpResponse {
+        rpc_error(
+            500,
+            jsonrpc::INTERNAL_ERROR,
+            "Internal error in Barline (logged); retry",
+        )
+    }
+
     /// A server with these settings.
     pub fn new(settings: Settings) -> Server {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
@@ -176,15 +199,7 @@ impl Server {
             }
         }
         if req.body.len() > self.settings.max_body_bytes {
-            return respond(rpc_error(
-                413,
-                jsonrpc::INVALID_REQUEST,
-                &format!(
-                    "Payload Too Large: the body is {} bytes, the limit is {}",
-                    req.body.len(),
-                    self.settings.max_body_bytes
-                ),
-            ));
+            return respond(self.body_too_large(req.body.len()));
         }
         let parsed: Value = match serde_json::from_str(&req.body) {
             Ok(v) => v,

@@ -140,6 +140,20 @@ impl NodeCore {
             .unwrap_or(JsValue::NULL)
     }
 
+    /// The 413 answer for a body of `size` bytes that node-host stopped reading.
+    #[wasm_bindgen(js_name = bodyTooLarge)]
+    pub fn body_too_large(&self, size: f64) -> JsValue {
+        to_js(HttpAction::Respond(
+            self.server.body_too_large(size as usize),
+        ))
+    }
+
+    /// The 500 answer for a request whose handling trapped (asked of a fresh instance).
+    #[wasm_bindgen(js_name = internalError)]
+    pub fn internal_error(&self) -> JsValue {
+        to_js(HttpAction::Respond(Server::internal_error()))
+    }
+
     /// Tool calls out at Live.
     pub fn pending(&self) -> usize {
         self.server.pending()
