@@ -24,3 +24,11 @@ test("flags, strings and null; unknown keys and a dangling key are ignored", () 
 test("later arguments override earlier ones", () => {
   assert.equal(parseSettings(["port", "3350", "port", "0"]).port, 0);
 });
+
+test("every setting core knows is a start argument, typed by core's default", () => {
+  const s = parseSettings(["memoryEnabled", "1", "memoryText", "verse in D minor", "maxPending", "8"]);
+  assert.equal(s.memoryEnabled, true);
+  assert.equal(s.memoryText, "verse in D minor");
+  assert.equal(s.maxPending, 8);
+  assert.equal(parseSettings(["memoryText", ""]).memoryText, "");
+});

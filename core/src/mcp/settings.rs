@@ -1,10 +1,10 @@
 //! Device settings as the Node side hands them to core (NODE-HOST-CONTRACT.md).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The settings object shared by node-host and core. Unknown fields are ignored so
 /// older cores accept newer settings files.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Settings {
     /// TCP port (0 = any free port).
@@ -34,9 +34,11 @@ pub struct Settings {
     /// Project memory text.
     pub memory_text: String,
     /// Entropy from the host (hex) for session ids; wasm has no random source.
+    #[serde(skip_serializing)]
     pub entropy: String,
     /// A random token from the host, adopted by [`Settings::adopt_fresh_token`] when a
     /// token is required and none is stored.
+    #[serde(skip_serializing)]
     pub fresh_token: String,
 }
 

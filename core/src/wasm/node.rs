@@ -59,6 +59,13 @@ fn to_js(action: HttpAction) -> JsValue {
     a.serialize(&ser).unwrap_or(JsValue::NULL)
 }
 
+/// Every device setting with its default, as JSON (`mcp::Settings`): node-host reads
+/// the names, types and defaults of its start arguments from here.
+#[wasm_bindgen(js_name = defaultSettingsJson)]
+pub fn default_settings_json() -> String {
+    serde_json::to_string(&Settings::default()).unwrap_or_default()
+}
+
 /// The device's MCP server, one per node.script process.
 #[wasm_bindgen]
 pub struct NodeCore {
