@@ -315,3 +315,69 @@ fn wrong_path_is_404() {
     r.path = "/other".into();
     assert_eq!(respond(s.handle_http(&r)).status, 404);
 }
+
+#[test]
+fn disabled_tools_are_not_listed_and_refused_as_unknown() {
+    let settings =
+        Settings::from_json(r#"{"disabledTools": "barline-read-clip, barline-connect"}"#).unwrap();
+    let mut s = Server::new(settings);
+    let (sid, _) = init(&mut s, "2025-11-25");
+    let list = rpc(&mut s, &sid, "tools/list", json!({}));
+    let names: Vec<&str> = list["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(!names.contains(&"barline-read-clip"), "{names:?}");
+    assert!(
+        names.contains(&"barline-connect"),
+        "connect cannot be disabled"
+    );
+    let b = rpc(
+        &mut s,
+        &sid,
+        "tools/call",
+        json!({"name": "barline-read-clip"}),
+    );
+    assert_eq!(b["error"]["message"], "Unknown tool: barline-read-clip");
+    // The device changes the list while running: the next request sees it.
+    s.update_setting("disabledTools", json!("")).unwrap();
+    let list = rpc(&mut s, &sid, "tools/list", json!({}));
+    assert!(list["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t["name"] == "barline-read-clip"));
+}
+
+#[test]
+fn settings_changed_at_run_time_travel_in_the_next_request_context() {
+    let mut s = Server::new(Settings::default());
+    let (sid, _) = init(&mut s, "2025-11-25");
+    for (name, value) in [
+        ("memoryEnabled", json!(true)),
+        ("memoryWritable", json!(true)),
+        ("memoryText", json!("Keys on track 2.")),
+        ("sampleFolder", json!("/Users/ana/Samples")),
+        ("smallModel", json!(true)),
+        ("jsonOutput", json!(true)),
+        ("timeoutMs", json!(9000)),
+    ] {
+        s.update_setting(name, value).unwrap();
+    }
+    let calls = forwarded(call_tool(&mut s, &sid, 7, json!({})));
+    let ctx = &calls[0].context;
+    assert_eq!(
+        (ctx["memoryEnabled"].clone(), ctx["memoryWritable"].clone()),
+        (json!(true), json!(true))
+    );
+    assert_eq!(ctx["memoryText"], "Keys on track 2.");
+    assert_eq!(ctx["sampleFolder"], "/Users/ana/Samples");
+    assert_eq!(
+        (ctx["smallModel"].clone(), ctx["jsonOutput"].clone()),
+        (json!(true), json!(true))
+    );
+    assert_eq!(ctx["timeoutMs"], 9000);
+    assert!(s.update_setting("port", json!(1)).is_err());
+}

@@ -130,7 +130,9 @@ impl Server {
             small_model: self.settings.small_model,
             json_output: self.settings.json_output,
             memory_enabled: self.settings.memory_enabled,
+            memory_writable: self.settings.memory_writable,
             memory_text: self.settings.memory_text.clone(),
+            sample_folder: self.settings.sample_folder.clone(),
             timeout_ms: self.settings.timeout_ms,
         }
         .to_json()

@@ -89,13 +89,18 @@ pub fn dispatch(
     let fail = |code: i64, msg: &str| Outcome::Reply(jsonrpc::error(id, code, msg, None));
     match method {
         "ping" => reply(json!({})),
-        "tools/list" => reply(json!({
-            "tools": tools::catalogue::list(catalogue_options(settings, version))
-        })),
+        "tools/list" => {
+            let mut list = tools::catalogue::list(catalogue_options(settings, version));
+            list.retain(|t| !settings.is_disabled(t["name"].as_str().unwrap_or("")));
+            reply(json!({ "tools": list }))
+        }
         "tools/call" => {
             let Some(name) = params.get("name").and_then(Value::as_str) else {
                 return fail(INVALID_PARAMS, "tools/call needs params.name (a string)");
             };
+            if settings.is_disabled(name) {
+                return fail(INVALID_PARAMS, &format!("Unknown tool: {name}"));
+            }
             let args = params.get("arguments").cloned().unwrap_or(Value::Null);
             match tools::prepare(name, &args, catalogue_options(settings, version)) {
                 Prepared::Unknown => fail(INVALID_PARAMS, &format!("Unknown tool: {name}")),

@@ -86,6 +86,12 @@ impl Server {
         }
     }
 
+    /// Changes one setting while the server runs (see [`Settings::update`]); the next
+    /// request carries the new value.
+    pub fn update_setting(&mut self, name: &str, value: Value) -> Result<(), String> {
+        self.settings.update(name, value)
+    }
+
     /// The settings in force.
     pub fn settings(&self) -> &Settings {
         &self.settings

@@ -1,6 +1,25 @@
-//! Device settings as the Node side hands them to core (NODE-HOST-CONTRACT.md).
+//! Device settings as the Node side hands them to core (NODE-HOST-CONTRACT.md), and the
+//! settings the device may change while the server runs (tools.md 1.16).
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Settings the device may change while the server runs (`setting <name> <value>`);
+/// the others (port, bind address, token, limits) take effect at the next start.
+pub const RUNTIME_SETTINGS: [&str; 9] = [
+    "timeoutMs",
+    "jsonOutput",
+    "smallModel",
+    "rawLiveApi",
+    "memoryEnabled",
+    "memoryWritable",
+    "memoryText",
+    "sampleFolder",
+    "disabledTools",
+];
+
+/// The tool that can never be disabled (tools.md 1.16).
+const ALWAYS_ENABLED: &str = "barline-connect";
 
 /// The settings object shared by node-host and core. Unknown fields are ignored so
 /// older cores accept newer settings files.
@@ -31,8 +50,14 @@ pub struct Settings {
     pub raw_live_api: bool,
     /// Project memory on.
     pub memory_enabled: bool,
+    /// The AI may replace the project memory (`barline-context write`).
+    pub memory_writable: bool,
     /// Project memory text.
     pub memory_text: String,
+    /// Folder `barline-context search` lists audio files from; none when unset.
+    pub sample_folder: Option<String>,
+    /// Comma-separated tool names absent from `tools/list` and refused as unknown.
+    pub disabled_tools: String,
     /// Entropy from the host (hex) for session ids; wasm has no random source.
     #[serde(skip_serializing)]
     pub entropy: String,
@@ -57,7 +82,10 @@ impl Default for Settings {
             small_model: false,
             raw_live_api: false,
             memory_enabled: false,
+            memory_writable: false,
             memory_text: String::new(),
+            sample_folder: None,
+            disabled_tools: String::new(),
             entropy: String::new(),
             fresh_token: String::new(),
         }
@@ -85,6 +113,48 @@ impl Settings {
         self.require_token || !self.binds_loopback()
     }
 
+    /// Changes one setting of [`RUNTIME_SETTINGS`] while the server runs; `value` has
+    /// the setting's JSON type (`sampleFolder` may be `null`). A start-only or unknown
+    /// name, a value of the wrong type or a timeout outside 1–60 s changes nothing.
+    pub fn update(&mut self, name: &str, value: Value) -> Result<(), String> {
+        if !RUNTIME_SETTINGS.contains(&name) {
+            let known = serde_json::to_value(&*self)
+                .ok()
+                .and_then(|v| v.get(name).map(|_| ()))
+                .is_some();
+            return Err(if known {
+                format!("setting {name} is read at start only; restart the device to change it")
+            } else {
+                format!(
+                    "unknown setting {name}; the device changes only {}",
+                    RUNTIME_SETTINGS.join(", ")
+                )
+            });
+        }
+        if name == "timeoutMs" {
+            let ms = value.as_u64().filter(|ms| (1_000..=60_000).contains(ms));
+            if ms.is_none() {
+                return Err(format!(
+                    "setting timeoutMs must be 1000–60000 (1–60 s), got {value}"
+                ));
+            }
+        }
+        let mut object = serde_json::to_value(&*self).map_err(|e| e.to_string())?;
+        object[name] = value;
+        let mut next: Settings = serde_json::from_value(object)
+            .map_err(|e| format!("setting {name} has the wrong type: {e}"))?;
+        // Not serialized, so not part of the round trip.
+        next.entropy = std::mem::take(&mut self.entropy);
+        next.fresh_token = std::mem::take(&mut self.fresh_token);
+        *self = next;
+        Ok(())
+    }
+
+    /// True when the device's disabled-tools list names `tool` (never `barline-connect`).
+    pub fn is_disabled(&self, tool: &str) -> bool {
+        tool != ALWAYS_ENABLED && self.disabled_tools.split(',').any(|t| t.trim() == tool)
+    }
+
     /// When a token is required but none is stored, takes the host's fresh token and
     /// returns it, so the host can store and show it; otherwise changes nothing.
     pub fn adopt_fresh_token(&mut self) -> Option<String> {
@@ -100,6 +170,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::Settings;
+    use serde_json::{json, Value};
 
     fn settings(json: &str) -> Settings {
         Settings::from_json(json).expect("valid settings")
@@ -118,6 +189,45 @@ mod tests {
         let mut optional = settings(r#"{"freshToken": "abc"}"#);
         assert_eq!(optional.adopt_fresh_token(), None);
         assert_eq!(optional.token, None);
+    }
+
+    #[test]
+    fn runtime_settings_change_while_start_only_ones_are_refused() {
+        let mut s = settings(r#"{"entropy": "ab", "freshToken": "t"}"#);
+        s.update("smallModel", json!(true)).unwrap();
+        s.update("memoryWritable", json!(true)).unwrap();
+        s.update("memoryText", json!("Lead is track 3.")).unwrap();
+        s.update("sampleFolder", json!("/Samples")).unwrap();
+        s.update("disabledTools", json!("barline-playback"))
+            .unwrap();
+        s.update("timeoutMs", json!(5000)).unwrap();
+        assert!(s.small_model && s.memory_writable);
+        assert_eq!(s.memory_text, "Lead is track 3.");
+        assert_eq!(s.sample_folder.as_deref(), Some("/Samples"));
+        assert_eq!(s.timeout_ms, 5000);
+        assert_eq!((s.entropy.as_str(), s.fresh_token.as_str()), ("ab", "t"));
+        s.update("sampleFolder", Value::Null).unwrap();
+        assert_eq!(s.sample_folder, None);
+
+        let before = s.clone();
+        let port = s.update("port", json!(4000)).unwrap_err();
+        assert!(port.contains("read at start only"), "{port}");
+        let unknown = s.update("colour", json!(1)).unwrap_err();
+        assert!(unknown.contains("unknown setting colour"), "{unknown}");
+        let typed = s.update("smallModel", json!("yes")).unwrap_err();
+        assert!(typed.contains("wrong type"), "{typed}");
+        let range = s.update("timeoutMs", json!(61_000)).unwrap_err();
+        assert!(range.contains("1–60 s"), "{range}");
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn disabled_tools_are_a_comma_list_that_never_disables_connect() {
+        let s = settings(r#"{"disabledTools": "barline-playback, barline-connect,nonsense"}"#);
+        assert!(s.is_disabled("barline-playback"));
+        assert!(!s.is_disabled("barline-connect"));
+        assert!(!s.is_disabled("barline-read-clip"));
+        assert!(!settings("{}").is_disabled("barline-playback"));
     }
 
     #[test]

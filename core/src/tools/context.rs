@@ -12,8 +12,12 @@ pub struct ToolContext {
     pub json_output: bool,
     /// Project memory switched on.
     pub memory_enabled: bool,
+    /// The AI may replace the project memory.
+    pub memory_writable: bool,
     /// Project memory text.
     pub memory_text: String,
+    /// The device's sample folder, when one is set.
+    pub sample_folder: Option<String>,
     /// Per-request time limit in milliseconds.
     pub timeout_ms: u64,
 }
@@ -26,6 +30,11 @@ impl ToolContext {
             small_model: flag("smallModel"),
             json_output: flag("jsonOutput"),
             memory_enabled: flag("memoryEnabled"),
+            memory_writable: flag("memoryWritable"),
+            sample_folder: v
+                .get("sampleFolder")
+                .and_then(Value::as_str)
+                .map(String::from),
             memory_text: v
                 .get("memoryText")
                 .and_then(Value::as_str)
@@ -41,7 +50,9 @@ impl ToolContext {
             "smallModel": self.small_model,
             "jsonOutput": self.json_output,
             "memoryEnabled": self.memory_enabled,
+            "memoryWritable": self.memory_writable,
             "memoryText": self.memory_text,
+            "sampleFolder": self.sample_folder,
             "timeoutMs": self.timeout_ms,
         })
     }

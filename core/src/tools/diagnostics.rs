@@ -33,6 +33,8 @@ pub fn definitions() -> Vec<Value> {
         json!({"name": "barline-debug-dump-notes", "description": "Diagnostics: every note of a clip as Live's raw JSON (no output cap).",
                "inputSchema": {"type": "object", "required": ["path"], "properties": {
                    "path": {"type": "string"}}}}),
+        json!({"name": "barline-debug-context", "description": "Diagnostics: return the request context (device settings) this call carried.",
+               "inputSchema": {"type": "object", "properties": {}}}),
         json!({"name": "barline-debug-trap", "description": "Diagnostics: make the WebAssembly module trap (recovery tests).",
                "inputSchema": {"type": "object", "properties": {}}}),
     ]
@@ -64,6 +66,7 @@ pub fn execute(live: &mut dyn LivePort, request: &ToolRequest) -> Option<ToolOut
         "barline-debug-wait" => wait(request),
         "barline-debug-get" => get(live, args),
         "barline-debug-dump-notes" => dump_notes(live, args),
+        "barline-debug-context" => ok(request.context.clone(), Vec::new()),
         "barline-debug-trap" => trap(),
         _ => return None,
     };

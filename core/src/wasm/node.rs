@@ -135,6 +135,18 @@ impl NodeCore {
         to_js(self.server.fail_tool_call(call_id as u64, code, message))
     }
 
+    /// Changes one setting while the server runs (`setting <name> <value>` from the
+    /// device); `value_json` is the value as JSON. Throws with the reason and changes
+    /// nothing for a start-only or unknown name or a bad value.
+    #[wasm_bindgen(js_name = updateSetting)]
+    pub fn update_setting(&mut self, name: &str, value_json: &str) -> Result<(), JsError> {
+        let value: serde_json::Value = serde_json::from_str(value_json)
+            .map_err(|e| JsError::new(&format!("setting {name}: value is not JSON: {e}")))?;
+        self.server
+            .update_setting(name, value)
+            .map_err(|e| JsError::new(&e))
+    }
+
     /// Limits node-host enforces while reading requests: `{maxBodyBytes, maxPending, timeoutMs}`.
     pub fn limits(&self) -> JsValue {
         let s = self.server.settings();
