@@ -24,6 +24,8 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
     freshToken: randomBytes(24).toString("base64url"),
   });
   let nodeCore = new core.NodeCore(settingsJson);
+  // Settings the device changed while running; a fresh state after a trap gets them too.
+  const changed = new Map();
   const generated = nodeCore.generatedToken();
   if (generated) {
     s.token = generated;
@@ -45,6 +47,7 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
         nodeCore.free?.();
       } catch {}
       nodeCore = new core.NodeCore(settingsJson);
+      for (const [k, v] of changed) nodeCore.updateSetting(k, JSON.stringify(v));
       if (res && !res.headersSent) write(nodeCore.internalError(), res);
       return null;
     }
@@ -116,6 +119,11 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
     url,
     token: s.token,
     pending: () => nodeCore.pending(),
+    /** Changes a runtime setting (core refuses start-only ones and bad values: throws). */
+    updateSetting(key, value) {
+      nodeCore.updateSetting(key, JSON.stringify(value));
+      changed.set(key, value);
+    },
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

@@ -2,12 +2,13 @@
 // `script start key value …` arguments, relays tool calls to v8, serves MCP over HTTP,
 // and reports status to the patch: `status running <url>`, `status stopped`,
 // `status error <message>`; `token <value>` when a token was generated; `started` once
-// every handler exists (the patch sends nothing before it).
+// every handler exists (the patch's gate sends nothing before it). While running, the
+// device changes settings with `setting <key> <value>` (keys as in the start arguments).
 import maxApi from "max-api";
 import { loadCore } from "./core.mjs";
 import { createRelay } from "./relay.mjs";
 import { startHttpServer } from "./http-server.mjs";
-import { parseSettings } from "./max-settings.mjs";
+import { parseSetting, parseSettings } from "./max-settings.mjs";
 
 function log(text, level = "info") {
   maxApi.post(`barline: ${text}`, level === "error" ? maxApi.POST_LEVELS.ERROR
@@ -27,14 +28,26 @@ async function main() {
   try {
     const core = loadCore();
     const relay = createRelay({ maxApi, core, timeoutMs: settings.timeoutMs, log });
-    maxApi.addHandler("timeout", (seconds) => {
-      const ms = relay.setTimeoutMs(Number(seconds) * 1000);
-      log(`request timeout ${ms / 1000} s`);
+    let running = null;
+    maxApi.addHandler("setting", (name, ...value) => {
+      // A text setting may arrive as several atoms if Max split it; it is one value.
+      const parsed = parseSetting(name, value.length > 1 ? value.join(" ") : value[0]);
+      if (!parsed) return log(`unknown setting ${name} ignored`, "warn");
+      const [key, v] = parsed;
+      try {
+        running?.updateSetting(key, v);
+      } catch (e) {
+        return log(`setting ${name}: ${e?.message ?? e}`, "error");
+      }
+      settings[key] = v;
+      if (key === "timeoutMs") log(`request timeout ${relay.setTimeoutMs(v) / 1000} s`);
+      else log(`setting ${key} changed`);
     });
     server = await startHttpServer({
       core, relay, settings, log,
       onTokenGenerated: (token) => maxApi.outlet("token", token),
     });
+    running = server;
     const stop = async () => {
       relay.close();
       await server.close();

@@ -32,3 +32,17 @@ test("every setting core knows is a start argument, typed by core's default", ()
   assert.equal(s.maxPending, 8);
   assert.equal(parseSettings(["memoryText", ""]).memoryText, "");
 });
+
+test("one setting from the device's atoms: core's key and type, null as none or empty", async () => {
+  const { parseSetting } = await import("../src/max-settings.mjs");
+  assert.deepEqual(parseSetting("timeout", 12), ["timeoutMs", 12000]);
+  assert.deepEqual(parseSetting("port", "40123.000000"), ["port", 40123]); // a Float parameter's atom
+  assert.deepEqual(parseSetting("smallModel", 1), ["smallModel", true]);
+  assert.deepEqual(parseSetting("sampleFolder", "null"), ["sampleFolder", null]);
+  assert.deepEqual(parseSetting("sampleFolder", "/Samples"), ["sampleFolder", "/Samples"]);
+  assert.deepEqual(parseSetting("disabledTools", "null"), ["disabledTools", ""]);
+  assert.deepEqual(parseSetting("memoryText", 123), ["memoryText", "123"]);
+  assert.equal(parseSetting("bogus", 1), null);
+  const s = parseSettings(["memoryWritable", "1", "sampleFolder", "/S", "disabledTools", "barline-playback"]);
+  assert.deepEqual([s.memoryWritable, s.sampleFolder, s.disabledTools], [true, "/S", "barline-playback"]);
+});
