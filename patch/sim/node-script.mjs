@@ -1,6 +1,10 @@
 // The node.script box (max-runtime.md 4.3, section 6 items 39–41): runs the script in a
 // child Node process with the simulator's max-api, relays messages both ways in later
 // passes (never inside the sending call), reports N4M status on the right outlet.
+// A message that reaches the box while no script runs, or that the script has no handler
+// for yet (it has not registered them), is lost as in Max: dropped, counted and logged as
+// a console error so a test sees it. For tests the box also records every message that
+// arrived before the script announced `started` (the project's handshake, 4.3).
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -9,7 +13,9 @@ const REGISTER = fileURLToPath(new URL("./child/register.mjs", import.meta.url))
 export function createNodeScript({ scriptPath, send, console: maxConsole, dicts, extraArgs = [], name = "node.script" }) {
   let child = null;
   let stopping = false;
-  const stats = { droppedBeforeStart: 0, droppedNoHandler: 0, toNode: 0, fromNode: 0, starts: 0 };
+  const stats = { droppedBeforeStart: 0, droppedNoHandler: 0, toNode: 0, fromNode: 0, starts: 0, beforeHandshake: [] };
+  let handshake = false;
+  const describe = (atoms) => atoms.slice(0, 3).map((a) => String(a).slice(0, 40)).join(" ");
   let exited = Promise.resolve();
 
   function status(...atoms) { setImmediate(() => send(1, atoms)); }
@@ -18,6 +24,7 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
     if (child) stop("restart");
     stats.starts += 1;
     stopping = false;
+    handshake = false;
     const proc = fork(scriptPath, [...args.map(String), ...extraArgs.map(String)], {
       execArgv: ["--import", REGISTER],
       env: { ...process.env, MAX_ENV: "live" },
@@ -33,6 +40,7 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
         stats.fromNode += 1;
         // Delivered in a later main-thread pass, in order (4.5).
         setImmediate(() => {
+          if (m.atoms[0] === "started") handshake = true;
           let error = null;
           try { send(0, m.atoms); } catch (e) { error = e.message; }
           if (proc.connected) proc.send({ t: "reply", seq: m.seq, error });
@@ -54,7 +62,10 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
           value = d;
         }
         if (proc.connected) proc.send({ t: "reply", seq: m.seq, value });
-      } else if (m.t === "dropped") stats.droppedNoHandler += 1;
+      } else if (m.t === "dropped") {
+        stats.droppedNoHandler += 1;
+        maxConsole.error(name, [`message ${m.selector} dropped: the script has no handler for it (not started yet?)\n`]);
+      }
     });
     proc.once("exit", (code, signal) => {
       if (child === proc) child = null;
@@ -83,8 +94,10 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
       }
       if (!child || !child.connected) {
         stats.droppedBeforeStart += 1;
+        maxConsole.error(name, [`message "${describe(atoms)}" dropped: the script is not running\n`]);
         return;
       }
+      if (!handshake) stats.beforeHandshake.push(describe(atoms));
       stats.toNode += 1;
       const dict = atoms[0] === "dictionary" ? dicts.get(String(atoms[1])) : undefined;
       child.send({ t: "msg", atoms, dict });

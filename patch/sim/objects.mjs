@@ -90,10 +90,18 @@ function liveThisdevice({ send }, device) {
   };
 }
 
+/** In Max for Live an Int parameter spans at most 256 values (max-runtime.md 5.2). */
+export const MAX_INT_PARAMETER_VALUES = 256;
+
 function liveParameter(box, { send }, numoutlets) {
   const valueof = box.saved_attribute_attributes?.valueof ?? {};
   const min = valueof.parameter_mmin ?? 0;
   const max = valueof.parameter_mmax ?? 127;
+  if (box.parameter_enable && valueof.parameter_type === 1 && max - min + 1 > MAX_INT_PARAMETER_VALUES) {
+    throw new Error(`${box.id} (${box.maxclass} ${valueof.parameter_longname ?? box.varname}): an Int parameter spans at most `
+      + `${MAX_INT_PARAMETER_VALUES} values in Max for Live, ${min}–${max} spans ${max - min + 1}; Live would clamp it. `
+      + "Use a Float parameter shown as an integer (parameter_type 0, parameter_unitstyle 0) or a 256-value window.");
+  }
   let value = valueof.parameter_initial?.[0] ?? min;
   // Types 1 (int) and 2 (enum, e.g. live.toggle off/on) hold whole numbers.
   const clamp = (x) => Math.min(max, Math.max(min, [1, 2].includes(valueof.parameter_type) ? Math.round(x) : x));
@@ -132,6 +140,90 @@ function pattr(box, text, { send }, saved) {
   };
 }
 
+/**
+ * textedit: `set …` and `clear` change the text without output; a bang outputs it; the
+ * user typing (and pressing Enter) outputs `text <the text>` (outputmode 1: one symbol).
+ * Only the left outlet is modelled.
+ */
+function textedit(box, { send }) {
+  let text = box.text ?? "";
+  const output = () => send(0, text === "" ? ["text"] : ["text", text]);
+  return {
+    numinlets: 1, numoutlets: 4,
+    get content() { return text; },
+    receive(_inlet, atoms) {
+      if (atoms[0] === "set") text = atoms.slice(1).join(" ");
+      else if (atoms[0] === "clear") text = "";
+      else if (atoms[0] === "append") text = [text, ...atoms.slice(1)].filter((t) => t !== "").join(" ");
+      else if (isBang(atoms)) output();
+      else text = atoms.join(" ");
+    },
+    userTypes(t) {
+      if (box.readonly) throw new Error(`${box.id}: textedit ${box.varname ?? ""} is read-only; a user cannot type into it`);
+      text = String(t);
+      output();
+    },
+  };
+}
+
+/** live.comment: shows its text; `set …` replaces it (Live's theme colours are not modelled). */
+function liveComment(box) {
+  let text = box.text ?? "";
+  return {
+    numinlets: 1, numoutlets: 0,
+    get content() { return text; },
+    receive(_inlet, atoms) { if (atoms[0] === "set") text = atoms.slice(1).join(" "); },
+  };
+}
+
+/** live.drop: a file or folder dropped on it outputs its path on the left outlet. */
+function liveDrop(box, { send }) {
+  let path = "";
+  return {
+    numinlets: 1, numoutlets: 2,
+    get value() { return path; },
+    receive(_inlet, atoms) { if (atoms[0] === "set") path = atoms.slice(1).join(" "); },
+    userDrops(p) { path = String(p); send(0, [path]); },
+  };
+}
+
+/** gate N [open]: the left inlet picks the open outlet (0 closes); the right inlet passes. */
+function gate(args, { send }) {
+  const outlets = Math.max(1, Number(args[0] ?? 1));
+  let open = Number(args[1] ?? 0);
+  return {
+    numinlets: 2, numoutlets: outlets,
+    get open() { return open; },
+    receive(inlet, atoms) {
+      if (inlet === 0) {
+        if (typeof atoms[0] === "number") open = Math.max(0, Math.min(outlets, Math.trunc(atoms[0])));
+        return;
+      }
+      if (open > 0) send(open - 1, atoms);
+    },
+  };
+}
+
+/**
+ * midiin / midiout: Live's MIDI for this device, one byte per int message. The simulator
+ * plays bytes into `midiin` (`play`) and records what reaches `midiout` (`received`).
+ */
+function midiin({ send }) {
+  return { numinlets: 1, numoutlets: 1, receive() {}, play(bytes) { for (const b of bytes) send(0, [b]); } };
+}
+function midiout() {
+  const received = [];
+  return {
+    numinlets: 1, numoutlets: 0, received,
+    receive(_inlet, atoms) {
+      for (const a of atoms) {
+        if (!Number.isInteger(a) || a < 0 || a > 255) throw new Error(`midiout: ${JSON.stringify(a)} is not a MIDI byte`);
+        received.push(a);
+      }
+    },
+  };
+}
+
 function sendObject(args, ctx) {
   return { numinlets: 1, numoutlets: 0, receive(_i, atoms) { ctx.broadcast(ctx.localName(args[0]), atoms); } };
 }
@@ -154,6 +246,9 @@ export function createObject(box, ctx, special) {
     case "live.text": return liveParameter(box, ctx, 2);
     case "live.toggle": return liveParameter(box, ctx, 1);
     case "live.tab": return liveParameter(box, ctx, 3);
+    case "live.comment": return liveComment(box);
+    case "live.drop": return liveDrop(box, ctx);
+    case "textedit": return textedit(box, ctx);
     case "newobj": break;
     default: throw new Error(`${box.id}: maxclass ${box.maxclass} is not simulated`);
   }
@@ -165,6 +260,10 @@ export function createObject(box, ctx, special) {
     case "routepass": return route(args, ctx, true);
     case "pack": return pack(args, ctx);
     case "onebang": return onebang(args, ctx);
+    case "gate": return gate(args, ctx);
+    case "prepend": return { numinlets: 1, numoutlets: 1, receive(_i, atoms) { ctx.send(0, [...args, ...atoms]); } };
+    case "midiin": return midiin(ctx);
+    case "midiout": return midiout();
     case "live.thisdevice": return liveThisdevice(ctx, special);
     case "s": case "send": return sendObject(args, ctx);
     case "r": case "receive": return receiveObject(args, ctx);

@@ -132,3 +132,51 @@ test("fan-out order from one outlet is shuffled by the seed", () => {
   }
   assert.ok(orders.size > 1, "all seeds gave the same order");
 });
+
+test("gate passes its right inlet only while an outlet is open", () => {
+  const g = obj("gate 1", 2, 1);
+  const p = obj("print g", 1, 0);
+  const { patch, printed } = run([g, p], [line(g, 0, p, 0)]);
+  const G = patch.objects.get(g.box.id).object;
+  G.receive(1, ["lost", 1]);
+  G.receive(0, [1]);
+  G.receive(1, ["passed", 2]);
+  G.receive(0, [0]);
+  G.receive(1, ["lost", 3]);
+  assert.deepEqual(printed(), ["passed 2"]);
+});
+
+test("prepend puts its arguments first; live.comment and textedit take set", () => {
+  const pre = obj("prepend set", 1, 1);
+  const comment = { box: { id: `obj-${++n}`, maxclass: "live.comment", text: "stopped", numinlets: 1, numoutlets: 0, varname: "c" } };
+  const edit = { box: { id: `obj-${++n}`, maxclass: "textedit", numinlets: 1, numoutlets: 4, varname: "e" } };
+  const p = obj("print e", 1, 0);
+  const { patch, printed } = run([pre, comment, edit, p], [line(pre, 0, comment, 0), line(edit, 0, p, 0)]);
+  patch.objects.get(pre.box.id).object.receive(0, ["error", "port", "in", "use"]);
+  assert.equal(patch.byVarname("c").content, "error port in use");
+  const E = patch.byVarname("e");
+  E.receive(0, ["set", "a", "b"]);
+  assert.deepEqual([E.content, printed()], ["a b", []]);
+  E.userTypes("Lead is track 3.");
+  E.userTypes("");
+  assert.deepEqual(printed(), ["text Lead is track 3.", "text"]);
+});
+
+test("midiin plays bytes that reach midiout unchanged; midiout refuses a non-byte", () => {
+  const i = obj("midiin", 1, 1);
+  const o = obj("midiout", 1, 0);
+  const { patch } = run([i, o], [line(i, 0, o, 0)]);
+  patch.byClass("midiin")[0].play([0x90, 60, 100, 0x80, 60, 0]);
+  assert.deepEqual(patch.byClass("midiout")[0].received, [0x90, 60, 100, 0x80, 60, 0]);
+  assert.throws(() => patch.byClass("midiout")[0].receive(0, [300]), /not a MIDI byte/);
+});
+
+test("an Int parameter over 256 values fails the load; a Float one of any range loads", () => {
+  const numbox = (type, min, max) => ({ box: { id: `obj-${++n}`, maxclass: "live.numbox", varname: "port", numinlets: 1, numoutlets: 2,
+    parameter_enable: 1, saved_attribute_attributes: { valueof: { parameter_longname: "Port", parameter_type: type, parameter_mmin: min, parameter_mmax: max } } } });
+  assert.throws(() => run([numbox(1, 0, 65535)], []), /Int parameter spans at most 256 values.*0–65535 spans 65536/);
+  assert.doesNotThrow(() => run([numbox(1, 3300, 3555)], []));
+  const { patch } = run([numbox(0, 0, 65535)], []);
+  patch.byVarname("port").userSets(40123);
+  assert.equal(patch.byVarname("port").value, 40123);
+});
