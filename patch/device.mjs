@@ -1,60 +1,99 @@
 // The device's patcher as source: a generator for the .maxpat JSON (max-runtime.md 5.1,
-// 5.2, 5.5). Wiring:
-//   live.thisdevice → onebang 1 → t b b b : right: "ready" → v8 ; middle: bang the token
-//     pattr (its stored value into pack) ; left: pack → node.script
-//   node.script left → routepass mcp_request : match → v8 ; else → route status token
-//   token (node.script generated one) → pattr token (a blob parameter: saved with the Live
-//     Set) → pack (token arg of the next start) and → route null → token display
-//   v8 left → node.script (responses, never through a message box) ; v8 right → route status
-//   node.script right (N4M status) → route start stop terminated → status display
-//   port numbox → pack (port; used at the next start) ; timeout numbox → pack (timeout) and "timeout $1" → node
-//   require-token toggle → pack (requireToken 0|1; used at the next start, like the port)
+// 5.2, 5.5) following the device rules of 5.2. Wiring (patch/README.md has the prose):
+//   midiin → midiout                      a MIDI effect passes every message downstream
+//   live.thisdevice → onebang 1 → t b b b : right "ready" → v8 ; middle: bang the stored
+//     values (pattr) into the pack ; left: pack → `script start key value …` → node.script
+//   every control → its pack argument (the start-up value) and, for settings that change
+//     while running, `setting <key> $1` → gate → node.script
+//   gate: closed at load and whenever N4M reports start/restart/stop/termination; opened
+//     by node's own `started` (its handlers exist). v8's bridge output goes through it too.
+//   node.script left → routepass mcp_request : match → v8 ; else → route status token started
+//   v8 right → route status update_memory : status → live-status ; update_memory → memory
+//   node.script right (N4M status) → route start stop terminated restarted → gate, status
 export const V8_FILE = "barline-v8.js";
 export const NODE_FILE = "barline-node.mjs";
+/** Height of a device in Live's device view (max-runtime.md 5.1 `openrect`). */
+export const DEVICE_HEIGHT = 169;
+
+/**
+ * The control of every device setting, by setting name (the key node-host reads):
+ * the varname of the presentation box a user changes it with.
+ */
+export const SETTING_CONTROLS = Object.freeze({
+  port: "port",
+  timeout: "timeout",
+  requireToken: "require-token",
+  token: "token-display",
+  smallModel: "small-model",
+  jsonOutput: "json-output",
+  rawLiveApi: "raw-live-api",
+  memoryEnabled: "memory-enabled",
+  memoryWritable: "memory-writable",
+  memoryText: "memory-text-edit",
+  sampleFolder: "sample-drop",
+  disabledTools: "disabled-tools-edit",
+});
 
 export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   const boxes = [];
   const lines = [];
+  const parameters = {};
   let n = 0;
   const box = (fields) => {
     const id = `obj-${++n}`;
-    boxes.push({ box: { id, ...fields } });
+    // Patching view: a plain grid; only the presentation view is what users see.
+    const patching_rect = fields.patching_rect ?? [20 + (n % 6) * 170, 20 + Math.floor(n / 6) * 40, 160, 22];
+    boxes.push({ box: { id, ...fields, patching_rect } });
     return id;
   };
   const obj = (text, numinlets, outlettype, extra = {}) =>
-    box({ maxclass: "newobj", text, numinlets, numoutlets: outlettype.length, outlettype, patching_rect: [20 + (n % 4) * 160, 20 + n * 24, 150, 22], ...extra });
-  const msg = (text, extra = {}) => box({ maxclass: "message", text, numinlets: 2, numoutlets: 1, outlettype: [""], patching_rect: [20, 20 + n * 24, 150, 22], ...extra });
+    box({ maxclass: "newobj", text, numinlets, numoutlets: outlettype.length, outlettype, ...extra });
+  const msg = (text, extra = {}) => box({ maxclass: "message", text, numinlets: 2, numoutlets: 1, outlettype: [""], ...extra });
   const wire = (src, out, dst, inl) => lines.push({ patchline: { source: [src, out], destination: [dst, inl] } });
-  const numbox = (varname, longname, min, max, initial, rect) => box({
-    maxclass: "live.numbox", varname, numinlets: 1, numoutlets: 2, outlettype: ["", "float"], parameter_enable: 1,
-    patching_rect: [400, 20 + n * 24, 44, 15], presentation: 1, presentation_rect: rect,
-    saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: longname, parameter_type: 1,
-      parameter_mmin: min, parameter_mmax: max, parameter_initial_enable: 1, parameter_initial: [initial], parameter_unitstyle: 0 } },
-  });
-  // Parameter type 2 (enum off/on) is what live.toggle saves; "stored only" (invisible 1)
-  // because a security setting must not be automated or modulated.
-  const toggle = (varname, longname, shortname, rect) => box({
-    maxclass: "live.toggle", varname, numinlets: 1, numoutlets: 1, outlettype: [""], parameter_enable: 1,
-    patching_rect: [400, 20 + n * 24, 15, 15], presentation: 1, presentation_rect: rect,
+  const shown = (rect) => ({ presentation: 1, presentation_rect: rect, patching_rect: [rect[0] + 700, rect[1] + 20, rect[2], rect[3]] });
+  const parameter = (id, longname, shortname) => { parameters[id] = [longname, shortname, 0]; return id; };
+  // Labels and status text follow Live's theme (5.2: live.comment).
+  const label = (text, rect, extra = {}) => box({ maxclass: "live.comment", text, numinlets: 1, numoutlets: 0, textjustification: 0, ...shown(rect), ...extra });
+  // Every setting is "stored only" (parameter_invisible 1): none may be automated (5.2).
+  const stored = { parameter_invisible: 1, parameter_modmode: 0 };
+  const toggle = (varname, longname, shortname, rect) => parameter(box({
+    maxclass: "live.toggle", varname, numinlets: 1, numoutlets: 1, outlettype: [""], parameter_enable: 1, ...shown(rect),
     saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: shortname, parameter_type: 2,
-      parameter_enum: ["off", "on"], parameter_mmax: 1, parameter_initial_enable: 1, parameter_initial: [0], parameter_invisible: 1 } },
-  });
-  // A pattr in parameter mode with type 3 (blob) stores any value with the Live Set
-  // (Max docs "Parameter attributes": blob = "any type of data you can store with a pattr").
-  // `restore` is the value saved with the patcher itself; "null" means no token (node-host's
-  // parseSettings reads "null" as none).
-  const storedValue = (name, longname, initial) => obj(`pattr ${name}`, 1, ["", "", ""], {
-    varname: name, restore: [initial],
+      parameter_enum: ["off", "on"], parameter_mmax: 1, parameter_initial_enable: 1, parameter_initial: [0], ...stored } },
+  }), longname, shortname);
+  // Float parameter (type 0) shown as an integer (unit style 0): Live holds any value of
+  // the range, where an Int parameter spans at most 256 values (5.2).
+  const wholeNumber = (varname, longname, shortname, min, max, initial, rect) => parameter(box({
+    maxclass: "live.numbox", varname, numinlets: 1, numoutlets: 2, outlettype: ["", "float"], parameter_enable: 1, ...shown(rect),
+    saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: shortname, parameter_type: 0,
+      parameter_mmin: min, parameter_mmax: max, parameter_initial_enable: 1, parameter_initial: [initial], parameter_unitstyle: 0, ...stored } },
+  }), longname, shortname);
+  // A pattr in parameter mode of type 3 (blob) stores any value with the Live Set (Max docs
+  // "Parameter attributes"). `restore` is the value saved with the patcher; the patch's
+  // atom for "no value" is `null` (node-host reads it as none / empty).
+  const storedValue = (varname, longname, initial = "null") => parameter(obj(`pattr ${varname}`, 1, ["", "", ""], {
+    varname, restore: [initial],
     saved_object_attributes: { parameter_enable: 1, parameter_mappable: 0 },
-    saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: longname, parameter_type: 3, parameter_invisible: 1 } },
+    saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: longname, parameter_type: 3, ...stored } },
+  }), longname, longname);
+  // Text the user can select and copy (a clipboard object is not part of Max; 5.2).
+  const textField = (varname, rect, { readonly = 0, lines: linecount = 1, text = "" } = {}) => box({
+    maxclass: "textedit", varname, numinlets: 1, numoutlets: 4, outlettype: ["", "int", "", ""], parameter_enable: 0,
+    readonly, keymode: 1, outputmode: 1, wordwrap: linecount > 1 ? 1 : 0, lines: linecount, border: 1, fontsize: 10.0, text, ...shown(rect),
   });
-  const comment = (text, rect) => box({ maxclass: "comment", text, numinlets: 1, numoutlets: 0, patching_rect: [400, 20 + n * 24, 100, 18], presentation: 1, presentation_rect: rect });
 
+  // --- the start and the node.script handshake ---------------------------------------
+  const startArgs = [
+    ["port", port], ["timeout", timeoutSeconds], ["requireToken", 0], ["token", "null"],
+    ["smallModel", 0], ["jsonOutput", 0], ["rawLiveApi", 0], ["memoryEnabled", 0], ["memoryWritable", 0],
+    ["memoryText", "null"], ["sampleFolder", "null"], ["disabledTools", "null"],
+  ];
+  const argInlet = (key) => 3 + 2 * startArgs.findIndex(([k]) => k === key);
   const thisdevice = obj("live.thisdevice", 1, ["bang", "int", "int"]);
   const once = obj("onebang 1", 2, ["bang", "bang"]);
   const order = obj("t b b b", 1, ["bang", "bang", "bang"]);
   const readyMsg = msg("ready");
-  const start = obj(`pack script start port ${port} timeout ${timeoutSeconds} requireToken 0 token null`, 10, [""]);
+  const start = obj(`pack script start ${startArgs.flat().join(" ")}`, 2 + startArgs.length * 2, [""]);
   const node = obj(`node.script ${NODE_FILE} @autostart 0 @watch 0`, 1, ["", ""], {
     saved_object_attributes: { autostart: 0, defer: 0, watch: 0 },
     textfile: { filename: NODE_FILE, flags: 0, embed: 0, autowatch: 0 },
@@ -63,58 +102,190 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
     filename: V8_FILE, varname: "barline-v8", saved_object_attributes: { parameter_enable: 0 },
     textfile: { filename: V8_FILE, flags: 0, embed: 0, autowatch: 0 },
   });
+  const gate = obj("gate 1", 2, [""], { varname: "node-gate" });
+  const openGate = msg("1");
+  const closeGate = msg("0");
   const toV8 = obj("routepass mcp_request", 2, ["", ""]);
-  const fromNode = obj("route status token", 3, ["", "", ""]);
-  const fromV8 = obj("route status", 2, ["", ""]);
-  const n4m = obj("route start stop terminated", 4, ["", "", "", ""]);
-  const stoppedMsg = msg("stopped");
-  const errorMsg = msg("error node.script terminated");
-  const display = msg("stopped", { presentation: 1, presentation_rect: [8, 8, 180, 20], varname: "status" });
-  const token = storedValue("token", "Token", "null");
-  const noToken = obj("route null", 2, ["", ""]);
-  const noTokenMsg = msg("no token");
-  const tokenDisplay = msg("no token", { presentation: 1, presentation_rect: [44, 130, 240, 20], varname: "token-display" });
-  const requireToken = toggle("require-token", "Require token", "Require", [80, 110, 15, 15]);
-  const portBox = numbox("port", "Port", 0, 65535, port, [44, 36, 50, 15]);
-  const timeoutBox = numbox("timeout", "Timeout", 1, 60, timeoutSeconds, [140, 36, 30, 15]);
-  const liveStatus = msg("waiting for Live", { presentation: 1, presentation_rect: [8, 60, 180, 20], varname: "live-status" });
-  const timeoutMsg = msg("timeout $1");
-  comment("Barline", [8, 84, 80, 18]);
-  comment("port", [8, 36, 34, 18]);
-  comment("timeout s", [96, 36, 44, 18]);
-  comment("require token", [8, 108, 70, 18]);
-  comment("token", [8, 130, 34, 18]);
-
+  const fromNode = obj("route status token started", 4, ["", "", "", ""]);
+  const fromV8 = obj("route status update_memory", 3, ["", "", ""]);
+  const n4m = obj("route start stop terminated restarted", 5, ["", "", "", "", ""]);
   wire(thisdevice, 0, once, 0);
   wire(once, 0, order, 0);
   wire(order, 2, readyMsg, 0);
-  wire(order, 1, token, 0);
   wire(readyMsg, 0, v8, 0);
   wire(order, 0, start, 0);
   wire(start, 0, node, 0);
+  wire(gate, 0, node, 0);
+  wire(v8, 0, gate, 1);
   wire(node, 0, toV8, 0);
   wire(toV8, 0, v8, 0);
   wire(toV8, 1, fromNode, 0);
-  wire(fromNode, 0, display, 1);
-  wire(fromNode, 1, token, 0);
-  wire(token, 0, start, 9);
-  wire(token, 0, noToken, 0);
-  wire(noToken, 0, noTokenMsg, 0);
-  wire(noTokenMsg, 0, tokenDisplay, 1);
-  wire(noToken, 1, tokenDisplay, 1);
-  wire(requireToken, 0, start, 7);
-  wire(v8, 0, node, 0);
-  wire(v8, 1, fromV8, 0);
-  wire(fromV8, 0, liveStatus, 1);
+  wire(fromNode, 2, openGate, 0);
+  wire(openGate, 0, gate, 0);
   wire(node, 1, n4m, 0);
+  for (const out of [0, 1, 2, 3]) wire(n4m, out, closeGate, 0);
+  wire(closeGate, 0, gate, 0);
+  wire(v8, 1, fromV8, 0);
+
+  // --- MIDI: a MIDI effect passes everything through (5.2) --------------------------
+  const midiin = obj("midiin", 1, ["int"]);
+  const midiout = obj("midiout", 1, []);
+  wire(midiin, 0, midiout, 0);
+
+  /** A setting the running server takes at once: `setting <key> <value>` through the gate. */
+  const live = (key, source, outlet = 0) => {
+    const m = msg(`setting ${key} $1`);
+    wire(source, outlet, m, 0);
+    wire(m, 0, gate, 1);
+  };
+  /** The start-up value: the pack argument of `key`. */
+  const startValue = (key, source, outlet = 0) => wire(source, outlet, start, argInlet(key));
+  /** Shows a stored text: `null` as `empty`, anything else as itself (textedit or live.comment). */
+  const display = (source, target, empty) => {
+    const none = obj("route null", 2, ["", ""]);
+    const emptyMsg = msg(`set ${empty}`.trim());
+    const set = obj("prepend set", 1, [""]);
+    wire(source, 0, none, 0);
+    wire(none, 0, emptyMsg, 0);
+    wire(emptyMsg, 0, target, 0);
+    wire(none, 1, set, 0);
+    wire(set, 0, target, 0);
+  };
+  /** A textedit the user types into, stored in a pattr: empty text becomes `null`. */
+  const typedInto = (edit, store) => {
+    const text = obj("route text", 2, ["", ""]);
+    const blank = obj("route bang", 2, ["", ""]);
+    const nullMsg = msg("null");
+    wire(edit, 0, text, 0);
+    wire(text, 0, blank, 0);
+    wire(blank, 0, nullMsg, 0);
+    wire(nullMsg, 0, store, 0);
+    wire(blank, 1, store, 0);
+  };
+
+  // --- presentation: four columns within Live's device height ----------------------
+  const heading = { fontface: 1, fontsize: 11.0 };
+  const hint = { fontsize: 9.0 };
+  // Server: state, the URL to paste into a client, port and timeout, Live's readiness.
+  label("Server", [8, 4, 196, 18], heading);
+  const status = label("stopped", [8, 22, 196, 30], { varname: "status", linecount: 2 });
+  label("Client URL (select and copy)", [8, 54, 196, 16]);
+  const url = textField("url", [8, 70, 196, 18], { readonly: 1 });
+  label("Port", [8, 94, 30, 18]);
+  const portBox = wholeNumber("port", "Port", "Port", 0, 65535, port, [40, 95, 48, 15]);
+  label("Timeout", [98, 94, 46, 18]);
+  const timeoutBox = wholeNumber("timeout", "Timeout", "Timeout", 1, 60, timeoutSeconds, [146, 95, 32, 15]);
+  label("s", [182, 94, 14, 18]);
+  label("Live", [8, 116, 30, 18]);
+  const liveStatus = label("waiting for Live", [40, 116, 164, 18], { varname: "live-status" });
+  label("Port and token apply at the next start.", [8, 140, 196, 16], hint);
+
+  // Access: the bearer token and the raw Live API.
+  label("Access", [216, 4, 170, 18], heading);
+  const requireToken = toggle("require-token", "Require token", "Token", [216, 26, 15, 15]);
+  label("Require token", [236, 24, 150, 18]);
+  label("Token (select and copy)", [216, 44, 170, 16]);
+  const tokenDisplay = textField(SETTING_CONTROLS.token, [216, 60, 170, 30], { readonly: 1, lines: 2, text: "no token" });
+  const rawApi = toggle("raw-live-api", "Raw Live API", "Raw API", [216, 98, 15, 15]);
+  label("Raw Live API", [236, 96, 150, 18]);
+  label("Direct Live API tool, for debugging.", [216, 116, 170, 16], hint);
+
+  // Tools: how the catalogue looks to the model.
+  label("Tools", [398, 4, 170, 18], heading);
+  const smallModel = toggle("small-model", "Small model", "Small", [398, 26, 15, 15]);
+  label("Small-model mode", [418, 24, 150, 18]);
+  const jsonOutput = toggle("json-output", "JSON output", "JSON", [398, 46, 15, 15]);
+  label("JSON output", [418, 44, 150, 18]);
+  label("Disabled tools", [398, 66, 170, 16]);
+  const disabledEdit = textField(SETTING_CONTROLS.disabledTools, [398, 82, 170, 46], { lines: 3 });
+  label("Comma-separated; Enter applies.", [398, 132, 170, 16], hint);
+
+  // Project memory and the sample folder.
+  label("Project memory", [580, 4, 180, 18], heading);
+  const memoryOn = toggle("memory-enabled", "Memory on", "Memory", [580, 26, 15, 15]);
+  label("On", [600, 24, 30, 18]);
+  const memoryWritable = toggle("memory-writable", "AI may edit memory", "AI edits", [640, 26, 15, 15]);
+  label("AI may edit", [660, 24, 100, 18]);
+  const memoryEdit = textField(SETTING_CONTROLS.memoryText, [580, 44, 180, 50], { lines: 4 });
+  label("Sample folder", [580, 98, 180, 16], { fontface: 1 });
+  const sampleDrop = box({
+    maxclass: "live.drop", varname: SETTING_CONTROLS.sampleFolder, numinlets: 1, numoutlets: 2, outlettype: ["", ""],
+    parameter_enable: 0, decodemode: 1, legend: "Drop a folder here", ...shown([580, 114, 134, 22]),
+  });
+  const clearFolder = box({
+    maxclass: "live.text", varname: "sample-clear", numinlets: 1, numoutlets: 2, outlettype: ["", ""], parameter_enable: 0,
+    mode: 0, text: "Clear", texton: "Clear", ...shown([718, 116, 42, 18]),
+  });
+  const folderShown = label("none", [580, 140, 180, 16], { varname: "sample-folder" });
+
+  // --- flows -------------------------------------------------------------------------
+  // Node's status: `running <url>` shows "running" and puts the URL in its field;
+  // `stopped` and `error <text>` show as they are and clear the URL.
+  const running = obj("route running", 2, ["", ""]);
+  const runningMsg = msg("set running");
+  const urlSet = obj("prepend set", 1, [""]);
+  const urlClear = msg("set");
+  const statusSet = obj("prepend set", 1, [""]);
+  wire(fromNode, 0, running, 0);
+  wire(running, 0, runningMsg, 0);
+  wire(runningMsg, 0, status, 0);
+  wire(running, 0, urlSet, 0);
+  wire(urlSet, 0, url, 0);
+  wire(running, 1, statusSet, 0);
+  wire(statusSet, 0, status, 0);
+  wire(running, 1, urlClear, 0);
+  wire(urlClear, 0, url, 0);
+  const stoppedMsg = msg("set stopped");
+  const errorMsg = msg("set error node.script terminated");
   wire(n4m, 1, stoppedMsg, 0);
-  wire(stoppedMsg, 0, display, 1);
+  wire(stoppedMsg, 0, status, 0);
   wire(n4m, 2, errorMsg, 0);
-  wire(errorMsg, 0, display, 1);
-  wire(portBox, 0, start, 3);
-  wire(timeoutBox, 0, start, 5);
-  wire(timeoutBox, 0, timeoutMsg, 0);
-  wire(timeoutMsg, 0, node, 0);
+  wire(errorMsg, 0, status, 0);
+  wire(n4m, 1, urlClear, 0);
+  wire(n4m, 2, urlClear, 0);
+  // Live readiness from v8.
+  const liveSet = obj("prepend set", 1, [""]);
+  wire(fromV8, 0, liveSet, 0);
+  wire(liveSet, 0, liveStatus, 0);
+
+  // Token: node's generated token → pattr (saved with the Set) → pack and display.
+  const token = storedValue("token", "Token");
+  wire(order, 1, token, 0);
+  wire(fromNode, 1, token, 0);
+  startValue("token", token);
+  display(token, tokenDisplay, "no token");
+
+  // Start-only and runtime controls.
+  startValue("port", portBox);
+  startValue("timeout", timeoutBox);
+  live("timeout", timeoutBox);
+  startValue("requireToken", requireToken);
+  for (const [key, control] of [["smallModel", smallModel], ["jsonOutput", jsonOutput], ["rawLiveApi", rawApi],
+    ["memoryEnabled", memoryOn], ["memoryWritable", memoryWritable]]) {
+    startValue(key, control);
+    live(key, control);
+  }
+
+  // Text settings: a pattr holds the value (saved with the Set); the text field shows it.
+  const memory = storedValue("memory-text", "Memory text");
+  typedInto(memoryEdit, memory);
+  wire(fromV8, 1, memory, 0); // the AI wrote the memory (tools.md 3.2)
+  const disabled = storedValue("disabled-tools", "Disabled tools");
+  typedInto(disabledEdit, disabled);
+  const folder = storedValue("sample-folder-path", "Sample folder");
+  wire(sampleDrop, 0, folder, 0);
+  const clearMsg = msg("null");
+  const clicked = obj("t b", 1, ["bang"]);
+  wire(clearFolder, 0, clicked, 0);
+  wire(clicked, 0, clearMsg, 0);
+  wire(clearMsg, 0, folder, 0);
+  for (const [key, store, target, empty] of [["memoryText", memory, memoryEdit, ""], ["disabledTools", disabled, disabledEdit, ""],
+    ["sampleFolder", folder, folderShown, "none"]]) {
+    wire(order, 1, store, 0);
+    startValue(key, store);
+    live(key, store);
+    display(store, target, empty);
+  }
 
   const now = 0;
   return {
@@ -122,25 +293,16 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
       fileversion: 1,
       appversion: { major: 9, minor: 0, revision: 10, architecture: "x64", modernui: 1 },
       classnamespace: "box",
-      rect: [100, 100, 800, 700],
-      openrect: [0, 0, 0, 169],
+      rect: [100, 100, 1400, 800],
+      openrect: [0, 0, 0, DEVICE_HEIGHT],
       openinpresentation: 1,
       default_fontsize: 10.0,
       default_fontname: "Arial Bold",
       gridsize: [8.0, 8.0],
       boxes,
       lines,
-      parameters: {
-        [portBox]: ["Port", "Port", 0],
-        [timeoutBox]: ["Timeout", "Timeout", 0],
-        [requireToken]: ["Require token", "Require", 0],
-        [token]: ["Token", "Token", 0],
-        inherited_shortname: 1,
-      },
-      dependency_cache: [
-        { name: V8_FILE, bootpath: ".", type: "TEXT", implicit: 1 },
-        { name: NODE_FILE, bootpath: ".", type: "TEXT", implicit: 1 },
-      ],
+      parameters: { ...parameters, inherited_shortname: 1 },
+      dependency_cache: [V8_FILE, NODE_FILE].map((name) => ({ name, bootpath: ".", patcherrelativepath: ".", type: "TEXT", implicit: 1 })),
       latency: 0,
       is_mpe: 0,
       external_mpe_tuning_enabled: 0,
@@ -150,7 +312,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
       project: {
         version: 1, creationdate: now, modificationdate: now, viewrect: [0, 0, 300, 500], autoorganize: 1,
         hideprojectwindow: 1, showdependencies: 1, autolocalize: 0,
-        contents: { patchers: {}, media: {}, code: { [V8_FILE]: { kind: "javascript", local: 1 }, [NODE_FILE]: { kind: "javascript", local: 1 } }, other: {} },
+        contents: { patchers: {}, media: {}, code: {}, other: {} },
         layout: {}, searchpath: {}, detailsvisible: 0, amxdtype: 1835887981, readonly: 0, devpathtype: 0,
         devpath: ".", sortmode: 0, viewmode: 0, includepackages: 0,
       },

@@ -70,9 +70,13 @@ export async function startDevice({
   let node = null;
   let thisdevice = null;
 
-  // Settings the patch carries go through its controls; the rest are node.script
-  // arguments (the simulator's stand-in for @args; the real device never sets them).
-  const { port = 0, timeoutMs, requireToken, ...rest } = settings;
+  // Settings the device has controls for are set through them, as a user would (toggles,
+  // numboxes, typed text, a dropped folder); the rest become node.script arguments (the
+  // simulator's stand-in for @args; the real device never sets them).
+  const { port = 0, timeoutMs, ...others } = settings;
+  const controls = {};
+  const rest = {};
+  for (const [k, v] of Object.entries(others)) (k in UI_SETTINGS ? controls : rest)[k] = v;
   const extraArgs = Object.entries(rest).flatMap(([k, v]) => [k, v === true ? 1 : v === false ? 0 : v ?? "null"]);
 
   const special = {
@@ -110,15 +114,16 @@ export async function startDevice({
   // The user's settings in the device UI, before Live reports the device ready.
   patch.byVarname("port").userSets(port);
   if (timeoutMs !== undefined) patch.byVarname("timeout").userSets(Math.round(timeoutMs / 1000));
-  if (requireToken !== undefined) patch.byVarname("require-token").userSets(requireToken ? 1 : 0);
+  for (const [key, value] of Object.entries(controls)) setControl(patch, key, value);
 
   ready = true;
   thisdevice.ready();
 
   const display = patch.byVarname("status");
+  const urlField = patch.byVarname("url");
   const url = await waitFor(() => {
-    const [state, value] = display.content.split(" ");
-    if (state === "running") return value;
+    const state = display.content.split(" ")[0];
+    if (state === "running") return urlField.content;
     if (state === "error") throw new Error(`device failed to start: ${display.content}\n${maxConsole.errors().join("\n")}`);
     return null;
   }, startTimeoutMs, () => `device did not report running within ${startTimeoutMs} ms; console:\n${maxConsole.lines.map((l) => l.text).join("\n")}`);
@@ -136,6 +141,12 @@ export async function startDevice({
     listTools: () => mcp.request("tools/list", {}),
     /** The user changes a device control (live.numbox by varname). */
     setParameter: (varname, value) => patch.byVarname(varname).userSets(value),
+    /** The user changes a setting through its control in the device (node-host's key). */
+    setSetting: (key, value) => setControl(patch, key, value),
+    /** Live plays MIDI bytes into the device (midiin). */
+    playMidi: (bytes) => patch.byClass("midiin")[0].play(bytes),
+    /** Every MIDI byte the device passed downstream (midiout), in order. */
+    midiOut: () => [...patch.byClass("midiout")[0].received],
     status: () => display.content,
     /** What Live saves with the Set: every parameter-mode object's value, by varname. */
     parameters: () => Object.fromEntries([...patch.objects.values()]
@@ -153,6 +164,31 @@ export async function startDevice({
       device.cleanup();
     },
   };
+}
+
+/** Settings the device has a control for, and how a user sets each (varname, gesture). */
+const UI_SETTINGS = {
+  requireToken: ["require-token", "toggle"],
+  smallModel: ["small-model", "toggle"],
+  jsonOutput: ["json-output", "toggle"],
+  rawLiveApi: ["raw-live-api", "toggle"],
+  memoryEnabled: ["memory-enabled", "toggle"],
+  memoryWritable: ["memory-writable", "toggle"],
+  memoryText: ["memory-text-edit", "type"],
+  disabledTools: ["disabled-tools-edit", "type"],
+  sampleFolder: ["sample-drop", "drop"],
+};
+
+function setControl(patch, key, value) {
+  if (key === "timeoutMs") return patch.byVarname("timeout").userSets(Math.round(value / 1000));
+  if (key === "port") return patch.byVarname("port").userSets(value);
+  const [varname, gesture] = UI_SETTINGS[key] ?? [];
+  if (!varname) throw new Error(`the device has no control for setting ${key}`);
+  const control = patch.byVarname(varname);
+  if (gesture === "toggle") return control.userSets(value ? 1 : 0);
+  if (gesture === "type") return control.userTypes(value ?? "");
+  if (value === null || value === undefined) return patch.byVarname("sample-clear").userSets(1);
+  return control.userDrops(value);
 }
 
 async function waitFor(probe, ms, describe) {

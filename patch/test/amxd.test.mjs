@@ -54,6 +54,22 @@ test("the frozen device has the documented mx@c layout with both scripts inside"
   assert.ok(Math.abs(device.files[0].mdat - 2082844800 - unixNow) < 3 * 86400);
 });
 
+test("the device patcher keeps Max's own conventions: code {}, stored-only settings, dependency_cache", () => {
+  const { patcher } = readAmxd(unfrozen).patcher;
+  assert.deepEqual(patcher.project.contents.code, {});
+  const params = patcher.boxes.map((b) => b.box).filter((b) => b.parameter_enable || b.saved_object_attributes?.parameter_enable);
+  // Every setting: port, timeout, the toggles and the stored texts (token, memory, tools, folder).
+  assert.deepEqual(params.map((b) => b.varname).sort(), ["disabled-tools", "json-output", "memory-enabled", "memory-text",
+    "memory-writable", "port", "raw-live-api", "require-token", "sample-folder-path", "small-model", "timeout", "token"]);
+  for (const b of params) assert.equal(b.saved_attribute_attributes.valueof.parameter_invisible, 1, `${b.varname} may be automated`);
+  // Every parameter is listed in the patcher's parameters map under its box id.
+  for (const b of params) assert.equal(patcher.parameters[b.id][0], b.saved_attribute_attributes.valueof.parameter_longname);
+  for (const d of patcher.dependency_cache) {
+    assert.deepEqual(Object.keys(d), ["name", "bootpath", "patcherrelativepath", "type", "implicit"]);
+  }
+  assert.deepEqual(patcher.dependency_cache.map((d) => [d.name, d.type]), [[V8_FILE, "TEXT"], [NODE_FILE, "TEXT"]]);
+});
+
 test("fnam is NUL-terminated and padded to a multiple of 4 as Max writes it", () => {
   for (const [name, padded] of [["Test.amxd", 12], ["MyAbstraction.maxpat", 24], ["abc", 4], ["abcd", 8]]) {
     const bytes = writeAmxd({ patcher: { patcher: { boxes: [], lines: [] } }, frozen: true, deviceName: name });

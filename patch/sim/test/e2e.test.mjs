@@ -26,7 +26,8 @@ for (const profile of ["max-9.0", "max-9.2"]) {
       const r = await device.callTool("barline-debug-echo", { text: "bar 1|1 漢字 𝄞" });
       assert.deepEqual(r.structuredContent, { text: "bar 1|1 漢字 𝄞" });
       assert.equal(r.isError, undefined);
-      assert.match(device.status(), /^running http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      assert.equal(device.status(), "running");
+      assert.match(device.patch.byVarname("url").content, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     });
 
     test("the Live API is reached through LiveAPI objects", async () => {
