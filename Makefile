@@ -20,9 +20,11 @@ bootstrap:
 wasm:
 	scripts/build-wasm.sh
 
-## device: dist/device/ — Barline.amxd (unfrozen and frozen) and the files it loads
+## device: dist/device/ — Barline.amxd (unfrozen and frozen) and the files it loads;
+## docs/device.svg/.png — the device's presentation view
 device: wasm
 	node patch/build.mjs
+	node patch/render-device.mjs
 
 ## playground: dist/playground/ — the bar|beat playground as static files
 playground: wasm
