@@ -279,6 +279,9 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   wire(clearFolder, 0, clicked, 0);
   wire(clicked, 0, clearMsg, 0);
   wire(clearMsg, 0, folder, 0);
+  const dropClear = msg("clear");
+  wire(clicked, 0, dropClear, 0);
+  wire(dropClear, 0, sampleDrop, 0);
   for (const [key, store, target, empty] of [["memoryText", memory, memoryEdit, ""], ["disabledTools", disabled, disabledEdit, ""],
     ["sampleFolder", folder, folderShown, "none"]]) {
     wire(order, 1, store, 0);

@@ -176,13 +176,17 @@ function liveComment(box) {
   };
 }
 
-/** live.drop: a file or folder dropped on it outputs its path on the left outlet. */
+/** live.drop: a file or folder dropped on it outputs its path on the left outlet; `clear` forgets it. */
 function liveDrop(box, { send }) {
   let path = "";
   return {
     numinlets: 1, numoutlets: 2,
     get value() { return path; },
-    receive(_inlet, atoms) { if (atoms[0] === "set") path = atoms.slice(1).join(" "); },
+    receive(_inlet, atoms) {
+      if (atoms[0] === "set") path = atoms.slice(1).join(" ");
+      else if (atoms[0] === "clear") path = "";
+      else if (isBang(atoms) && path) send(0, [path]);
+    },
     userDrops(p) { path = String(p); send(0, [path]); },
   };
 }

@@ -112,6 +112,7 @@ test("settings changed in the device while running reach the next tool call", as
       [true, true, true, "Chorus at bar 17.", null, 12000]);
     assert.ok(!(await toolNames(device)).includes("barline-create-clip"));
     assert.equal(device.patch.byVarname("sample-folder").content, "none");
+    assert.equal(device.patch.byVarname("sample-drop").value, "");
 
     // The AI wrote the memory: v8 sends `update_memory <text>` out of its right outlet;
     // the device stores it (saved with the Set), shows it and passes it to node.script.
