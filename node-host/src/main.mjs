@@ -28,6 +28,8 @@ async function main() {
   try {
     const core = loadCore();
     const relay = createRelay({ maxApi, core, timeoutMs: settings.timeoutMs, log });
+    const noteDisabledTools = () => { for (const note of core.disabledToolsNotes(settings.disabledTools)) log(note, "warn"); };
+    noteDisabledTools();
     let running = null;
     maxApi.addHandler("setting", (name, ...value) => {
       // A text setting may arrive as several atoms if Max split it; it is one value.
@@ -40,6 +42,7 @@ async function main() {
         return log(`setting ${name}: ${e?.message ?? e}`, "error");
       }
       settings[key] = v;
+      if (key === "disabledTools") noteDisabledTools();
       if (key === "timeoutMs") log(`request timeout ${relay.setTimeoutMs(v) / 1000} s`);
       else log(`setting ${key} changed`);
     });

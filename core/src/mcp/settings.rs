@@ -155,6 +155,28 @@ impl Settings {
         tool != ALWAYS_ENABLED && self.disabled_tools.split(',').any(|t| t.trim() == tool)
     }
 
+    /// What the device should tell the user about its disabled-tools list: names that
+    /// are not tools of this build and `barline-connect` (which stays on) are ignored.
+    pub fn disabled_tools_notes(&self) -> Vec<String> {
+        use crate::tools::catalogue;
+        self.disabled_tools
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .filter_map(|t| {
+                if t == ALWAYS_ENABLED {
+                    Some(format!("{t} cannot be disabled; it stays listed"))
+                } else if catalogue::find(t).is_none() && !catalogue::is_diagnostic(t) {
+                    Some(format!(
+                        "disabled tools: {t} is not a tool of this version; ignored"
+                    ))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
     /// When a token is required but none is stored, takes the host's fresh token and
     /// returns it, so the host can store and show it; otherwise changes nothing.
     pub fn adopt_fresh_token(&mut self) -> Option<String> {
@@ -228,6 +250,14 @@ mod tests {
         assert!(!s.is_disabled("barline-connect"));
         assert!(!s.is_disabled("barline-read-clip"));
         assert!(!settings("{}").is_disabled("barline-playback"));
+        let notes = s.disabled_tools_notes();
+        // barline-playback is a tool of the spec, not (yet) of this build.
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert!(notes[0].contains("barline-playback is not a tool of this version"));
+        assert!(notes[1].starts_with("barline-connect cannot be disabled"));
+        assert!(notes[2].contains("nonsense is not a tool"));
+        let fine = settings(r#"{"disabledTools": "barline-read-clip"}"#);
+        assert!(fine.disabled_tools_notes().is_empty());
     }
 
     #[test]

@@ -66,6 +66,17 @@ pub fn default_settings_json() -> String {
     serde_json::to_string(&Settings::default()).unwrap_or_default()
 }
 
+/// Console lines about a disabled-tools list (comma-separated): unknown names and
+/// `barline-connect` are ignored, and the user is told so.
+#[wasm_bindgen(js_name = disabledToolsNotes)]
+pub fn disabled_tools_notes(list: &str) -> Vec<String> {
+    Settings {
+        disabled_tools: list.to_string(),
+        ..Settings::default()
+    }
+    .disabled_tools_notes()
+}
+
 /// The device's MCP server, one per node.script process.
 #[wasm_bindgen]
 pub struct NodeCore {
