@@ -34,6 +34,7 @@ export const SETTING_CONTROLS = Object.freeze({
   disabledTools: "disabled-tools-edit",
 });
 
+/** The device's patcher JSON; `port` and `timeoutSeconds` are the controls' initial values. */
 export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   const boxes = [];
   const lines = [];
@@ -61,12 +62,14 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
     saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: shortname, parameter_type: 2,
       parameter_enum: ["off", "on"], parameter_mmax: 1, parameter_initial_enable: 1, parameter_initial: [0], ...stored } },
   }), longname, shortname);
-  // Float parameter (type 0) shown as an integer (unit style 0): Live holds any value of
-  // the range, where an Int parameter spans at most 256 values (5.2).
+  // A whole number: an Int parameter (type 1) when the range spans at most 256 values, else
+  // a Float parameter (type 0) shown as an integer (unit style 0), which Live holds at any
+  // value of the range (5.2: Live clamps an Int parameter to 256 values).
   const wholeNumber = (varname, longname, shortname, min, max, initial, rect) => parameter(box({
     maxclass: "live.numbox", varname, numinlets: 1, numoutlets: 2, outlettype: ["", "float"], parameter_enable: 1, ...shown(rect),
-    saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: shortname, parameter_type: 0,
-      parameter_mmin: min, parameter_mmax: max, parameter_initial_enable: 1, parameter_initial: [initial], parameter_unitstyle: 0, ...stored } },
+    saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: shortname,
+      parameter_type: max - min + 1 <= 256 ? 1 : 0, parameter_mmin: min, parameter_mmax: max, parameter_initial_enable: 1,
+      parameter_initial: [initial], parameter_unitstyle: 0, ...stored } },
   }), longname, shortname);
   // A pattr in parameter mode of type 3 (blob) stores any value with the Live Set (Max docs
   // "Parameter attributes"). `restore` is the value saved with the patcher; the patch's
@@ -76,7 +79,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
     saved_object_attributes: { parameter_enable: 1, parameter_mappable: 0 },
     saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: longname, parameter_type: 3, ...stored } },
   }), longname, longname);
-  // Text the user can select and copy (a clipboard object is not part of Max; 5.2).
+  // A text field; read-only ones hold text to select and copy (Max has no clipboard object).
   const textField = (varname, rect, { readonly = 0, lines: linecount = 1, text = "" } = {}) => box({
     maxclass: "textedit", varname, numinlets: 1, numoutlets: 4, outlettype: ["", "int", "", ""], parameter_enable: 0,
     readonly, keymode: 1, outputmode: 1, wordwrap: linecount > 1 ? 1 : 0, lines: linecount, border: 1, fontsize: 10.0, text, ...shown(rect),

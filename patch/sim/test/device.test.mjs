@@ -46,6 +46,7 @@ test("MIDI into the device comes out of midiout unchanged and in order while 20 
 });
 
 test("every Int parameter spans at most 256 values; the port is a Float shown as an integer", () => {
+  assert.ok(boxes().some((b) => b.saved_attribute_attributes?.valueof?.parameter_type === 1), "the timeout is an Int parameter");
   for (const b of boxes()) {
     const v = b.saved_attribute_attributes?.valueof;
     if (!v || v.parameter_type !== 1) continue;
@@ -104,13 +105,14 @@ test("settings changed in the device while running reach the next tool call", as
     device.setSetting("memoryWritable", true);
     device.setSetting("memoryText", "Chorus at bar 17.");
     device.setSetting("sampleFolder", null); // the Clear button
-    device.setSetting("disabledTools", "barline-create-clip");
+    device.setSetting("disabledTools", "barline-create-clip, barline-nope");
     device.setSetting("timeoutMs", 12000);
     await settle();
     let ctx = await context(device);
     assert.deepEqual([ctx.smallModel, ctx.memoryEnabled, ctx.memoryWritable, ctx.memoryText, ctx.sampleFolder, ctx.timeoutMs],
       [true, true, true, "Chorus at bar 17.", null, 12000]);
     assert.ok(!(await toolNames(device)).includes("barline-create-clip"));
+    assert.ok(device.console.lines.some((l) => /barline-nope is not a tool of this version; ignored/.test(l.text)));
     assert.equal(device.patch.byVarname("sample-folder").content, "none");
     assert.equal(device.patch.byVarname("sample-drop").value, "");
 
