@@ -9,6 +9,9 @@ import { createRelay } from "./relay.mjs";
 import { startHttpServer } from "./http-server.mjs";
 import { parseSettings } from "./max-settings.mjs";
 
+/** The Node major version Barline is built and tested for (package.json "engines", .nvmrc). */
+const NODE_MAJOR = 20;
+
 function log(text, level = "info") {
   maxApi.post(`barline: ${text}`, level === "error" ? maxApi.POST_LEVELS.ERROR
     : level === "warn" ? maxApi.POST_LEVELS.WARN : maxApi.POST_LEVELS.INFO);
@@ -16,8 +19,8 @@ function log(text, level = "info") {
 
 async function main() {
   const major = Number(process.versions.node.split(".")[0]);
-  if (major < 18) {
-    log(`Node ${process.version} is too old: Barline needs Node 18 or newer`, "error");
+  if (major < NODE_MAJOR) {
+    log(`Node ${process.version} is too old: Barline needs Node ${NODE_MAJOR} or newer`, "error");
     await maxApi.outlet("status", "error", `Node ${process.version} is too old`);
     return;
   }
@@ -26,14 +29,15 @@ async function main() {
   let server = null;
   try {
     const core = loadCore();
-    const relay = createRelay({ maxApi, core, timeoutMs: settings.timeoutMs, log });
-    maxApi.addHandler("timeout", (seconds) => {
-      const ms = relay.setTimeoutMs(Number(seconds) * 1000);
-      log(`request timeout ${ms / 1000} s`);
-    });
+    const relay = createRelay({ maxApi, core, log });
     server = await startHttpServer({
       core, relay, settings, log,
       onTokenGenerated: (token) => maxApi.outlet("token", token),
+    });
+    // Core keeps the limit in range and puts it in every later call's context.
+    maxApi.addHandler("timeout", (seconds) => {
+      const ms = server.setTimeoutSeconds(seconds);
+      log(`request timeout ${ms / 1000} s`);
     });
     const stop = async () => {
       relay.close();
