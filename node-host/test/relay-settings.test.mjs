@@ -2,6 +2,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DEFAULTS, parseSettings } from "../src/max-settings.mjs";
+import { startHttpServer } from "../src/http-server.mjs";
+import { createMcpClient } from "../src/mcp-client.mjs";
+import { loadCore } from "../src/core.mjs";
+import { fakeRelay } from "./support/fake-relay.mjs";
 
 test("the patch's arguments set port and timeout (seconds)", () => {
   const s = parseSettings(["port", "3351", "timeout", "12"]);
@@ -31,4 +35,25 @@ test("every setting core knows is a start argument, typed by core's default", ()
   assert.equal(s.memoryText, "verse in D minor");
   assert.equal(s.maxPending, 8);
   assert.equal(parseSettings(["memoryText", ""]).memoryText, "");
+});
+
+test("a runtime timeout change reaches core: later calls carry the clamped limit in their context", async () => {
+  const relay = fakeRelay();
+  const srv = await startHttpServer({ core: loadCore(), relay, settings: { port: 0 } });
+  try {
+    const client = createMcpClient(srv.url);
+    const limitOfNextCall = async () => {
+      await client.callTool("barline-connect");
+      return relay.calls.at(-1).context.timeoutMs;
+    };
+    assert.equal(await limitOfNextCall(), 30000);
+    assert.equal(srv.setTimeoutSeconds(3), 3000);
+    assert.equal(await limitOfNextCall(), 3000);
+    assert.equal(srv.setTimeoutSeconds(500), 60000, "kept within 1–60 s by core");
+    assert.equal(await limitOfNextCall(), 60000);
+    assert.equal(srv.setTimeoutSeconds(0.2), 1000);
+    assert.equal(srv.setTimeoutSeconds("x"), 30000, "not a number: the default");
+  } finally {
+    await srv.close();
+  }
 });
