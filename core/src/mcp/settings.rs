@@ -1,4 +1,5 @@
-//! Device settings as the Node side hands them to core (NODE-HOST-CONTRACT.md).
+//! Device settings as the Node side hands them to core (node.script start arguments,
+//! `node-host/src/max-settings.mjs`), with the ranges core keeps them in.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,5 @@
-//! `NodeCore`: the MCP server for node-host (NODE-HOST-CONTRACT.md). Converts between
-//! JS values and [`crate::mcp`] types; every decision is made in `mcp`.
+//! `NodeCore`: the MCP server for node-host (`node-host/src/http-server.mjs`).
+//! Converts between JS values and [`crate::mcp`] types; every decision is made in `mcp`.
 
 use crate::bridge::Transit;
 use crate::mcp::{HttpAction, HttpRequest, HttpResponse, OutCall, Server, Settings};
