@@ -60,11 +60,11 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
   };
 
   // Half-sent requests are cut off after core's limits (408), not Node's minutes-long
-  // defaults; the checking interval must be shorter than the limits to enforce them.
+  // defaults (Node checks only every connectionsCheckingInterval).
   const server = http.createServer({
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
-    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    connectionsCheckingInterval: limits.connectionsCheckMs,
   }, (req, res) => {
     if (playground?.handles(req)) {
       // The playground is admitted like /mcp: loopback Host, no foreign Origin.

@@ -170,6 +170,7 @@ test("core sets the header and request time limits of the HTTP server to seconds
   const limits = srv.limits;
   assert.equal(limits.headersTimeoutMs, 5000);
   assert.equal(limits.requestTimeoutMs, 10000);
+  assert.equal(limits.connectionsCheckMs, 1000);
 });
 
 test("a request whose headers never finish is answered 408 and closed, not held", async () => {

@@ -94,6 +94,13 @@ impl Settings {
         Ok(settings)
     }
 
+    /// How often the HTTP server looks for connections past their header or request
+    /// limit: a quarter of the header limit, between 50 ms and 1 s, so a stalled
+    /// connection is cut within about 25 % of its limit.
+    pub fn connections_check_ms(&self) -> u64 {
+        (self.headers_timeout_ms / 4).clamp(50, 1_000)
+    }
+
     /// Applies a time limit the user set in seconds (the device's control and start
     /// argument); returns the limit now in force, in milliseconds, after
     /// [`clamp_timeout_ms`].
@@ -152,6 +159,17 @@ mod tests {
         assert_eq!(s.timeout_ms, 60_000);
         assert_eq!(s.set_timeout_seconds(3.0), 3_000);
         assert_eq!(s.timeout_ms, 3_000);
+    }
+
+    #[test]
+    fn stalled_connections_are_checked_often_enough_for_their_limits() {
+        assert_eq!(Settings::default().connections_check_ms(), 1_000);
+        let fast = settings(r#"{"headersTimeoutMs": 200, "requestTimeoutMs": 100}"#);
+        assert_eq!(fast.connections_check_ms(), 50);
+        assert_eq!(
+            fast.request_timeout_ms, 200,
+            "never shorter than the header limit"
+        );
     }
 
     fn settings(json: &str) -> Settings {

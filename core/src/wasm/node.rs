@@ -170,7 +170,7 @@ impl NodeCore {
     }
 
     /// Limits node-host enforces while reading requests: `{maxBodyBytes, maxPending,
-    /// timeoutMs, headersTimeoutMs, requestTimeoutMs}`.
+    /// timeoutMs, headersTimeoutMs, requestTimeoutMs, connectionsCheckMs}`.
     pub fn limits(&self) -> JsValue {
         let s = self.server.settings();
         let v = serde_json::json!({
@@ -179,6 +179,7 @@ impl NodeCore {
             "timeoutMs": s.timeout_ms,
             "headersTimeoutMs": s.headers_timeout_ms,
             "requestTimeoutMs": s.request_timeout_ms,
+            "connectionsCheckMs": s.connections_check_ms(),
         });
         v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
             .unwrap_or(JsValue::NULL)
