@@ -1,5 +1,5 @@
 # Barline. The two commands that matter are in README.md: `make run` and `make test`.
-.PHONY: run test build wasm device playground bench bootstrap clean
+.PHONY: run test build wasm device playground docs bench bootstrap clean
 
 PORT ?= 3350
 
@@ -29,6 +29,10 @@ device: wasm
 ## playground: dist/playground/ — the bar|beat playground as static files
 playground: wasm
 	node www-tests/build.mjs
+
+## docs: regenerate docs/tools.md from the device's tools/list (commit the result)
+docs:
+	BARLINE_UPDATE_DOCS=1 cargo test -q -p barline-core --test docs_tools
 
 ## bench: benchmarks (print numbers; never part of `make test`)
 bench: build

@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 WASM_BINDGEN_VERSION=0.2.130   # must equal the `=` pin in core/Cargo.toml
 WASM_PACK_VERSION=0.15.1
+NODE_MAJOR=20                  # the one Node version: .nvmrc, package.json "engines", node-host
 export PATH="$HOME/.cargo/bin:$PATH"
 
 say() { printf 'bootstrap: %s\n' "$*" >&2; }
@@ -29,6 +30,12 @@ apt_install() {
   say "installing Debian packages: ${missing[*]}"
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 }
+
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt "$NODE_MAJOR" ]; then
+  say "Barline needs Node $NODE_MAJOR (found: $(node --version 2>/dev/null || echo none)); install Node $NODE_MAJOR first"
+  exit 1
+fi
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding rust target wasm32-unknown-unknown"

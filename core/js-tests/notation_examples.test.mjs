@@ -1,10 +1,10 @@
-// Every golden example of spec/barbeat-examples.json through the built wasm package
+// Every golden example of core/tests/data/barbeat-examples.json through the built wasm package
 // (dist/pkg/node, made by scripts/build-wasm.sh): the JavaScript API must give the
 // same notes, warnings, errors and texts as the native engine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,15 +12,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const pkgDir = resolve(here, '../../dist/pkg/node');
 const core = createRequire(import.meta.url)(join(pkgDir, 'barline_core.js'));
 
-/** The examples file: the nearest ancestor holding shared/spec/ (the main checkout
- * has it at ../../shared from core/, worktrees one level deeper). */
-function examples() {
-  for (let dir = resolve(here, '..'); ; dir = dirname(dir)) {
-    const path = join(dir, 'shared/spec/barbeat-examples.json');
-    if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8'));
-    if (dirname(dir) === dir) throw new Error('shared/spec/barbeat-examples.json not found');
-  }
-}
+/** The golden examples, kept in the repository beside the native tests. */
+const examples = () => JSON.parse(readFileSync(resolve(here, '../tests/data/barbeat-examples.json'), 'utf8'));
 
 const all = examples();
 const tolerance = all.tolerance;

@@ -4,6 +4,9 @@
 //! loaded by the Node for Max host, by the Max `v8` host and by the browser playground.
 //! See `ARCHITECTURE.md` at the repository root for the codemap and the invariants each
 //! module keeps.
+//!
+//! Every public item says what it is and why (`missing_docs` is an error, not a hope).
+#![deny(missing_docs)]
 
 pub mod bridge;
 pub mod live;

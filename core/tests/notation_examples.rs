@@ -1,5 +1,5 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Every golden example of `spec/barbeat-examples.json` against the native engine:
+//! Every golden example of `tests/data/barbeat-examples.json` against the native engine:
 //! 192 interpreter cases (notes, warnings, errors) and 50 formatter cases (text,
 //! errors, and the round-trip rule for cases marked `roundTrip`).
 
@@ -9,17 +9,10 @@ use barline_core::notation::{
 use serde_json::Value;
 use std::path::PathBuf;
 
-/// The examples file: `../../shared/spec/barbeat-examples.json` from the crate (the
-/// layout of the main checkout), else the nearest ancestor holding
-/// `shared/spec/barbeat-examples.json` (worktrees sit one level deeper).
+/// The golden examples, kept with the tests (`core/tests/data/`, copied from the
+/// notation spec) so a clone of the repository alone runs them.
 fn examples() -> Value {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let path = manifest
-        .ancestors()
-        .skip(1)
-        .map(|dir| dir.join("shared/spec/barbeat-examples.json"))
-        .find(|p| p.exists())
-        .unwrap_or_else(|| manifest.join("../../shared/spec/barbeat-examples.json"));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/barbeat-examples.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).expect("examples file is JSON")

@@ -1,26 +1,20 @@
-// Concurrent MCP clients over HTTP on loopback, each with its own session, making tool
-// calls and checking every answer belongs to its request. Used by the load benchmark
+// Concurrent MCP clients over HTTP on loopback (node-host's shared MCP client), each
+// with its own session, making tool calls and checking every answer belongs to its
+// request. Used by the load benchmark
 // and by a smaller correctness test.
 
-async function rpc(url, session, body) {
-  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-  if (session) {
-    headers["mcp-session-id"] = session.id;
-    headers["mcp-protocol-version"] = session.version;
-  }
-  const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, sid: res.headers.get("mcp-session-id"), body: text ? JSON.parse(text) : null };
-}
+import { createMcpClient } from "../src/mcp-client.mjs";
+import { loadCore } from "../src/core.mjs";
 
+const core = loadCore();
+
+/** A session through the shared MCP client, with the names of the tools it lists. */
 async function openSession(url, name) {
-  const init = await rpc(url, null, { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name, version: "1" } } });
-  if (init.status !== 200) throw new Error(`initialize failed: ${init.status} ${JSON.stringify(init.body)}`);
-  const session = { id: init.sid, version: init.body.result.protocolVersion };
-  await rpc(url, session, { jsonrpc: "2.0", method: "notifications/initialized" });
-  const list = await rpc(url, session, { jsonrpc: "2.0", id: 1, method: "tools/list" });
-  session.tools = list.body.result.tools.map((t) => t.name);
-  return session;
+  const client = createMcpClient(url, { clientName: name, core });
+  const { ok, answer } = await client.open();
+  if (!ok) throw new Error(`initialize failed: ${answer.status} ${answer.text}`);
+  const { tools } = await client.listTools();
+  return { client, tools: tools.map((t) => t.name) };
 }
 
 /**
@@ -45,22 +39,23 @@ export async function runLoad(url, { clients = 16, total = 2000 } = {}) {
         const params = echo ? { name: "barline-debug-echo", arguments: { text: marker } } : { name: "barline-connect", arguments: {} };
         let r;
         try {
-          r = await rpc(url, session, { jsonrpc: "2.0", id, method: "tools/call", params });
+          r = await session.client.post(core.rpcRequest(id, "tools/call", params));
         } catch (e) {
           stats.lost++;
           stats.errors.push(String(e?.message ?? e));
           continue;
         }
         stats.calls++;
-        if (r.status !== 200 || !r.body) {
+        const [reply] = r.status === 200 ? r.messages() : [];
+        if (!reply) {
           stats.lost++;
           stats.errors.push(`HTTP ${r.status}`);
-        } else if (r.body.id !== id) {
+        } else if (reply.id !== id) {
           stats.mismatched++;
-        } else if (r.body.result?.isError) {
+        } else if (reply.result?.isError) {
           stats.failed++;
-          stats.errors.push(r.body.result.content?.[0]?.text);
-        } else if (echo && !JSON.stringify(r.body.result).includes(marker)) {
+          stats.errors.push(reply.result.content?.[0]?.text);
+        } else if (echo && !JSON.stringify(reply.result).includes(marker)) {
           stats.mismatched++;
         }
       }

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { clientConfigs } from "../src/http-clients.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -12,17 +13,23 @@ const sim = path.join(root, "patch/sim/index.mjs");
 const set = path.join(root, "patch/sim/sets/demo.json");
 const playground = path.join(root, "dist/playground");
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
-}
-
-const port = Number(option("port", process.env.PORT || 3350));
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`barline-demo: --port must be an integer 0–65535, got ${option("port")}`);
+let options;
+try {
+  ({ values: options } = parseArgs({
+    options: { port: { type: "string" }, profile: { type: "string", default: "max-9.2" } },
+    strict: true,
+  }));
+} catch (e) {
+  console.error(`barline-demo: ${e.message}\nusage: barline-demo.mjs [--port N] [--profile max-9.0|max-9.2]`);
   process.exit(2);
 }
-const profile = option("profile", "max-9.2");
+const rawPort = options.port ?? process.env.PORT ?? "3350";
+const port = Number(rawPort);
+if (!/^\d+$/.test(rawPort) || port > 65535) {
+  console.error(`barline-demo: --port must be an integer 0–65535, got ${rawPort}`);
+  process.exit(2);
+}
+const profile = options.profile;
 if (!existsSync(sim) || !existsSync(set)) {
   console.error(`barline-demo: the Max runtime simulator is missing (${path.relative(root, sim)}); run \`make build\` in a complete checkout`);
   process.exit(1);

@@ -12,7 +12,7 @@ function wasmBytes() {
   return readFileSync(new URL("../../dist/pkg/web/barline_core_bg.wasm", import.meta.url));
 }
 
-/** The wasm exports (NodeCore, frameRequest, decodeResponse, …), instantiated once. */
+/** The wasm exports (NodeCore, frameCall, decodeResponse, …), instantiated once. */
 export function loadCore() {
   if (!loaded) {
     glue.initSync({ module: wasmBytes() });

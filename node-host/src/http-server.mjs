@@ -11,24 +11,26 @@ import { staticFiles } from "./static-files.mjs";
 /**
  * Starts the MCP endpoint. `core` is the wasm exports object (it has `NodeCore`),
  * `relay.call({tool, args, context})` resolves `{resultJson, warnings}` or rejects with
- * an Error whose `.code` is e.g. "TIMEOUT". Resolves `{port, host, url, close()}`.
+ * a relay TransitError (`.kind`, `.detail`). Resolves
+ * `{port, host, url, close(), updateSetting(key, value), …}`.
  */
 export async function startHttpServer({ core, relay, settings = {}, log = () => {}, onTokenGenerated }) {
   const s = { ...DEFAULTS, ...settings };
   const playground = s.playgroundDir ? staticFiles("/playground", s.playgroundDir) : null;
   // wasm has no random source: core gets fresh bytes and decides whether a token is
   // needed (DESIGN.md "Security"); a generated one goes to the patch for storage.
-  const settingsJson = JSON.stringify({
+  const coreSettings = {
     ...s,
     entropy: randomBytes(16).toString("hex"),
     freshToken: randomBytes(24).toString("base64url"),
-  });
-  let nodeCore = new core.NodeCore(settingsJson);
+  };
+  let nodeCore = new core.NodeCore(JSON.stringify(coreSettings));
   // Settings the device changed while running; a fresh state after a trap gets them too.
   const changed = new Map();
   const generated = nodeCore.generatedToken();
   if (generated) {
     s.token = generated;
+    coreSettings.token = generated;
     try {
       onTokenGenerated?.(generated);
     } catch (e) {
@@ -37,7 +39,8 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
   }
   const limits = nodeCore.limits();
 
-  // A wasm trap must not take the device down: answer 500 and start a fresh module state.
+  // A wasm trap must not take the device down: answer 500 and start a fresh module state
+  // (with the settings in force, runtime changes included).
   const guarded = (fn, res) => {
     try {
       return fn();
@@ -46,15 +49,33 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
       try {
         nodeCore.free?.();
       } catch {}
-      nodeCore = new core.NodeCore(settingsJson);
+      nodeCore = new core.NodeCore(JSON.stringify(coreSettings));
       for (const [k, v] of changed) nodeCore.updateSetting(k, JSON.stringify(v));
       if (res && !res.headersSent) write(nodeCore.internalError(), res);
       return null;
     }
   };
 
-  const server = http.createServer((req, res) => {
-    if (playground?.(req, res)) return;
+  const headersOf = (req) => {
+    const headers = {};
+    for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(", ") : String(v);
+    return headers;
+  };
+
+  // Half-sent requests are cut off after core's limits (408), not Node's minutes-long
+  // defaults (Node checks only every connectionsCheckingInterval).
+  const server = http.createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: limits.connectionsCheckMs,
+  }, (req, res) => {
+    if (playground?.handles(req)) {
+      // The playground is admitted like /mcp: loopback Host, no foreign Origin.
+      const refusal = guarded(() => nodeCore.admitPage(req.method, req.url, headersOf(req)), res);
+      if (refusal) write(refusal, res);
+      else if (refusal === null && !res.headersSent) playground.serve(req, res);
+      return;
+    }
     readBody(req, limits.maxBodyBytes)
       .then(({ body, size }) => {
         if (body === null) {
@@ -63,14 +84,12 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
           write({ ...refusal, headers: { ...refusal.headers, connection: "close" } }, res);
           return;
         }
-        const headers = {};
-        for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(", ") : String(v);
-        const action = guarded(() => nodeCore.handleHttp(req.method, req.url, headers, body), res);
+        const action = guarded(() => nodeCore.handleHttp(req.method, req.url, headersOf(req), body), res);
         if (action) act(action, res);
       })
       .catch((e) => {
         log(`request failed: ${e?.message ?? e}`);
-        if (!res.headersSent) writeJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Bad Request" } });
+        if (!res.headersSent) write(nodeCore.unreadableBody(String(e?.message ?? e)), res);
       });
   });
 
@@ -96,7 +115,7 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
       .then(() => relay.call({ tool, args, context }))
       .then(
         (r) => guarded(() => nodeCore.completeToolCall(callId, r.resultJson, r.warnings ?? []), res),
-        (e) => guarded(() => nodeCore.failToolCall(callId, e?.code ?? "INTERNAL", e?.message ?? String(e)), res),
+        (e) => guarded(() => nodeCore.failToolCall(callId, e?.kind ?? "hostError", e?.detail ?? e?.message ?? String(e)), res),
       )
       .then((next) => next && act(next, res))
       .catch((e) => log(`tool call ${callId} failed: ${e?.stack ?? e}`));
@@ -124,6 +143,8 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
       nodeCore.updateSetting(key, JSON.stringify(value));
       changed.set(key, value);
     },
+    /** Limits core gave this server (body size, queue, request timeouts). */
+    limits,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -146,12 +167,6 @@ function write(r, res) {
   }
   res.writeHead(r.status, r.headers);
   res.end(r.body);
-}
-
-function writeJson(res, status, obj) {
-  if (res.headersSent) return res.end();
-  res.writeHead(status, { "content-type": "application/json", connection: "close" });
-  res.end(JSON.stringify(obj));
 }
 
 /**

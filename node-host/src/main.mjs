@@ -10,6 +10,9 @@ import { createRelay } from "./relay.mjs";
 import { startHttpServer } from "./http-server.mjs";
 import { parseSetting, parseSettings } from "./max-settings.mjs";
 
+/** The Node major version Barline is built and tested for (package.json "engines", .nvmrc). */
+const NODE_MAJOR = 20;
+
 function log(text, level = "info") {
   maxApi.post(`barline: ${text}`, level === "error" ? maxApi.POST_LEVELS.ERROR
     : level === "warn" ? maxApi.POST_LEVELS.WARN : maxApi.POST_LEVELS.INFO);
@@ -17,8 +20,8 @@ function log(text, level = "info") {
 
 async function main() {
   const major = Number(process.versions.node.split(".")[0]);
-  if (major < 18) {
-    log(`Node ${process.version} is too old: Barline needs Node 18 or newer`, "error");
+  if (major < NODE_MAJOR) {
+    log(`Node ${process.version} is too old: Barline needs Node ${NODE_MAJOR} or newer`, "error");
     await maxApi.outlet("status", "error", `Node ${process.version} is too old`);
     return;
   }
@@ -27,7 +30,7 @@ async function main() {
   let server = null;
   try {
     const core = loadCore();
-    const relay = createRelay({ maxApi, core, timeoutMs: settings.timeoutMs, log });
+    const relay = createRelay({ maxApi, core, log });
     const noteDisabledTools = () => { for (const note of core.disabledToolsNotes(settings.disabledTools)) log(note, "warn"); };
     noteDisabledTools();
     let running = null;
@@ -43,7 +46,8 @@ async function main() {
       }
       settings[key] = v;
       if (key === "disabledTools") noteDisabledTools();
-      if (key === "timeoutMs") log(`request timeout ${relay.setTimeoutMs(v) / 1000} s`);
+      // Core keeps the limit and puts it in every later call's context.
+      if (key === "timeoutMs") log(`request timeout ${v / 1000} s`);
       else log(`setting ${key} changed`);
     });
     server = await startHttpServer({

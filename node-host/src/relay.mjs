@@ -1,29 +1,24 @@
 // Relays tool calls to the v8 object and back: frames through core, sends with
-// max-api's outlet, matches responses by request id, enforces the per-request timeout,
-// drops late or unknown responses (logged). Framing and decoding are core's.
+// max-api's outlet, matches responses by request id, enforces each call's time limit
+// (the `timeoutMs` core puts in the call's context), drops late or unknown responses
+// (logged). Failures reject with a TransitError whose kind and detail core turns into
+// the client's error (bridge::Transit); framing, envelope and texts are core's.
 import { DEFAULTS } from "./max-settings.mjs";
 
-const MIN_TIMEOUT_MS = 1000;
-const MAX_TIMEOUT_MS = 60000;
-
-function codedError(code, message) {
-  const e = new Error(message);
-  e.code = code;
-  return e;
+/** A call that failed between node.script and v8: `kind` as core's `Transit` reads it. */
+export class TransitError extends Error {
+  constructor(kind, detail) {
+    super(`${kind}: ${detail}`);
+    this.kind = kind;
+    this.detail = String(detail);
+  }
 }
 
-export function createRelay({ maxApi, core, timeoutMs = DEFAULTS.timeoutMs, log = () => {} }) {
+export function createRelay({ maxApi, core, log = () => {} }) {
   let nextId = 1;
-  let timeout = clamp(timeoutMs);
   const pending = new Map(); // requestId -> { resolve, reject, timer }
   const late = new Set(); // ids that timed out, to tell "late" from "unknown" in logs
   const stats = { sent: 0, answered: 0, timedOut: 0, dropped: 0 };
-
-  function clamp(ms) {
-    const n = Number(ms);
-    if (!Number.isFinite(n)) return DEFAULTS.timeoutMs;
-    return Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, Math.round(n)));
-  }
 
   function settle(id) {
     const p = pending.get(id);
@@ -41,7 +36,7 @@ export function createRelay({ maxApi, core, timeoutMs = DEFAULTS.timeoutMs, log 
       // A damaged response: fail its request loudly if the id is readable.
       const p = typeof args[0] === "number" ? settle(args[0]) : null;
       log(`bridge: damaged response${p ? ` for request ${args[0]}` : ""}: ${e.message}`, "error");
-      if (p) p.reject(codedError("INTERNAL", `the Live side sent a damaged response: ${e.message}`));
+      if (p) p.reject(new TransitError("damaged", e.message));
       return;
     }
     const p = settle(decoded.requestId);
@@ -57,7 +52,7 @@ export function createRelay({ maxApi, core, timeoutMs = DEFAULTS.timeoutMs, log 
 
   maxApi.addHandler("mcp_unsupported", (id, reason) => {
     const p = settle(id);
-    if (p) p.reject(codedError("UNSUPPORTED", `the Live side cannot run Barline: ${reason}`));
+    if (p) p.reject(new TransitError("unsupported", reason));
   });
 
   return {
@@ -66,32 +61,32 @@ export function createRelay({ maxApi, core, timeoutMs = DEFAULTS.timeoutMs, log 
         const requestId = nextId++;
         let atoms;
         try {
-          atoms = core.frameRequest(requestId, JSON.stringify({ tool, args: args ?? {}, context: context ?? {} }));
+          atoms = core.frameCall(requestId, tool, args ?? {}, context ?? {});
         } catch (e) {
-          reject(codedError("TOO_LARGE", `request cannot cross the bridge: ${e.message}`));
+          reject(new TransitError("unframeable", e.message));
           return;
         }
+        const limit = Number.isFinite(context?.timeoutMs) ? context.timeoutMs : DEFAULTS.timeoutMs;
         const timer = setTimeout(() => {
           if (!pending.delete(requestId)) return;
           stats.timedOut += 1;
           late.add(requestId);
           if (late.size > 1000) late.delete(late.values().next().value);
-          reject(codedError("TIMEOUT", `${tool} did not finish within ${timeout / 1000} s`));
-        }, timeout);
+          reject(new TransitError("timeout", limit));
+        }, limit);
         pending.set(requestId, { resolve, reject, timer });
         stats.sent += 1;
         Promise.resolve(maxApi.outlet(...atoms)).catch((e) => {
           const p = settle(requestId);
-          if (p) p.reject(codedError("INTERNAL", `could not send to the Live side: ${e && e.message ? e.message : e}`));
+          if (p) p.reject(new TransitError("sendFailed", e?.message ?? e));
         });
       });
     },
-    setTimeoutMs(ms) { timeout = clamp(ms); return timeout; },
     pendingCount() { return pending.size; },
     stats() { return { ...stats, pending: pending.size }; },
     /** Fails every pending call (the device is stopping). */
     close() {
-      for (const id of [...pending.keys()]) settle(id).reject(codedError("INTERNAL", "the device is stopping"));
+      for (const id of [...pending.keys()]) settle(id).reject(new TransitError("stopping", ""));
     },
   };
 }

@@ -17,29 +17,34 @@ const TYPES = {
 };
 
 /**
- * A request handler for the files in `dir` at `prefix` (e.g. "/playground").
- * Returns true when it answered the request, false when the URL is not under `prefix`.
+ * The files in `dir` at `prefix` (e.g. "/playground"): `handles(req)` tells whether the
+ * URL is under `prefix`, `serve(req, res)` answers it. Admission (Host, Origin) is the
+ * caller's, decided by core like for /mcp.
  */
 export function staticFiles(prefix, dir) {
   const root = path.resolve(dir);
-  return (req, res) => {
-    const url = new URL(req.url, "http://localhost");
-    if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
+  const pathname = (req) => new URL(req.url, "http://localhost").pathname;
+  const handles = (req) => {
+    const p = pathname(req);
+    return p === prefix || p.startsWith(`${prefix}/`);
+  };
+  const serve = (req, res) => {
+    const url = { pathname: pathname(req) };
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { allow: "GET, HEAD" }).end();
-      return true;
+      return;
     }
     // Relative URLs in the page need the trailing slash.
     if (url.pathname === prefix) {
       res.writeHead(301, { location: `${prefix}/` }).end();
-      return true;
+      return;
     }
     let relative;
     try {
       relative = decodeURIComponent(url.pathname.slice(prefix.length + 1)) || "index.html";
     } catch {
       res.writeHead(400).end();
-      return true;
+      return;
     }
     const file = path.resolve(root, relative);
     let stat = null;
@@ -48,7 +53,7 @@ export function staticFiles(prefix, dir) {
     } catch {}
     if (!stat?.isFile()) {
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not found\n");
-      return true;
+      return;
     }
     res.writeHead(200, {
       "content-type": TYPES[path.extname(file)] ?? "application/octet-stream",
@@ -57,6 +62,6 @@ export function staticFiles(prefix, dir) {
     });
     if (req.method === "HEAD") res.end();
     else createReadStream(file).pipe(res);
-    return true;
   };
+  return { handles, serve };
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import net from "node:net";
 import { hasSimulator } from "./support/target.mjs";
 import { freePort } from "./support/ports.mjs";
+import { createMcpClient } from "../src/mcp-client.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const demo = path.resolve(here, "../bin/barline-demo.mjs");
@@ -19,20 +20,23 @@ test("demo serves MCP on the chosen port, prints configurations, stops on SIGINT
   // A failed assertion must not leave the demo (and its device) running.
   t.after(() => child.exitCode === null && child.kill("SIGKILL"));
   let out = "";
-  child.stdout.on("data", (d) => (out += d));
-  child.stderr.on("data", (d) => (out += d));
+  // Event-driven: resolves when the demo says it is ready, or when it exits first.
+  const ready = new Promise((resolve) => {
+    const seen = (d) => {
+      out += d;
+      if (out.includes("Press Ctrl-C")) resolve();
+    };
+    child.stdout.on("data", seen);
+    child.stderr.on("data", seen);
+    child.once("exit", resolve);
+  });
   const url = `http://127.0.0.1:${port}/mcp`;
-  const deadline = Date.now() + 45000;
-  while (!out.includes("Press Ctrl-C") && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+  await ready;
   assert.ok(out.includes(`MCP endpoint: ${url}`), out);
   for (const client of ["Claude Desktop", "mcp-remote", "Claude Code", "Cursor"]) assert.ok(out.includes(client), `mentions ${client}`);
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25" } }),
-  });
-  assert.equal(res.status, 200);
-  assert.equal((await res.json()).result.serverInfo.name, "barline");
+  const { ok, answer } = await createMcpClient(url).open();
+  assert.ok(ok, answer.text);
+  assert.equal(answer.messages()[0].result.serverInfo.name, "barline");
   await checkPlayground(`http://127.0.0.1:${port}`);
   const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   child.kill("SIGINT");

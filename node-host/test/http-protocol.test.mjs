@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { startHttpServer } from "../src/http-server.mjs";
 import { loadCore } from "../src/core.mjs";
 import { fakeRelay } from "./support/fake-relay.mjs";
+import { exchange } from "../src/mcp-client.mjs";
 
 const core = loadCore();
 let srv;
@@ -14,12 +15,8 @@ before(async () => {
 after(() => srv.close());
 
 async function post(body, headers = {}) {
-  const res = await fetch(srv.url, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: res.status, headers: res.headers, text: await res.text() };
+  const r = await exchange(srv.url, { headers, body });
+  return { status: r.status, headers: new Headers(r.headers), text: r.text };
 }
 
 async function session(version) {
@@ -47,7 +44,7 @@ test("without a progress token the answer is plain JSON", async () => {
 
 test("DELETE ends a session", async () => {
   const sid = await session("2025-06-18");
-  const del = await fetch(srv.url, { method: "DELETE", headers: { "mcp-session-id": sid } });
+  const del = await exchange(srv.url, { method: "DELETE", headers: { "mcp-session-id": sid } });
   assert.equal(del.status, 200);
   const r = await post({ jsonrpc: "2.0", id: 2, method: "ping" }, { "mcp-session-id": sid });
   assert.equal(r.status, 404);

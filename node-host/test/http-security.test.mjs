@@ -3,30 +3,22 @@
 // default bind address.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import http from "node:http";
+import net from "node:net";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { startHttpServer } from "../src/http-server.mjs";
 import { loadCore } from "../src/core.mjs";
+import { TransitError } from "../src/relay.mjs";
 import { fakeRelay } from "./support/fake-relay.mjs";
+import { exchange } from "../src/mcp-client.mjs";
 
 const core = loadCore();
 
-function request(url, { method = "POST", headers = {}, body } = {}) {
-  const u = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: u.hostname, port: u.port, path: u.pathname, method, headers: {
-        "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } },
-      (res) => {
-        let data = "";
-        res.setEncoding("utf8");
-        res.on("data", (c) => (data += c));
-        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: data }));
-      },
-    );
-    req.on("error", reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
+/** One exchange through the shared MCP client; `body` is the raw answer text. */
+async function request(url, options = {}) {
+  const r = await exchange(url, options);
+  return { status: r.status, headers: r.headers, body: r.text };
 }
 
 const INIT = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
@@ -98,7 +90,7 @@ test("a full queue answers 503 and recovers", async () => {
   relay.hold(true);
   const a = call(10);
   const b = call(11);
-  while (relay.pendingCount() < 2) await new Promise((r) => setTimeout(r, 5));
+  await relay.held(2);
   const c = await call(12);
   assert.equal(c.status, 503);
   assert.equal(c.headers["retry-after"], "1");
@@ -142,7 +134,7 @@ test("a stored token is used as is and not regenerated", async () => {
 });
 
 test("a relay timeout becomes a TIMEOUT tool result", async () => {
-  const timeoutRelay = fakeRelay(() => { const e = new Error("no answer from Live within 30 s"); e.code = "TIMEOUT"; throw e; });
+  const timeoutRelay = fakeRelay(() => { throw new TransitError("timeout", "30000"); });
   const t = await startHttpServer({ core, relay: timeoutRelay, settings: { port: 0 } });
   try {
     const sid = await session(t.url);
@@ -150,6 +142,51 @@ test("a relay timeout becomes a TIMEOUT tool result", async () => {
     const b = JSON.parse(r.body);
     assert.equal(b.result.isError, true);
     assert.equal(b.result._meta["barline/error"].code, "TIMEOUT");
+    assert.equal(b.result._meta["barline/error"].message, "the call did not finish within 30 s");
+  } finally {
+    await t.close();
+  }
+});
+
+test("the playground pages get the same Host and Origin admission as /mcp", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "barline-pages-"));
+  writeFileSync(path.join(dir, "index.html"), "<p>bar|beat</p>");
+  const t = await startHttpServer({ core, relay: fakeRelay(), settings: { port: 0, playgroundDir: dir } });
+  const page = t.url.replace(/\/mcp$/, "/playground/");
+  try {
+    assert.equal((await request(page, { method: "GET" })).status, 200);
+    const rebound = await request(page, { method: "GET", headers: { host: `attacker.example:${t.port}` } });
+    assert.equal(rebound.status, 421);
+    assert.match(rebound.body, /not a loopback name/);
+    const foreign = await request(page, { method: "GET", headers: { origin: "https://evil.example" } });
+    assert.equal(foreign.status, 403);
+    assert.equal((await request(page, { method: "GET", headers: { origin: `http://127.0.0.1:${t.port}` } })).status, 200);
+  } finally {
+    await t.close();
+  }
+});
+
+test("core sets the header and request time limits of the HTTP server to seconds", () => {
+  const limits = srv.limits;
+  assert.equal(limits.headersTimeoutMs, 5000);
+  assert.equal(limits.requestTimeoutMs, 10000);
+  assert.equal(limits.connectionsCheckMs, 1000);
+});
+
+test("a request whose headers never finish is answered 408 and closed, not held", async () => {
+  // Event-driven: the test waits for the server to close the socket, asserting what it
+  // wrote, never how long it took.
+  const t = await startHttpServer({ core, relay: fakeRelay(), settings: { port: 0, headersTimeoutMs: 200, requestTimeoutMs: 400 } });
+  try {
+    const answer = await new Promise((resolve, reject) => {
+      let data = "";
+      const socket = net.connect(t.port, "127.0.0.1", () => socket.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
+      socket.setEncoding("utf8");
+      socket.on("data", (d) => (data += d));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(data));
+    });
+    assert.match(answer, /^HTTP\/1\.1 408 /);
   } finally {
     await t.close();
   }

@@ -2,6 +2,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DEFAULTS, parseSettings } from "../src/max-settings.mjs";
+import { startHttpServer } from "../src/http-server.mjs";
+import { createMcpClient } from "../src/mcp-client.mjs";
+import { loadCore } from "../src/core.mjs";
+import { fakeRelay } from "./support/fake-relay.mjs";
 
 test("the patch's arguments set port and timeout (seconds)", () => {
   const s = parseSettings(["port", "3351", "timeout", "12"]);
@@ -45,4 +49,26 @@ test("one setting from the device's atoms: core's key and type, null as none or 
   assert.equal(parseSetting("bogus", 1), null);
   const s = parseSettings(["memoryWritable", "1", "sampleFolder", "/S", "disabledTools", "barline-playback"]);
   assert.deepEqual([s.memoryWritable, s.sampleFolder, s.disabledTools], [true, "/S", "barline-playback"]);
+});
+
+test("a runtime timeout change reaches core: later calls carry the limit in their context", async () => {
+  const relay = fakeRelay();
+  const srv = await startHttpServer({ core: loadCore(), relay, settings: { port: 0 } });
+  try {
+    const client = createMcpClient(srv.url);
+    const limitOfNextCall = async () => {
+      await client.callTool("barline-connect");
+      return relay.calls.at(-1).context.timeoutMs;
+    };
+    assert.equal(await limitOfNextCall(), 30000);
+    srv.updateSetting("timeoutMs", 3000);
+    assert.equal(await limitOfNextCall(), 3000);
+    assert.throws(() => srv.updateSetting("timeoutMs", 500000), /1000–60000/, "outside 1–60 s: refused by core");
+    assert.throws(() => srv.updateSetting("timeoutMs", "x"), /1000–60000/);
+    assert.equal(await limitOfNextCall(), 3000, "a refused change leaves the limit in force");
+    srv.updateSetting("timeoutMs", 60000);
+    assert.equal(await limitOfNextCall(), 60000);
+  } finally {
+    await srv.close();
+  }
 });

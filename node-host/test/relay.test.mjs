@@ -35,31 +35,44 @@ test("a call round-trips with its own warnings", async () => {
   assert.equal(relay.pendingCount(), 0);
 });
 
-test("a call that is never answered times out and its late answer is dropped", async () => {
+test("a call that is never answered times out at its context's limit and its late answer is dropped", async (t) => {
+  // Mock timers: the relay's timer fires when the test moves the clock, not after a
+  // real second; the v8 stand-in answers through setImmediate, which is not mocked.
+  t.mock.timers.enable({ apis: ["setTimeout"] });
   let answerLate;
-  const api = fakeMax((id, env, reply) => { answerLate = () => reply("{}"); });
-  const relay = createRelay({ maxApi: api, core, timeoutMs: 1000, log: log(api) });
-  const started = Date.now();
-  await assert.rejects(relay.call({ tool: "slow" }), (e) => e.code === "TIMEOUT" && /slow/.test(e.message));
-  assert.ok(Date.now() - started >= 990);
+  let sent;
+  const delivered = new Promise((resolve) => (sent = resolve));
+  const api = fakeMax((id, env, reply) => { answerLate = () => reply("{}"); sent(env); });
+  const relay = createRelay({ maxApi: api, core, log: log(api) });
+  let settled = false;
+  const call = relay.call({ tool: "slow", context: { timeoutMs: 1000 } });
+  call.catch(() => {}).finally(() => (settled = true));
+  assert.equal((await delivered).context.timeoutMs, 1000);
+  t.mock.timers.tick(999);
+  await new Promise(setImmediate);
+  assert.equal(settled, false, "still waiting 1 ms before the limit");
+  t.mock.timers.tick(1);
+  await assert.rejects(call, (e) => e.kind === "timeout" && e.detail === "1000");
   answerLate();
   assert.equal(relay.stats().dropped, 1);
   assert.match(api.logs.at(-1)[1], /dropped late .*request 1/);
   assert.equal(relay.pendingCount(), 0);
 });
 
-test("the timeout is clamped to 1–60 s", () => {
-  const relay = createRelay({ maxApi: fakeMax(() => {}), core });
-  assert.equal(relay.setTimeoutMs(10), 1000);
-  assert.equal(relay.setTimeoutMs(120000), 60000);
-  assert.equal(relay.setTimeoutMs(5000), 5000);
-  assert.equal(relay.setTimeoutMs("x"), 30000);
+test("the relay builds no envelope itself: core frames tool, args and context", async () => {
+  let seen;
+  const api = fakeMax((id, env, reply) => { seen = env; reply("{}"); });
+  const relay = createRelay({ maxApi: api, core });
+  await relay.call({ tool: "t", args: { a: 1 }, context: { timeoutMs: 5000 } });
+  assert.deepEqual(seen, { tool: "t", args: { a: 1 }, context: { timeoutMs: 5000 } });
+  await relay.call({ tool: "u" });
+  assert.deepEqual(seen, { tool: "u", args: {}, context: {} });
 });
 
 test("a damaged response fails its request with INTERNAL", async () => {
   const api = fakeMax((id) => api.deliver(["mcp_response", id, "{\"a\":", "$$___MAX_ERRORS___$$"]));
   const relay = createRelay({ maxApi: api, core, log: log(api) });
-  await assert.rejects(relay.call({ tool: "t" }), (e) => e.code === "INTERNAL" && /not valid JSON/.test(e.message));
+  await assert.rejects(relay.call({ tool: "t" }), (e) => e.kind === "damaged" && /not valid JSON/.test(e.detail));
 });
 
 test("an unknown response id is dropped and logged", () => {
@@ -70,14 +83,14 @@ test("an unknown response id is dropped and logged", () => {
   assert.match(api.logs.at(-1)[1], /unknown response for request 77/);
 });
 
-test("an oversize request is refused as TOO_LARGE before sending", async () => {
+test("an oversize request is refused before sending", async () => {
   const api = fakeMax(() => assert.fail("must not be sent"));
   const relay = createRelay({ maxApi: api, core });
-  await assert.rejects(relay.call({ tool: "t", args: { s: "x".repeat(3_100_000) } }), (e) => e.code === "TOO_LARGE");
+  await assert.rejects(relay.call({ tool: "t", args: { s: "x".repeat(3_100_000) } }), (e) => e.kind === "unframeable");
 });
 
-test("UNSUPPORTED from a v8 without WebAssembly rejects the call", async () => {
+test("mcp_unsupported from a v8 without WebAssembly rejects the call", async () => {
   const api = fakeMax((id) => api.deliver(["mcp_unsupported", id, "no WebAssembly"]));
   const relay = createRelay({ maxApi: api, core });
-  await assert.rejects(relay.call({ tool: "t" }), (e) => e.code === "UNSUPPORTED");
+  await assert.rejects(relay.call({ tool: "t" }), (e) => e.kind === "unsupported" && e.detail === "no WebAssembly");
 });

@@ -53,3 +53,15 @@ test("malformed lines get a parse error", async () => {
   await b.send("{not json");
   assert.equal(b.out[0].error.code, -32700);
 });
+
+test("without a device, tool calls say the device is not running, not to enable a setting", async () => {
+  const b = bridge("http://127.0.0.1:1/mcp");
+  await b.send(INIT);
+  assert.equal(b.out[0].result.serverInfo.name, "barline");
+  await b.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "barline-connect", arguments: {} } });
+  const error = b.out[1].result._meta["barline/error"];
+  assert.equal(error.code, "DISABLED");
+  assert.match(error.message, /^Barline is not running: nothing answers at http:\/\/127\.0\.0\.1:1\/mcp/);
+  assert.match(error.hint, /is not running; no setting will change that/);
+  assert.doesNotMatch(error.hint, /enable/);
+});

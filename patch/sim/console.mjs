@@ -12,6 +12,7 @@ function formatArgs(args) {
 
 export function createConsole({ echo = false } = {}) {
   const lines = [];
+  const waiters = []; // [regexp, resolve]: whenLine() promises
   let current = null;
   function write(level, source, text) {
     if (echo) process.stderr.write(`[${source}${level === "error" ? " error" : ""}] ${text}${text.endsWith("\n") ? "" : "\n"}`);
@@ -24,6 +25,10 @@ export function createConsole({ echo = false } = {}) {
       }
       current.text += piece;
     });
+    for (const w of waiters.splice(0)) {
+      if (lines.some((l) => w[0].test(l.text))) w[1]();
+      else waiters.push(w);
+    }
   }
   return {
     lines,
@@ -32,6 +37,11 @@ export function createConsole({ echo = false } = {}) {
       write("normal", source, formatArgs(args));
     },
     error(source, args) { write("error", source, formatArgs(args)); },
+    /** Resolves once a line matches `pattern` (already there, or when it is written). */
+    whenLine(pattern) {
+      if (lines.some((l) => pattern.test(l.text))) return Promise.resolve();
+      return new Promise((resolve) => waiters.push([pattern, resolve]));
+    },
     errors() { return lines.filter((l) => l.level === "error").map((l) => `${l.source}: ${l.text}`); },
   };
 }

@@ -14,6 +14,7 @@ import { createNodeScript } from "./node-script.mjs";
 import { loadPatcher } from "./patcher.mjs";
 import { createScheduler } from "./scheduler.mjs";
 import { createV8Object } from "./v8-runtime.mjs";
+import { createMcpClient } from "../../node-host/src/mcp-client.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 export const DEFAULT_DEVICE = join(root, "dist/device/Barline.amxd");
@@ -48,12 +49,14 @@ export function openDevice(path = DEFAULT_DEVICE) {
  * Live Set, for tests of the simulator itself), parameters (the device's parameter values
  * as a saved Live Set holds them, by varname, e.g. from `parameters()` of an earlier run),
  * watchAbsent (global names the profile lacks whose reads the v8 object counts, in
- * `v8.stats.absentReads`).
+ * `v8.stats.absentReads`), clock ("real" | "manual": with "manual" neither the v8 side's
+ * Tasks nor node.script's timers run until `advanceLive(ms)` / `advanceNode(ms)`, so
+ * tests of time limits never wait on real time).
  */
 export async function startDevice({
   profile = "max-9.0", set, settings = {}, device: devicePath = DEFAULT_DEVICE, wasm = "sync-only",
   seed = 1, echo = false, liveSet: givenLiveSet, startTimeoutMs = 20000, idType = "string", parameters = {},
-  watchAbsent = [],
+  watchAbsent = [], clock = "real",
 } = {}) {
   const device = openDevice(devicePath);
   const maxConsole = createConsole({ echo });
@@ -62,7 +65,7 @@ export async function startDevice({
     idType, onError: (message) => maxConsole.error("LiveAPI", [`${message}\n`]),
   }));
   const accounting = createAccounting();
-  const scheduler = createScheduler();
+  const scheduler = createScheduler({ manual: clock === "manual" });
   const dicts = new Map();
   const instance = ++instances;
   let ready = false;
@@ -98,7 +101,7 @@ export async function startDevice({
       return { numinlets: v8.inlets, numoutlets: v8.outlets, receive: (inlet, atoms) => v8.dispatch(inlet, atoms) };
     },
     createNodeScript(box, args, ctx) {
-      node = createNodeScript({ scriptPath: join(device.folder, String(args[0])), send: ctx.send, console: maxConsole, dicts, extraArgs });
+      node = createNodeScript({ scriptPath: join(device.folder, String(args[0])), send: ctx.send, console: maxConsole, dicts, extraArgs, clock });
       return node;
     },
   };
@@ -133,12 +136,22 @@ export async function startDevice({
     const t = patch.byVarname("token").value;
     return t === "null" ? null : String(t);
   };
-  const mcp = createMcpClient(url, () => settings.token ?? storedToken());
+  const mcp = createMcpClient(url, {
+    token: () => settings.token ?? storedToken(), protocolVersion: "2025-06-18", clientName: "barline-sim",
+  });
   let stopped = false;
   return {
     url, liveSet, patch, v8, node, console: maxConsole, accounting, device,
     callTool: (name, args = {}) => mcp.callTool(name, args),
-    listTools: () => mcp.request("tools/list", {}),
+    listTools: () => mcp.listTools(),
+    /** The MCP client the device's `callTool` uses (node-host/src/mcp-client.mjs). */
+    mcp,
+    /** Manual clock: runs the v8 side's Tasks due within `ms`. */
+    advanceLive: (ms) => scheduler.advance(ms),
+    /** Manual clock: resolves once the v8 side has `count` Tasks waiting. */
+    liveTasksWaiting: (count = 1) => scheduler.whenPending(count),
+    /** Manual clock: moves node.script's timers (the relay's time limits) `ms` forward. */
+    advanceNode: (ms) => node.advanceClock(ms),
     /** The user changes a device control (live.numbox by varname). */
     setParameter: (varname, value) => patch.byVarname(varname).userSets(value),
     /** The user changes a setting through its control in the device (node-host's key). */
@@ -199,51 +212,4 @@ async function waitFor(probe, ms, describe) {
     if (Date.now() > deadline) throw new Error(describe());
     await new Promise((r) => setTimeout(r, 10));
   }
-}
-
-/** A minimal MCP client over HTTP (JSON or SSE answers), one session per device. */
-function createMcpClient(url, getToken) {
-  let session = null;
-  let nextId = 1;
-  async function post(body, expectReply = true) {
-    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
-    if (session) headers["mcp-session-id"] = session;
-    const token = getToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
-    if (res.headers.get("mcp-session-id")) session = res.headers.get("mcp-session-id");
-    const text = await res.text();
-    if (!expectReply) return null;
-    if (!res.ok) throw new Error(`MCP HTTP ${res.status}: ${text}`);
-    if ((res.headers.get("content-type") ?? "").includes("text/event-stream")) {
-      for (const line of text.split("\n")) {
-        if (!line.startsWith("data:")) continue;
-        const msg = JSON.parse(line.slice(5));
-        if (msg.id === body.id) return msg;
-      }
-      throw new Error(`MCP: no reply to request ${body.id} in the event stream`);
-    }
-    return JSON.parse(text);
-  }
-  let initialized = null;
-  function init() {
-    initialized ??= (async () => {
-      const r = await post({ jsonrpc: "2.0", id: nextId++, method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "barline-sim", version: "0" } } });
-      if (r.error) throw new Error(`initialize failed: ${JSON.stringify(r.error)}`);
-      await post({ jsonrpc: "2.0", method: "notifications/initialized" }, false);
-    })();
-    return initialized;
-  }
-  async function request(method, params) {
-    await init();
-    const r = await post({ jsonrpc: "2.0", id: nextId++, method, params });
-    if (r.error) {
-      const e = new Error(`${method}: ${r.error.message}`);
-      e.rpc = r.error;
-      throw e;
-    }
-    return r.result;
-  }
-  return { request, callTool: (name, args) => request("tools/call", { name, arguments: args }) };
 }

@@ -10,8 +10,10 @@ import { fileURLToPath } from "node:url";
 
 const REGISTER = fileURLToPath(new URL("./child/register.mjs", import.meta.url));
 
-export function createNodeScript({ scriptPath, send, console: maxConsole, dicts, extraArgs = [], name = "node.script" }) {
+export function createNodeScript({ scriptPath, send, console: maxConsole, dicts, extraArgs = [], name = "node.script", clock = "real" }) {
   let child = null;
+  const clockWaiters = new Map(); // seq -> resolve, for the manual clock (child/clock.mjs)
+  let clockSeq = 0;
   let stopping = false;
   const stats = { droppedBeforeStart: 0, droppedNoHandler: 0, toNode: 0, fromNode: 0, starts: 0, beforeHandshake: [] };
   let handshake = false;
@@ -27,7 +29,7 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
     handshake = false;
     const proc = fork(scriptPath, [...args.map(String), ...extraArgs.map(String)], {
       execArgv: ["--import", REGISTER],
-      env: { ...process.env, MAX_ENV: "live" },
+      env: { ...process.env, MAX_ENV: "live", ...(clock === "manual" ? { BARLINE_SIM_CLOCK: "manual" } : {}) },
       stdio: ["ignore", "pipe", "pipe", "ipc"],
       serialization: "advanced",
     });
@@ -65,6 +67,9 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
       } else if (m.t === "dropped") {
         stats.droppedNoHandler += 1;
         maxConsole.error(name, [`message ${m.selector} dropped: the script has no handler for it (not started yet?)\n`]);
+      } else if (m.t === "clock-done") {
+        clockWaiters.get(m.seq)?.(m.pending);
+        clockWaiters.delete(m.seq);
       }
     });
     proc.once("exit", (code, signal) => {
@@ -104,5 +109,14 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
     },
     stop,
     exited: () => exited,
+    /** Manual clock only: moves the process's timers `ms` forward; resolves once they ran. */
+    advanceClock(ms) {
+      if (clock !== "manual" || !child) return Promise.reject(new Error("advanceClock needs a running node.script with clock: \"manual\""));
+      const seq = ++clockSeq;
+      return new Promise((resolve) => {
+        clockWaiters.set(seq, resolve);
+        child.send({ t: "clock", ms, seq });
+      });
+    },
   };
 }

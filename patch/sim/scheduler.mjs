@@ -5,6 +5,7 @@
 
 export function createScheduler({ manual = false } = {}) {
   const timers = new Map(); // id -> { due, fn, repeat, ms, handle }
+  const waiters = []; // [count, resolve]: whenPending() promises
   let next = 1;
   let now = 0;
 
@@ -22,6 +23,10 @@ export function createScheduler({ manual = false } = {}) {
       const id = next++;
       const t = { due: now + Math.max(0, ms), fn, repeat, ms };
       timers.set(id, t);
+      for (const w of waiters.splice(0)) {
+        if (timers.size >= w[0]) w[1]();
+        else waiters.push(w);
+      }
       if (!manual) t.handle = repeat ? setInterval(() => fire(id), Math.max(1, ms)) : setTimeout(() => fire(id), ms);
       return id;
     },
@@ -51,6 +56,11 @@ export function createScheduler({ manual = false } = {}) {
         const due = Math.min(...[...timers.values()].map((t) => t.due));
         this.advance(due - now);
       }
+    },
+    /** Resolves once at least `count` timers are pending (an event, not a poll). */
+    whenPending(count = 1) {
+      if (timers.size >= count) return Promise.resolve();
+      return new Promise((resolve) => waiters.push([count, resolve]));
     },
     now: () => now,
     pending() { return timers.size; },

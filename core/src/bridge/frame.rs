@@ -30,6 +30,31 @@ pub fn frame_request(request_id: u64, envelope_json: &str) -> Result<Vec<Atom>, 
     Ok(atoms)
 }
 
+/// Frames one tool call: builds the envelope `{"tool","args","context"}` (the shape
+/// the v8 side reads into [`crate::tools::ToolRequest`]) and frames it like
+/// [`frame_request`]. Null `args` or `context` travel as empty objects.
+pub fn frame_call(
+    request_id: u64,
+    tool: &str,
+    args: &serde_json::Value,
+    context: &serde_json::Value,
+) -> Result<Vec<Atom>, BridgeError> {
+    let object = |v: &serde_json::Value| {
+        if v.is_null() {
+            serde_json::Value::Object(Default::default())
+        } else {
+            v.clone()
+        }
+    };
+    let envelope = crate::tools::ToolRequest {
+        tool: tool.to_string(),
+        args: object(args),
+        context: object(context),
+    };
+    let json = serde_json::to_string(&envelope).unwrap_or_default();
+    frame_request(request_id, &json)
+}
+
 /// Decodes a request message (selector included) into `(request_id, envelope_json)`.
 pub fn decode_request(atoms: &[Atom]) -> Result<(u64, String), BridgeError> {
     let request_id = check_head(atoms, REQUEST_SELECTOR)?;

@@ -166,11 +166,17 @@ impl Server {
 
     /// The call failed in transit (`TIMEOUT`, `INTERNAL`, …).
     pub fn fail_tool_call(&mut self, call_id: u64, code: &str, message: &str) -> HttpAction {
+        let code = tools::ErrorCode::parse(code).unwrap_or(tools::ErrorCode::Internal);
+        self.fail_tool_call_with(call_id, ToolError::new(code, message))
+    }
+
+    /// The call failed with this error (code, message and hint decided by core, e.g.
+    /// from a [`crate::bridge::Transit`] report).
+    pub fn fail_tool_call_with(&mut self, call_id: u64, error: ToolError) -> HttpAction {
         let Some(call) = self.calls.remove(&call_id) else {
             return unknown_call(call_id);
         };
-        let code = tools::ErrorCode::parse(code).unwrap_or(tools::ErrorCode::Internal);
-        let err = ToolError::new(code, message).to_result(&call.forward.tool);
+        let err = error.to_result(&call.forward.tool);
         let reply = reply_for(&call, err, &[]);
         self.settle(call, reply)
     }

@@ -97,6 +97,35 @@ impl Server {
         &self.settings
     }
 
+    /// The 400 answer for a request whose body could not be read (the connection
+    /// failed midway).
+    pub fn unreadable_body(detail: &str) -> HttpResponse {
+        rpc_error(
+            400,
+            jsonrpc::INVALID_REQUEST,
+            &format!("Bad Request: the body could not be read ({detail})"),
+        )
+        .with("connection", "close")
+    }
+
+    /// Admission for the pages the demo serves beside `/mcp` (the playground): the same
+    /// Host and Origin rules as the MCP endpoint, without the token (a browser page
+    /// cannot send one). `None` admits; otherwise the refusal to write.
+    pub fn admit_page(&self, req: &HttpRequest) -> Option<HttpResponse> {
+        security::check_origin_and_host(
+            req.header("host"),
+            req.header("origin"),
+            self.settings.binds_loopback(),
+        )
+        .err()
+        .map(|r| {
+            let mut resp =
+                HttpResponse::empty(r.status).with("content-type", "text/plain; charset=utf-8");
+            resp.body = format!("{}\n", r.message);
+            resp
+        })
+    }
+
     /// Tool calls currently out at Live.
     pub fn pending(&self) -> usize {
         self.calls.len()

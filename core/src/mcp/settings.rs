@@ -1,5 +1,6 @@
-//! Device settings as the Node side hands them to core (NODE-HOST-CONTRACT.md), and the
-//! settings the device may change while the server runs (tools.md 1.16).
+//! Device settings as the Node side hands them to core (node.script start arguments,
+//! `node-host/src/max-settings.mjs`), the ranges core keeps them in, and the settings the
+//! device may change while the server runs (tools.md 1.16).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -21,6 +22,13 @@ pub const RUNTIME_SETTINGS: [&str; 9] = [
 /// The tool that can never be disabled (tools.md 1.16).
 const ALWAYS_ENABLED: &str = "barline-connect";
 
+/// Shortest per-request time limit the device accepts, in milliseconds (1 s).
+pub const MIN_TIMEOUT_MS: u64 = 1_000;
+/// Longest per-request time limit the device accepts, in milliseconds (60 s).
+pub const MAX_TIMEOUT_MS: u64 = 60_000;
+/// The time limit when none is given, in milliseconds (30 s).
+pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
+
 /// The settings object shared by node-host and core. Unknown fields are ignored so
 /// older cores accept newer settings files.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -36,6 +44,11 @@ pub struct Settings {
     pub require_token: bool,
     /// Per-request time limit in milliseconds.
     pub timeout_ms: u64,
+    /// Time a client has to send a request's headers, in milliseconds; a connection
+    /// that stalls longer is answered 408 and closed.
+    pub headers_timeout_ms: u64,
+    /// Time a client has to send a whole request (headers and body), in milliseconds.
+    pub request_timeout_ms: u64,
     /// Largest accepted request body in bytes.
     pub max_body_bytes: usize,
     /// Most tool calls waiting for Live at once; beyond that 503.
@@ -74,7 +87,9 @@ impl Default for Settings {
             host: "127.0.0.1".into(),
             token: None,
             require_token: false,
-            timeout_ms: 30_000,
+            timeout_ms: DEFAULT_TIMEOUT_MS,
+            headers_timeout_ms: 5_000,
+            request_timeout_ms: 10_000,
             max_body_bytes: 4_194_304,
             max_pending: 64,
             diagnostics: false,
@@ -99,7 +114,19 @@ impl Settings {
         if text.trim().is_empty() {
             return Ok(Settings::default());
         }
-        serde_json::from_str(text).map_err(|e| format!("device settings are not valid: {e}"))
+        let mut settings: Settings = serde_json::from_str(text)
+            .map_err(|e| format!("device settings are not valid: {e}"))?;
+        settings.timeout_ms = clamp_timeout_ms(settings.timeout_ms as f64);
+        // Node refuses a request limit shorter than the headers limit.
+        settings.request_timeout_ms = settings.request_timeout_ms.max(settings.headers_timeout_ms);
+        Ok(settings)
+    }
+
+    /// How often the HTTP server looks for connections past their header or request
+    /// limit: a quarter of the header limit, between 50 ms and 1 s, so a stalled
+    /// connection is cut within about 25 % of its limit.
+    pub fn connections_check_ms(&self) -> u64 {
+        (self.headers_timeout_ms / 4).clamp(50, 1_000)
     }
 
     /// True when the bind address is a loopback address.
@@ -132,7 +159,9 @@ impl Settings {
             });
         }
         if name == "timeoutMs" {
-            let ms = value.as_u64().filter(|ms| (1_000..=60_000).contains(ms));
+            let ms = value
+                .as_u64()
+                .filter(|ms| (MIN_TIMEOUT_MS..=MAX_TIMEOUT_MS).contains(ms));
             if ms.is_none() {
                 return Err(format!(
                     "setting timeoutMs must be 1000–60000 (1–60 s), got {value}"
@@ -189,10 +218,44 @@ impl Settings {
     }
 }
 
+/// A requested time limit in milliseconds, kept within 1–60 s and rounded to whole
+/// milliseconds; something that is not a number gives the default. The device's control
+/// has the same range, but a start argument or a saved Set may carry anything.
+pub fn clamp_timeout_ms(ms: f64) -> u64 {
+    if !ms.is_finite() {
+        return DEFAULT_TIMEOUT_MS;
+    }
+    ms.round()
+        .clamp(MIN_TIMEOUT_MS as f64, MAX_TIMEOUT_MS as f64) as u64
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Settings;
+    use super::{clamp_timeout_ms, Settings};
     use serde_json::{json, Value};
+
+    #[test]
+    fn the_timeout_is_kept_within_one_to_sixty_seconds() {
+        assert_eq!(clamp_timeout_ms(10.0), 1_000);
+        assert_eq!(clamp_timeout_ms(120_000.0), 60_000);
+        assert_eq!(clamp_timeout_ms(5_000.4), 5_000);
+        assert_eq!(clamp_timeout_ms(f64::NAN), 30_000);
+        assert_eq!(clamp_timeout_ms(f64::INFINITY), 30_000);
+        assert_eq!(clamp_timeout_ms(-3.0), 1_000);
+        let mut s = settings(r#"{"timeoutMs": 999999}"#);
+        assert_eq!(s.timeout_ms, 60_000);
+    }
+
+    #[test]
+    fn stalled_connections_are_checked_often_enough_for_their_limits() {
+        assert_eq!(Settings::default().connections_check_ms(), 1_000);
+        let fast = settings(r#"{"headersTimeoutMs": 200, "requestTimeoutMs": 100}"#);
+        assert_eq!(fast.connections_check_ms(), 50);
+        assert_eq!(
+            fast.request_timeout_ms, 200,
+            "never shorter than the header limit"
+        );
+    }
 
     fn settings(json: &str) -> Settings {
         Settings::from_json(json).expect("valid settings")

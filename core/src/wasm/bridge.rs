@@ -1,4 +1,5 @@
-//! Node-side wire-protocol exports: framing requests, decoding responses.
+//! Node-side wire-protocol exports: framing calls, decoding responses, and what
+//! Barline's own MCP clients send (the stdio bridge, the simulator's and tests' client).
 
 use super::atoms::{array_to_atoms, atoms_to_array, set};
 use crate::bridge;
@@ -11,6 +12,79 @@ pub fn frame_request(request_id: f64, envelope_json: &str) -> Result<Array, JsEr
     bridge::frame_request(request_id as u64, envelope_json)
         .map(|atoms| atoms_to_array(&atoms))
         .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Frames one tool call (`tool`, `args`, `context` as JS values) as the atoms of one
+/// `mcp_request` message; core builds the envelope.
+#[wasm_bindgen(js_name = frameCall)]
+pub fn frame_call(
+    request_id: f64,
+    tool: &str,
+    args: JsValue,
+    context: JsValue,
+) -> Result<Array, JsError> {
+    let value = |v: JsValue| -> serde_json::Value {
+        serde_wasm_bindgen::from_value(v).unwrap_or(serde_json::Value::Null)
+    };
+    bridge::frame_call(request_id as u64, tool, &value(args), &value(context))
+        .map(|atoms| atoms_to_array(&atoms))
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn json_value(v: JsValue) -> serde_json::Value {
+    serde_wasm_bindgen::from_value(v).unwrap_or(serde_json::Value::Null)
+}
+
+/// A JSON-RPC request as JSON text; `params` may be `undefined`.
+#[wasm_bindgen(js_name = rpcRequest)]
+pub fn rpc_request(id: JsValue, method: &str, params: JsValue) -> String {
+    bridge::client::request(&json_value(id), method, &json_value(params))
+}
+
+/// A JSON-RPC notification as JSON text; `params` may be `undefined`.
+#[wasm_bindgen(js_name = rpcNotification)]
+pub fn rpc_notification(method: &str, params: JsValue) -> String {
+    bridge::client::notification(method, &json_value(params))
+}
+
+/// The `initialize` request a client opens with (newest protocol version by default).
+#[wasm_bindgen(js_name = rpcInitialize)]
+pub fn rpc_initialize(id: JsValue, client_name: &str, protocol_version: Option<String>) -> String {
+    bridge::client::initialize(&json_value(id), client_name, protocol_version.as_deref())
+}
+
+/// The stdio bridge's answer to a line that is not JSON.
+#[wasm_bindgen(js_name = rpcParseError)]
+pub fn rpc_parse_error(detail: &str) -> String {
+    bridge::client::parse_error(detail)
+}
+
+/// The stdio bridge's answer to request `id` when the bridge itself failed.
+#[wasm_bindgen(js_name = rpcBridgeFailure)]
+pub fn rpc_bridge_failure(id: JsValue, detail: &str) -> String {
+    bridge::client::bridge_failure(&json_value(id), detail)
+}
+
+/// The stdio bridge's stand-in while no device runs at its URL (`bridge::OfflineServer`).
+#[wasm_bindgen]
+pub struct OfflineCore {
+    inner: bridge::OfflineServer,
+}
+
+#[wasm_bindgen]
+impl OfflineCore {
+    /// A stand-in for the device at `url`, opened with the client's `initialize` text.
+    #[wasm_bindgen(constructor)]
+    pub fn new(url: &str, entropy: &str, init_json: Option<String>) -> OfflineCore {
+        OfflineCore {
+            inner: bridge::OfflineServer::new(url, entropy, init_json.as_deref()),
+        }
+    }
+
+    /// The answers (JSON texts) to one client message.
+    pub fn answer(&mut self, message_json: &str) -> Vec<String> {
+        self.inner.answer(message_json)
+    }
 }
 
 /// Decodes an `mcp_request` message into `{requestId, envelopeJson}`.

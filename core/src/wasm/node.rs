@@ -1,6 +1,7 @@
-//! `NodeCore`: the MCP server for node-host (NODE-HOST-CONTRACT.md). Converts between
-//! JS values and [`crate::mcp`] types; every decision is made in `mcp`.
+//! `NodeCore`: the MCP server for node-host (`node-host/src/http-server.mjs`).
+//! Converts between JS values and [`crate::mcp`] types; every decision is made in `mcp`.
 
+use crate::bridge::Transit;
 use crate::mcp::{HttpAction, HttpRequest, HttpResponse, OutCall, Server, Settings};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -140,10 +141,12 @@ impl NodeCore {
         )
     }
 
-    /// Call `call_id` failed in transit (`TIMEOUT`, `INTERNAL`, `DISABLED`, …).
+    /// Call `call_id` failed in transit: `kind` and `detail` as the relay reported
+    /// them (`bridge::Transit::from_report`); core words the error.
     #[wasm_bindgen(js_name = failToolCall)]
-    pub fn fail_tool_call(&mut self, call_id: f64, code: &str, message: &str) -> JsValue {
-        to_js(self.server.fail_tool_call(call_id as u64, code, message))
+    pub fn fail_tool_call(&mut self, call_id: f64, kind: &str, detail: &str) -> JsValue {
+        let error = Transit::from_report(kind, detail).to_error();
+        to_js(self.server.fail_tool_call_with(call_id as u64, error))
     }
 
     /// Changes one setting while the server runs (`setting <name> <value>` from the
@@ -158,13 +161,41 @@ impl NodeCore {
             .map_err(|e| JsError::new(&e))
     }
 
-    /// Limits node-host enforces while reading requests: `{maxBodyBytes, maxPending, timeoutMs}`.
+    /// Admission for a page served beside `/mcp`: `null` admits, otherwise the
+    /// refusal (a `response` action) to write.
+    #[wasm_bindgen(js_name = admitPage)]
+    pub fn admit_page(&self, method: &str, path: &str, headers: JsValue) -> JsValue {
+        let headers: BTreeMap<String, String> =
+            serde_wasm_bindgen::from_value(headers).unwrap_or_default();
+        let req = HttpRequest {
+            method: method.to_ascii_uppercase(),
+            path: path.to_string(),
+            headers,
+            body: String::new(),
+        };
+        match self.server.admit_page(&req) {
+            Some(refusal) => to_js(HttpAction::Respond(refusal)),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// The 400 answer for a request whose body could not be read.
+    #[wasm_bindgen(js_name = unreadableBody)]
+    pub fn unreadable_body(&self, detail: &str) -> JsValue {
+        to_js(HttpAction::Respond(Server::unreadable_body(detail)))
+    }
+
+    /// Limits node-host enforces while reading requests: `{maxBodyBytes, maxPending,
+    /// timeoutMs, headersTimeoutMs, requestTimeoutMs, connectionsCheckMs}`.
     pub fn limits(&self) -> JsValue {
         let s = self.server.settings();
         let v = serde_json::json!({
             "maxBodyBytes": s.max_body_bytes,
             "maxPending": s.max_pending,
             "timeoutMs": s.timeout_ms,
+            "headersTimeoutMs": s.headers_timeout_ms,
+            "requestTimeoutMs": s.request_timeout_ms,
+            "connectionsCheckMs": s.connections_check_ms(),
         });
         v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
             .unwrap_or(JsValue::NULL)

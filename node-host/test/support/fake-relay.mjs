@@ -1,8 +1,9 @@
-// A test double for the relay of NODE-HOST-CONTRACT.md: answers tool calls from a
+// A test double for the relay (node-host/src/relay.mjs): answers tool calls from a
 // function instead of Live, records what it was asked, and can hold calls open.
 export function fakeRelay(answer = defaultAnswer) {
   const calls = [];
   const held = [];
+  const waiters = [];
   let holding = false;
   return {
     calls,
@@ -12,12 +13,19 @@ export function fakeRelay(answer = defaultAnswer) {
     },
     async call(req) {
       calls.push(req);
-      if (holding) await new Promise((r) => held.push(r));
+      if (holding) {
+        const release = new Promise((r) => held.push(r));
+        for (const w of waiters.splice(0)) w();
+        await release;
+      }
       const out = await answer(req);
       return out;
     },
     pendingCount: () => held.length,
-    setTimeoutMs() {},
+    /** Resolves once `n` calls are held (event-driven: no polling, no sleeping). */
+    async held(n) {
+      while (held.length < n) await new Promise((r) => waiters.push(r));
+    },
   };
 }
 

@@ -6,19 +6,13 @@ import { startDevice } from "../index.mjs";
 import { deviceLiveSet, largeClipNoteCount, LARGE_CLIP } from "./live-sets.mjs";
 
 const text = (result, i = 0) => result.content[i].text;
-const waitUntil = async (probe, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!probe()) {
-    if (Date.now() > end) throw new Error("condition not reached");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 for (const profile of ["max-9.0", "max-9.2"]) {
   describe(`device in ${profile}`, () => {
     let device;
     before(async () => {
-      device = await startDevice({ profile, liveSet: await deviceLiveSet(), settings: { diagnostics: true, timeoutMs: 1000 } });
+      // A manual clock: waits and time limits advance only when a test moves time.
+      device = await startDevice({ profile, clock: "manual", liveSet: await deviceLiveSet(), settings: { diagnostics: true, timeoutMs: 1000 } });
     });
     after(async () => { await device?.stop(); });
 
@@ -68,18 +62,26 @@ for (const profile of ["max-9.0", "max-9.2"]) {
     });
 
     test("a v8 side that does not answer in time yields TIMEOUT and its late answer is dropped", async () => {
-      const late = () => device.console.lines.some((l) => /dropped late \(after its timeout\) response/.test(l.text));
-      const r = await device.callTool("barline-debug-wait", { ms: 1600, text: "late" });
+      const lateLine = /dropped late \(after its timeout\) response/;
+      const call = device.callTool("barline-debug-wait", { ms: 1600, text: "late" });
+      // The request reached v8 and its wait is armed, so the relay's limit is running.
+      await device.liveTasksWaiting(1);
+      await device.advanceNode(1000);
+      const r = await call;
       assert.equal(r.isError, true);
-      assert.match(text(r), /TIMEOUT/);
-      assert.equal(late(), false, "the timeout answered before v8 did");
-      await waitUntil(late);
+      assert.match(text(r), /^Error \[TIMEOUT\] in barline-debug-wait: the call did not finish within 1 s/);
+      assert.equal(device.console.lines.some((l) => lateLine.test(l.text)), false, "the timeout answered before v8 did");
+      device.advanceLive(1600);
+      await device.console.whenLine(lateLine);
       const next = await device.callTool("barline-debug-echo", { text: "after" });
       assert.equal(next.structuredContent.text, "after");
     });
 
     test("a short wait is answered through a Task", async () => {
-      const r = await device.callTool("barline-debug-wait", { ms: 50, text: "soon" });
+      const call = device.callTool("barline-debug-wait", { ms: 50, text: "soon" });
+      await device.liveTasksWaiting(1);
+      device.advanceLive(50);
+      const r = await call;
       assert.deepEqual(r.structuredContent, { waited: 50, text: "soon" });
     });
 

@@ -5,17 +5,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startDevice } from "../index.mjs";
 import { deviceLiveSet } from "./live-sets.mjs";
+import { createMcpClient } from "../../../node-host/src/mcp-client.mjs";
 
-const INIT = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "token-test", version: "0" } } });
-
-/** An MCP initialize request straight over HTTP, with or without a bearer token. */
+/** An MCP initialize straight over HTTP, with or without a bearer token: the status. */
 async function initialize(url, token) {
-  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(url, { method: "POST", headers, body: INIT });
-  await res.text();
-  return res.status;
+  const { answer } = await createMcpClient(url, { token, clientName: "token-test" }).open();
+  return answer.status;
 }
 
 const shown = (device) => device.patch.byVarname("token-display").content;

@@ -11,11 +11,11 @@ import { createScheduler } from "../scheduler.mjs";
 import { createLiveApiClass } from "../live-api.mjs";
 import { createStandinLiveSet } from "./standin-live.mjs";
 
-function v8(source, { profile = "max-9.0", wasm = "sync-only", ready = () => true, searchPath = [] } = {}) {
+function v8(source, { profile = "max-9.0", wasm = "sync-only", ready = () => true, searchPath = [], manual = false } = {}) {
   const out = [];
   const maxConsole = createConsole();
   const accounting = createAccounting();
-  const scheduler = createScheduler();
+  const scheduler = createScheduler({ manual });
   const obj = createV8Object({
     profile, wasm, source, filename: "t.js", scheduler, console: maxConsole, accounting, searchPath,
     onOutlet: (n, atoms) => out.push([n, ...atoms]),
@@ -97,27 +97,37 @@ test("profiles expose exactly their globals", () => {
 test("WebAssembly modes: sync-only never settles async instantiation; absent removes it", async () => {
   const sync = v8("").obj;
   assert.equal(sync.typeofGlobal("WebAssembly.Module"), "function");
-  const { out, obj } = v8(`function go() {
-    WebAssembly.compile(new Uint8Array([0,97,115,109,1,0,0,0])).then(() => outlet(0, "settled")); }`);
-  obj.dispatch(0, ["go"]);
-  await new Promise((r) => setTimeout(r, 50));
-  assert.deepEqual(out, []);
+  const go = `function go() {
+    WebAssembly.compile(new Uint8Array([0,97,115,109,1,0,0,0])).then(() => outlet(0, "settled")); }`;
+  const never = v8(go);
+  const full = v8(go, { wasm: "full" });
+  // The same compile settles in "full" mode; by the time it has, sync-only has not.
+  const settled = new Promise((resolve) => {
+    const push = full.out.push.bind(full.out);
+    full.out.push = (...items) => { const n = push(...items); resolve(); return n; };
+  });
+  never.obj.dispatch(0, ["go"]);
+  full.obj.dispatch(0, ["go"]);
+  await settled;
+  assert.deepEqual([...full.out], [[0, "settled"]]);
+  assert.deepEqual(never.out, []);
   assert.equal(v8("", { wasm: "absent" }).obj.typeofGlobal("WebAssembly"), "undefined");
 });
 
-test("Task.schedule(0) runs later, never synchronously; cancel and freepeer stop it", async () => {
-  const { obj, out } = v8(`var t; var n = 0;
+test("Task.schedule(0) runs later, never synchronously; cancel and freepeer stop it", () => {
+  const { obj, out, scheduler } = v8(`var t; var n = 0;
     function go() { t = new Task(function () { n++; outlet(0, "tick", t.iterations); }); t.schedule(0); outlet(0, "after"); }
     function rep() { var r = new Task(function () { outlet(0, "r"); }); r.interval = 5; r.repeat(3); }
-    function gone() { var f = new Task(function () { outlet(0, "never"); }); f.schedule(5); f.freepeer(); f.schedule(1); outlet(0, "valid", f.valid); }`);
+    function gone() { var f = new Task(function () { outlet(0, "never"); }); f.schedule(5); f.freepeer(); f.schedule(1); outlet(0, "valid", f.valid); }`,
+  { manual: true });
   obj.dispatch(0, ["go"]);
   assert.deepEqual(out, [[0, "after"]]);
-  await new Promise((r) => setTimeout(r, 20));
+  scheduler.advance(0);
   assert.deepEqual(out, [[0, "after"], [0, "tick", 1]]);
   out.length = 0;
   obj.dispatch(0, ["rep"]);
   obj.dispatch(0, ["gone"]);
-  await new Promise((r) => setTimeout(r, 80));
+  scheduler.runUntilIdle();
   assert.deepEqual(out, [[0, "valid", 0], [0, "r"], [0, "r"], [0, "r"]]);
 });
 

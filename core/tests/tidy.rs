@@ -1,0 +1,190 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! Invariants of the repository, enforced rather than remembered (ARCHITECTURE.md):
+//!
+//! - the wasm-bindgen crate is used only in the wasm entry folders (`core/src/wasm/`, and
+//!   `core/fake-live/src/wasm/` for the fake Live Set's crate) and by the wasm tests that
+//!   drive those exports (`core/tests/wasm_*`);
+//! - node-host's sources build no JSON-RPC message themselves: no `jsonrpc` key, no
+//!   `-32xxx` error code, no `"2.0"` envelope (core builds them);
+//! - one Node version everywhere: `.nvmrc`, package.json `engines`, the bootstrap check
+//!   and node-host's start check all say the same major version.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The repository root (the crate is `core/`).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("core/ has a parent")
+        .to_path_buf()
+}
+
+/// Files under `dir` whose name ends with one of `extensions`, skipping build output,
+/// dependencies and hidden folders. Paths are relative to the root, with `/`.
+fn files(dir: &Path, extensions: &[&str]) -> Vec<(String, String)> {
+    let root = root();
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().to_string();
+            if path.is_dir() {
+                let skip = name.starts_with('.')
+                    || ["target", "node_modules", "dist", "test-output"].contains(&name.as_str());
+                if !skip {
+                    stack.push(path);
+                }
+            } else if extensions.iter().any(|e| name.ends_with(e)) {
+                let relative = path
+                    .strip_prefix(&root)
+                    .unwrap_or(&path)
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                if let Ok(text) = fs::read_to_string(&path) {
+                    out.push((relative, text));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Places where the wasm-bindgen crate may be named.
+const BINDGEN_ALLOWED: [&str; 3] = [
+    "core/src/wasm/",
+    "core/fake-live/src/wasm/",
+    "core/tests/wasm_",
+];
+
+/// Every `file:line: text` where `needle` appears outside the allowed places.
+fn bindgen_outside_wasm(files: &[(String, String)]) -> Vec<String> {
+    // Spelled in two parts so this file does not name it.
+    let needle = ["wasm", "_bindgen"].concat();
+    let mut found = Vec::new();
+    for (path, text) in files {
+        if BINDGEN_ALLOWED.iter().any(|a| path.starts_with(a)) {
+            continue;
+        }
+        for (i, line) in text.lines().enumerate() {
+            if line.contains(&needle) {
+                found.push(format!("{path}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// Every `file:line: text` of node-host's sources that spells a JSON-RPC literal.
+fn json_rpc_literals(files: &[(String, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, text) in files {
+        for (i, line) in text.lines().enumerate() {
+            if has_json_rpc_literal(line) {
+                found.push(format!("{path}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// A `jsonrpc` key or word, a `-32xxx` error code, or a `"2.0"` / `'2.0'` version.
+fn has_json_rpc_literal(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let word = lower.match_indices("jsonrpc").any(|(at, _)| {
+        let before = lower[..at].chars().next_back();
+        let after = lower[at + "jsonrpc".len()..].chars().next();
+        let ident = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        !ident(before) && !ident(after)
+    });
+    let code = line.match_indices("-32").any(|(at, _)| {
+        let digits: String = line[at + 3..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.len() == 3
+    });
+    word || code || line.contains("\"2.0\"") || line.contains("'2.0'")
+}
+
+#[test]
+fn the_bindgen_crate_is_used_only_in_the_wasm_entry_folders() {
+    let root = root();
+    let found = bindgen_outside_wasm(&files(&root, &[".rs"]));
+    assert!(
+        found.is_empty(),
+        "wasm-bindgen is named outside {BINDGEN_ALLOWED:?}; move the export into a wasm/ \
+         folder and call plain Rust from it:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn node_host_sources_spell_no_json_rpc_message() {
+    let found = json_rpc_literals(&files(&root().join("node-host/src"), &[".mjs", ".js"]));
+    assert!(
+        found.is_empty(),
+        "node-host/src builds JSON-RPC itself; ask core for the message instead \
+         (bridge::client, NodeCore):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_checks_catch_what_they_look_for() {
+    let planted = |path: &str, text: &str| vec![(path.to_string(), text.to_string())];
+    let use_line = ["use ", "wasm", "_bindgen::prelude::*;"].concat();
+    assert_eq!(
+        bindgen_outside_wasm(&planted("core/src/notation/x.rs", &use_line)).len(),
+        1
+    );
+    assert!(bindgen_outside_wasm(&planted("core/src/wasm/x.rs", &use_line)).is_empty());
+    assert!(bindgen_outside_wasm(&planted("core/fake-live/src/wasm/x.rs", &use_line)).is_empty());
+    for line in [
+        r#"write({ jsonrpc: "2.0", id })"#,
+        r#"m["jsonrpc"]"#,
+        "error: { code: -32600 }",
+        "const v = '2.0';",
+    ] {
+        assert!(has_json_rpc_literal(line), "{line}");
+    }
+    for line in [
+        "// one JSON-RPC message per line",
+        "core.rpcRequest(id, method, params)",
+        "port -3200",
+    ] {
+        assert!(!has_json_rpc_literal(line), "{line}");
+    }
+}
+
+#[test]
+fn one_node_version_everywhere() {
+    let root = root();
+    let read = |p: &str| fs::read_to_string(root.join(p)).unwrap_or_else(|e| panic!("{p}: {e}"));
+    let major = read(".nvmrc").trim().to_string();
+    assert_eq!(major, "20", ".nvmrc");
+    let package: serde_json::Value =
+        serde_json::from_str(&read("package.json")).expect("package.json");
+    assert_eq!(
+        package["engines"]["node"],
+        format!("{major}.x"),
+        "package.json engines"
+    );
+    assert!(
+        read("scripts/bootstrap.sh").contains(&format!("NODE_MAJOR={major} ")),
+        "scripts/bootstrap.sh checks another Node version"
+    );
+    assert!(
+        read("node-host/src/main.mjs").contains(&format!("const NODE_MAJOR = {major};")),
+        "node-host/src/main.mjs checks another Node version"
+    );
+    assert!(
+        read("README.md").contains(&format!("Node {major}")),
+        "README.md"
+    );
+}
