@@ -242,7 +242,7 @@ mod tests {
         assert_eq!(clamp_timeout_ms(f64::NAN), 30_000);
         assert_eq!(clamp_timeout_ms(f64::INFINITY), 30_000);
         assert_eq!(clamp_timeout_ms(-3.0), 1_000);
-        let mut s = settings(r#"{"timeoutMs": 999999}"#);
+        let s = settings(r#"{"timeoutMs": 999999}"#);
         assert_eq!(s.timeout_ms, 60_000);
     }
 
