@@ -142,7 +142,7 @@ test("every fixture round-trips through createLiveSet and dump", () => {
 });
 
 test("the wasm glue exports createLiveSet itself (CommonJS)", () => {
-  const glue = createRequire(import.meta.url)("../../dist/pkg/fake/barline_core.js");
+  const glue = createRequire(import.meta.url)("../../dist/pkg/fake/barline_fake_live.js");
   const set = glue.createLiveSet(JSON.parse(demo));
   assert.deepEqual(new set.LiveAPI("live_set tracks 0").get("name"), ["Drums"]);
   assert.deepEqual(new (glue.createLiveSet({}).LiveAPI)("live_set tracks 0").get("name"), ["1-MIDI"]);

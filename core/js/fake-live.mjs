@@ -7,7 +7,7 @@
 //   set.counters(); set.errors(); set.dump();
 //
 // The same function is exported by the wasm glue itself
-// (`require("<repo>/dist/pkg/fake/barline_core.js").createLiveSet`); this module only
+// (`require("<repo>/dist/pkg/fake/barline_fake_live.js").createLiveSet`); this module only
 // loads that CommonJS glue (built by scripts/build-wasm.sh) from an ES module.
 import { createRequire } from "node:module";
 
@@ -23,6 +23,6 @@ let glue;
  *   resetCounters(): void, reset(): void, errors(): string[], clearErrors(): void, settle(): void}}
  */
 export function createLiveSet(fixture, options = {}) {
-  glue ??= require("../../dist/pkg/fake/barline_core.js");
+  glue ??= require("../../dist/pkg/fake/barline_fake_live.js");
   return glue.createLiveSet(fixture, options);
 }

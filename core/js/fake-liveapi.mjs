@@ -1,4 +1,4 @@
-// Max's `LiveAPI` class over a FakeLiveSet handle (core/src/wasm/fake_live.rs).
+// Max's `LiveAPI` class over a FakeLiveSet handle (core/fake-live/src/wasm/fake_live.rs).
 // Shape conversion only: constructor overloads, getters, the get/call return shapes
 // and observer dispatch. Every Live semantic (ids, paths, checks, errors, undo,
 // "changes cannot be triggered by notifications") is decided in Rust.

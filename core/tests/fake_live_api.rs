@@ -1,12 +1,12 @@
 //! LiveAPI-level behaviours of the fake (max-runtime.md §6 items 19–27): result shapes,
 //! ids, paths, invalid targets, `set` rules and colours.
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod support;
 
-use barline_core::live::fake::{snap_color, FakeLive, PALETTE};
 use barline_core::live::path::{ids_from_atoms, LomPath};
 use barline_core::live::{Atom, LiveId, LivePort};
+use barline_fake_live::{snap_color, FakeLive, PALETTE};
 use support::fake::{id_of, sym};
 
 #[test]

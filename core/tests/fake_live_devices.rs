@@ -1,12 +1,12 @@
 //! Devices, racks, chains, drum pads, mixer and parameters (tools.md §5.2 items 10, 11,
 //! 12, 15, 16).
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod support;
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::path::ids_from_atoms;
 use barline_core::live::{Atom, LiveId, LivePort};
+use barline_fake_live::FakeLive;
 use support::fake::{one, sym};
 
 fn created(r: Vec<Atom>) -> LiveId {

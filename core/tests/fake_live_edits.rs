@@ -1,12 +1,12 @@
 //! Duplicating and moving content, audio clips, labels and undo of note edits
 //! (tools.md §5.2 items 3, 11, 13).
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod support;
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::path::ids_from_atoms;
 use barline_core::live::{Atom, LiveId, LivePort};
+use barline_fake_live::FakeLive;
 use support::fake::{demo, one, sym};
 
 fn note_count(live: &mut FakeLive, clip: LiveId) -> usize {

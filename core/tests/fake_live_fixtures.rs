@@ -1,10 +1,10 @@
 //! Fixtures: every `patch/sim/sets/*.json` loads, dumps to the same JSON, and the demo
 //! and large sets have the content later tests rely on.
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::path::ids_from_atoms;
 use barline_core::live::{Atom, LivePort};
+use barline_fake_live::FakeLive;
 use serde_json::Value;
 use std::path::PathBuf;
 

@@ -1,10 +1,10 @@
 //! The extended notes API (max-runtime.md §6 items 33–36) and observer support (28).
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod support;
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::{Atom, LiveId, LivePort};
+use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::sym;
 

@@ -1,11 +1,11 @@
 //! Property tests of invariants the fake must keep whatever the input: notes never
 //! overlap on one pitch and come back sorted with unique ids; paths round-trip; random
 //! structure edits keep one clip slot per scene and canonical paths that resolve back.
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::path::{ids_from_atoms, LomPath};
 use barline_core::live::{Atom, LiveId, LivePort};
+use barline_fake_live::FakeLive;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 

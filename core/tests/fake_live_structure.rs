@@ -1,12 +1,12 @@
 //! Set structure, track kinds, clips, scenes, undo and ranges (max-runtime.md §6
 //! items 25 and 29–32, 37, 38; tools.md §5.2 items 2–6).
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod support;
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::path::ids_from_atoms;
 use barline_core::live::{Atom, LiveId, LivePort};
+use barline_fake_live::FakeLive;
 use support::fake::{id_of, one, sym};
 
 fn ids(live: &mut FakeLive, id: LiveId, child: &str) -> Vec<LiveId> {
@@ -187,7 +187,7 @@ fn b31_track_kinds_master_return_group_and_default_names() {
     let a = LiveId(created[1].as_i64().unwrap() as u64);
     assert_eq!(one(&mut live, a, "name"), sym("1-Audio"));
     let c = one(&mut live, a, "color").as_i64().unwrap() as u32;
-    assert!(barline_core::live::fake::PALETTE.contains(&c));
+    assert!(barline_fake_live::PALETTE.contains(&c));
     // group membership from a fixture
     let mut grouped = FakeLive::from_json(
         r#"{"format":"barline-live-set/1","song":{},"scenes":[{}],

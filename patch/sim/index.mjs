@@ -21,7 +21,7 @@ export const FROZEN_DEVICE = join(root, "dist/device/frozen/Barline.amxd");
 let instances = 0;
 
 /**
- * The fake Live Set (feature fake-live build) loaded with a fixture path (relative to
+ * The fake Live Set (dist/pkg/fake, crate barline-fake-live) loaded with a fixture path (relative to
  * the repository or absolute) or fixture object, through core/js/fake-live.mjs.
  */
 export async function loadLiveSet(set, options = {}) {

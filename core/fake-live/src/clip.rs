@@ -4,7 +4,7 @@
 use super::schema::Class;
 use super::store::Kind;
 use super::{args, FakeLive};
-use crate::live::{Atom, LiveId};
+use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<Atom>, String>> {
     let n = live.model.n(id);

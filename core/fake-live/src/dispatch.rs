@@ -6,8 +6,8 @@ use super::paths::Child;
 use super::schema::{Class, Prop, Ty};
 use super::store::Value;
 use super::{clip, clip_slot, cue_point, device, mixer, scene, song, track, FakeLive};
-use crate::live::path::{id_atoms, id_list_atoms};
-use crate::live::{Atom, LiveError, LiveId, LivePort};
+use barline_core::live::path::{id_atoms, id_list_atoms};
+use barline_core::live::{Atom, LiveError, LiveId, LivePort};
 
 /// What Live posts when a change is made from inside an observer callback.
 pub const NOTIFICATION_ERROR: &str =

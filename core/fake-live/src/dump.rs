@@ -4,7 +4,7 @@
 use super::fixture::{emit_props, FORMAT};
 use super::store::{Kind, Node};
 use super::{catalogue, FakeConfig, FakeLive};
-use crate::live::LiveId;
+use barline_core::live::LiveId;
 use serde_json::{json, Map, Value as J};
 
 /// Builds fresh objects to compare against.

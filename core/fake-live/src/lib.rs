@@ -1,5 +1,7 @@
 //! `FakeLive`: an in-memory Live Set that behaves like Live's Live Object Model as
-//! `spec/max-runtime.md` describes it (feature `fake-live`).
+//! `spec/max-runtime.md` describes it. Test equipment, not product: core's integration
+//! tests use it natively (a dev-dependency) and the simulator loads its wasm build
+//! (`dist/pkg/fake`, exports in `wasm/`).
 //!
 //! The Set is an arena of [`store::Node`]s. Generic code (this module, `dispatch`,
 //! `paths`) handles ids, paths, type checks, counting and undo; one module per LOM
@@ -34,12 +36,14 @@ mod store;
 mod structure;
 mod tables;
 mod track;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
 
 pub use fixture::FixtureError;
 pub use history::{Counters, OpCounts};
 pub use palette::{snap_color, PALETTE};
 
-use crate::live::{Atom, LiveId};
+use barline_core::live::{Atom, LiveId};
 use history::History;
 use store::Model;
 
@@ -67,7 +71,7 @@ impl Default for FakeConfig {
     }
 }
 
-/// The fake Live Set. Implements [`crate::live::LivePort`].
+/// The fake Live Set. Implements [`barline_core::live::LivePort`].
 #[derive(Clone, Debug)]
 pub struct FakeLive {
     model: Model,
@@ -190,10 +194,10 @@ impl FakeLive {
         self.changes.push((id, prop.to_string()));
     }
 
-    /// Posts (records) an error and returns it as a [`crate::live::LiveError`].
-    pub(crate) fn post(&mut self, message: String) -> crate::live::LiveError {
+    /// Posts (records) an error and returns it as a [`barline_core::live::LiveError`].
+    pub(crate) fn post(&mut self, message: String) -> barline_core::live::LiveError {
         self.errors.push(message.clone());
-        crate::live::LiveError::new(message)
+        barline_core::live::LiveError::new(message)
     }
 
     fn note_symbols(&mut self, atoms: &[Atom]) {

@@ -5,7 +5,7 @@ use super::fixture::{apply_props, array, err, object, FixtureError, FORMAT};
 use super::schema::Class;
 use super::store::{Kind, Node, Notes, Value};
 use super::{note_json, FakeConfig, FakeLive};
-use crate::live::LiveId;
+use barline_core::live::LiveId;
 use serde_json::{Map, Value as J};
 
 const SET_KEYS: &[&str] = &[

@@ -5,7 +5,7 @@
 
 use super::store::{Note, Notes};
 use super::{args, FakeLive};
-use crate::live::{Atom, LiveId};
+use barline_core::live::{Atom, LiveId};
 use serde_json::Value as J;
 
 use super::note_json::*;

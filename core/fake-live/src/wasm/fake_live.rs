@@ -1,16 +1,16 @@
-//! The fake Live Set for JavaScript (feature `fake-live`): a low-level handle whose
+//! The fake Live Set for JavaScript (package `dist/pkg/fake`): a low-level handle whose
 //! methods mirror the Live port one to one. `core/js/fake-liveapi.mjs` builds Max's
-//! `LiveAPI` class on top of it; all semantics stay in `crate::live::fake`.
+//! `LiveAPI` class on top of it; all semantics stay in this crate.
 //!
 //! Ids cross as JS numbers; atoms as numbers and strings (JS booleans become 0/1, JS
 //! objects become one JSON string, arrays are unrolled one level, as Max does).
 
-use crate::live::fake::FakeLive;
-use crate::live::{Atom, LiveId, LivePort};
+use crate::FakeLive;
+use barline_core::live::{Atom, LiveId, LivePort};
 use wasm_bindgen::prelude::*;
 
 /// The LiveAPI class and the Set accessors, in JS (shape conversion only).
-const WRAPPER_JS: &str = include_str!("../../js/fake-liveapi.mjs");
+const WRAPPER_JS: &str = include_str!("../../../js/fake-liveapi.mjs");
 
 /// `createLiveSet(fixture?, options?)` → `{ LiveAPI, handle, dump(), counters(),
 /// resetCounters(), reset(), errors(), clearErrors(), settle() }`. `fixture` is JSON
