@@ -20,7 +20,8 @@ let glue;
  *   patch/sim/sets/README.md); omitted: Live's default Set.
  * @param {{idType?: "string"|"number", immediateCallback?: boolean, onError?: (msg: string) => void}} options
  * @returns {{LiveAPI: Function, handle: object, dump(): string, counters(): object,
- *   resetCounters(): void, reset(): void, errors(): string[], clearErrors(): void, settle(): void}}
+ *   resetCounters(): void, reset(): void, errors(): string[], clearErrors(): void, settle(): void,
+ *   hasFile(path: string): boolean}}
  */
 export function createLiveSet(fixture, options = {}) {
   glue ??= require("../../dist/pkg/fake/barline_fake_live.js");

@@ -250,5 +250,7 @@ export function wrapLiveSet(handle, options = {}) {
     clearErrors: () => handle.clearErrors(),
     /** What a deferral (Task.schedule) makes visible: the pending playhead write. */
     settle: () => handle.settle(),
+    /** Whether a file exists in the Set's world (fixture `files`; the simulator's File asks). */
+    hasFile: (path) => handle.hasFile(String(path)),
   };
 }

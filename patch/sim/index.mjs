@@ -86,6 +86,7 @@ export async function startDevice({
       v8 = createV8Object({
         profile, wasm, source, filename: file, scheduler, console: maxConsole, accounting, dictRegistry: dicts, watchAbsent,
         onOutlet: (n, atoms) => ctx.send(n, atoms), jsarguments: args.slice(1), searchPath: [device.folder],
+        setHasFile: (path) => Boolean(liveSet.hasFile?.(path)),
         makeLiveAPI: (toContextArray) => createLiveApiClass({
           FakeLiveAPI: liveSet.LiveAPI, isReady: () => ready, accounting, toContextArray,
           post: (...a) => maxConsole.post("LiveAPI", a), error: (...a) => maxConsole.error("LiveAPI", a),

@@ -39,6 +39,12 @@ pub(crate) fn dump(live: &FakeLive) -> String {
     if live.config.quantize_noop {
         out.insert("quantize_noop".into(), json!(true));
     }
+    if live.config.call_delay_ms > 0 {
+        out.insert("call_delay_ms".into(), json!(live.config.call_delay_ms));
+    }
+    if let Some(n) = live.config.note_answer_limit {
+        out.insert("note_answer_limit".into(), json!(n));
+    }
     if !live.files.is_empty() {
         out.insert("files".into(), json!(live.files));
     }

@@ -148,7 +148,7 @@ impl FakeLiveSet {
     /// `get`: the atoms; throws the posted error text on failure.
     pub fn get(&mut self, object: f64, property: &str) -> Result<js_sys::Array, JsError> {
         self.live
-            .get(id(object), property)
+            .try_get(id(object), property)
             .map(|a| atoms_to_js(&a))
             .map_err(|e| JsError::new(&e.message))
     }
@@ -162,7 +162,7 @@ impl FakeLiveSet {
     ) -> Result<(), JsError> {
         let atoms = atoms_from_js(&values)?;
         self.live
-            .set(id(object), property, &atoms)
+            .try_set(id(object), property, &atoms)
             .map_err(|e| JsError::new(&e.message))
     }
 
@@ -175,7 +175,7 @@ impl FakeLiveSet {
     ) -> Result<js_sys::Array, JsError> {
         let atoms = atoms_from_js(&args)?;
         self.live
-            .call(id(object), function, &atoms)
+            .try_call(id(object), function, &atoms)
             .map(|a| atoms_to_js(&a))
             .map_err(|e| JsError::new(&e.message))
     }
@@ -183,7 +183,7 @@ impl FakeLiveSet {
     /// `getcount`.
     pub fn getcount(&mut self, object: f64, child: &str) -> Result<f64, JsError> {
         self.live
-            .get_count(id(object), child)
+            .try_get_count(id(object), child)
             .map(|n| n as f64)
             .map_err(|e| JsError::new(&e.message))
     }
@@ -245,6 +245,12 @@ impl FakeLiveSet {
     /// Applies what a deferral makes visible (the playhead write).
     pub fn settle(&mut self) {
         self.live.settle();
+    }
+
+    /// Whether a file "exists" (the fixture's `files`); the simulator's `File` asks.
+    #[wasm_bindgen(js_name = hasFile)]
+    pub fn has_file(&self, path: &str) -> bool {
+        self.live.has_file(path)
     }
 
     /// Every error posted so far.
