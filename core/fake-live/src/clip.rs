@@ -2,7 +2,7 @@
 //! and the clip functions; the note functions live in `notes`.
 
 use super::schema::Class;
-use super::store::Kind;
+use super::store::{Kind, Note};
 use super::{args, FakeLive};
 use barline_core::live::{Atom, LiveId};
 
@@ -108,13 +108,13 @@ pub(crate) fn call(
                     .list
                     .iter()
                     .filter(|x| x.start >= ls && x.start < le)
-                    .cloned()
+                    .map(|x| Note {
+                        id: 0,
+                        start: x.start + len,
+                        ..x.clone()
+                    })
                     .collect();
-                for mut c in copies {
-                    c.id = 0;
-                    c.start += len;
-                    notes.insert(c);
-                }
+                notes.insert_many(copies);
             }
             if let Some(n) = live.model.node_mut(id) {
                 n.set_float("loop_end", le + len);
