@@ -250,6 +250,8 @@ export function wrapLiveSet(handle, options = {}) {
     clearErrors: () => handle.clearErrors(),
     /** What a deferral (Task.schedule) makes visible: the pending playhead write. */
     settle: () => handle.settle(),
+    /** Virtual milliseconds: fixture `call_delay_ms` per get/set/call/getcount. */
+    virtualTimeMs: () => handle.virtualTimeMs(),
     /** Whether a file exists in the Set's world (fixture `files`; the simulator's File asks). */
     hasFile: (path) => handle.hasFile(String(path)),
   };

@@ -253,6 +253,12 @@ impl FakeLiveSet {
         self.live.has_file(path)
     }
 
+    /// Virtual milliseconds so far (fixture `call_delay_ms` per request).
+    #[wasm_bindgen(js_name = virtualTimeMs)]
+    pub fn virtual_time_ms(&self) -> f64 {
+        self.live.virtual_time_ms() as f64
+    }
+
     /// Every error posted so far.
     pub fn errors(&self) -> Vec<String> {
         self.live.errors().to_vec()
