@@ -10,6 +10,8 @@
 //! not rely on leniency. ARCHITECTURE.md ("Fake Live Set fidelity") lists what is
 //! modelled and with what confidence.
 
+#![deny(missing_docs)]
+
 mod args;
 mod build;
 mod catalogue;
