@@ -105,6 +105,10 @@ impl LivePort for JsLive<'_> {
             .host
             .get_count(id.0 as f64, child)
             .map_err(|e| live_error(&format!("getcount {child}"), e))?;
+        // A refused getcount may answer nothing after posting its error: a count of 0.
+        if v.is_undefined() || v.is_null() {
+            return Ok(0);
+        }
         v.as_f64()
             .filter(|n| *n >= 0.0)
             .map(|n| n as usize)
