@@ -36,7 +36,7 @@ docs:
 
 ## bench: benchmarks (print numbers; never part of `make test`)
 bench: build
-	cargo bench -p barline-core
+	cargo bench -p barline-core -p barline-fake-live
 	for b in $$(find core/js-bench node-host/bench patch/sim/bench -name '*.bench.mjs' 2>/dev/null | sort); do \
 	  echo "=== $$b"; node $$b || exit 1; done
 

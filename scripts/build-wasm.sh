@@ -5,7 +5,8 @@
 #                  from a build with only the v8 host's exports (feature host-v8)
 #   dist/pkg/web   ES-module glue for the browser playground (and node-host, which
 #                  instantiates it synchronously from embedded bytes)
-#   dist/pkg/fake  CommonJS glue of the build with the fake Live Set (feature fake-live)
+#   dist/pkg/fake  CommonJS glue of the fake Live Set (crate barline-fake-live,
+#                  core/fake-live), which the simulator and the JS tests load
 # The node and web packages share one binary with every export.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,11 +27,11 @@ optimise() {
     "$file" -o "$file.opt" && mv "$file.opt" "$file"
 }
 
-bindgen() { # <wasm> <target> <out-dir> [wasm-bindgen flags…]
+bindgen() { # <wasm> <target> <out-dir> [wasm-bindgen flags…]; NAME= the glue's file name
   local wasm=$1 target=$2 out=$3
   shift 3
   rm -rf "$out"
-  wasm-bindgen "$wasm" --target "$target" --out-dir "$out" --out-name barline_core "$@"
+  wasm-bindgen "$wasm" --target "$target" --out-dir "$out" --out-name "${NAME:-barline_core}" "$@"
   # The repository's package.json says "type": "module"; the nodejs glue is CommonJS.
   if [ "$target" = nodejs ]; then echo '{"type": "commonjs"}' >"$out/package.json"; fi
 }
@@ -50,11 +51,12 @@ cp "$WASM_DIR/barline_core.wasm" "$WASM_DIR/barline_core.v8.wasm"
 optimise "$WASM_DIR/barline_core.v8.wasm"
 bindgen "$WASM_DIR/barline_core.v8.wasm" no-modules "$OUT/v8" "${SHIP[@]}"
 
-cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --release --features fake-live
-cp "$WASM_DIR/barline_core.wasm" "$WASM_DIR/barline_core.fake.wasm"
-optimise "$WASM_DIR/barline_core.fake.wasm"
-bindgen "$WASM_DIR/barline_core.fake.wasm" nodejs "$OUT/fake"
+cargo build -q -p barline-fake-live --lib --target wasm32-unknown-unknown --release
+cp "$WASM_DIR/barline_fake_live.wasm" "$WASM_DIR/barline_fake_live.opt.wasm"
+optimise "$WASM_DIR/barline_fake_live.opt.wasm"
+NAME=barline_fake_live bindgen "$WASM_DIR/barline_fake_live.opt.wasm" nodejs "$OUT/fake"
 
 for d in node v8 web fake; do
-  printf 'wasm %-5s %8d bytes  %s\n' "$d" "$(stat -c %s "$OUT/$d/barline_core_bg.wasm")" "$OUT/$d/"
+  f=$(ls "$OUT/$d"/*_bg.wasm)
+  printf 'wasm %-5s %8d bytes  %s\n' "$d" "$(stat -c %s "$f")" "$OUT/$d/"
 done

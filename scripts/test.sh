@@ -31,11 +31,11 @@ scripts/bootstrap.sh test
 
 ring "rust: formatting and lints"
 cargo fmt --all -- --check
-cargo clippy -q --all-targets --features fake-live -- -D warnings
-cargo clippy -q -p barline-core --lib --target wasm32-unknown-unknown --features fake-live -- -D warnings
+cargo clippy -q --all-targets -- -D warnings
+cargo clippy -q -p barline-core -p barline-fake-live --lib --target wasm32-unknown-unknown -- -D warnings
 
 ring "ring 1: native tests (cargo test)"
-cargo test -q --features fake-live
+cargo test -q
 
 ring "build: wasm packages, device, playground"
 make -s build

@@ -142,7 +142,7 @@ test("every fixture round-trips through createLiveSet and dump", () => {
 });
 
 test("the wasm glue exports createLiveSet itself (CommonJS)", () => {
-  const glue = createRequire(import.meta.url)("../../dist/pkg/fake/barline_core.js");
+  const glue = createRequire(import.meta.url)("../../dist/pkg/fake/barline_fake_live.js");
   const set = glue.createLiveSet(JSON.parse(demo));
   assert.deepEqual(new set.LiveAPI("live_set tracks 0").get("name"), ["Drums"]);
   assert.deepEqual(new (glue.createLiveSet({}).LiveAPI)("live_set tracks 0").get("name"), ["1-MIDI"]);
@@ -156,4 +156,23 @@ test("a large clip reads back as more than a megabyte in one string", () => {
   assert.equal(typeof text, "string");
   assert.ok(text.length > 1_000_000, `${text.length}`);
   assert.ok(set.counters().distinct_symbols >= 1);
+});
+
+test("fixture knobs reach JavaScript: virtual time, cut note answers, files", () => {
+  const fixture = {
+    format: "barline-live-set/1", call_delay_ms: 10, note_answer_limit: 40, files: ["/s/a.wav"],
+    scenes: [{}],
+    tracks: [{ kind: "midi", clip_slots: [{ length: 4, notes: [{ pitch: 60, start_time: 0, duration: 1 }] }] }],
+  };
+  const set = createLiveSet(fixture);
+  const clip = new set.LiveAPI("live_set tracks 0 clip_slots 0 clip");
+  assert.equal(set.virtualTimeMs(), 0);
+  const text = clip.call("get_all_notes_extended");
+  assert.equal(text.length, 40);
+  assert.throws(() => JSON.parse(text));
+  clip.get("length");
+  assert.equal(set.virtualTimeMs(), 20);
+  assert.equal(set.hasFile("/s/a.wav"), true);
+  assert.equal(set.hasFile("/s/b.wav"), false);
+  assert.deepEqual(set.errors(), []);
 });

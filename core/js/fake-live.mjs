@@ -7,7 +7,7 @@
 //   set.counters(); set.errors(); set.dump();
 //
 // The same function is exported by the wasm glue itself
-// (`require("<repo>/dist/pkg/fake/barline_core.js").createLiveSet`); this module only
+// (`require("<repo>/dist/pkg/fake/barline_fake_live.js").createLiveSet`); this module only
 // loads that CommonJS glue (built by scripts/build-wasm.sh) from an ES module.
 import { createRequire } from "node:module";
 
@@ -20,9 +20,10 @@ let glue;
  *   patch/sim/sets/README.md); omitted: Live's default Set.
  * @param {{idType?: "string"|"number", immediateCallback?: boolean, onError?: (msg: string) => void}} options
  * @returns {{LiveAPI: Function, handle: object, dump(): string, counters(): object,
- *   resetCounters(): void, reset(): void, errors(): string[], clearErrors(): void, settle(): void}}
+ *   resetCounters(): void, reset(): void, errors(): string[], clearErrors(): void, settle(): void,
+ *   virtualTimeMs(): number, hasFile(path: string): boolean}}
  */
 export function createLiveSet(fixture, options = {}) {
-  glue ??= require("../../dist/pkg/fake/barline_core.js");
+  glue ??= require("../../dist/pkg/fake/barline_fake_live.js");
   return glue.createLiveSet(fixture, options);
 }

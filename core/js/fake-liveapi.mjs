@@ -1,4 +1,4 @@
-// Max's `LiveAPI` class over a FakeLiveSet handle (core/src/wasm/fake_live.rs).
+// Max's `LiveAPI` class over a FakeLiveSet handle (core/fake-live/src/wasm/fake_live.rs).
 // Shape conversion only: constructor overloads, getters, the get/call return shapes
 // and observer dispatch. Every Live semantic (ids, paths, checks, errors, undo,
 // "changes cannot be triggered by notifications") is decided in Rust.
@@ -250,5 +250,9 @@ export function wrapLiveSet(handle, options = {}) {
     clearErrors: () => handle.clearErrors(),
     /** What a deferral (Task.schedule) makes visible: the pending playhead write. */
     settle: () => handle.settle(),
+    /** Virtual milliseconds: fixture `call_delay_ms` per get/set/call/getcount. */
+    virtualTimeMs: () => handle.virtualTimeMs(),
+    /** Whether a file exists in the Set's world (fixture `files`; the simulator's File asks). */
+    hasFile: (path) => handle.hasFile(String(path)),
   };
 }

@@ -38,6 +38,9 @@ impl LivePort for OneSong {
     fn path_of(&mut self, _: LiveId) -> Result<String, LiveError> {
         Ok("live_set".into())
     }
+    fn file_exists(&mut self, _: &str) -> Result<bool, LiveError> {
+        Ok(false)
+    }
 }
 
 fn request(id: u64, tool: &str, args: Value) -> Vec<Atom> {

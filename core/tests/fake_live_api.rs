@@ -1,12 +1,12 @@
 //! LiveAPI-level behaviours of the fake (max-runtime.md §6 items 19–27): result shapes,
 //! ids, paths, invalid targets, `set` rules and colours.
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod support;
 
-use barline_core::live::fake::{snap_color, FakeLive, PALETTE};
 use barline_core::live::path::{ids_from_atoms, LomPath};
 use barline_core::live::{Atom, LiveId, LivePort};
+use barline_fake_live::{snap_color, FakeLive, PALETTE};
 use support::fake::{id_of, sym};
 
 #[test]
@@ -16,36 +16,48 @@ fn b19_get_always_returns_an_array() {
     let track = id_of(&mut live, "live_set tracks 0");
     let slot = id_of(&mut live, "live_set tracks 0 clip_slots 0");
     // number and bool
-    assert_eq!(live.get(song, "tempo").unwrap(), vec![Atom::Float(120.0)]);
-    assert_eq!(live.get(song, "is_playing").unwrap(), vec![Atom::Int(0)]);
+    assert_eq!(
+        live.try_get(song, "tempo").unwrap(),
+        vec![Atom::Float(120.0)]
+    );
+    assert_eq!(
+        live.try_get(song, "is_playing").unwrap(),
+        vec![Atom::Int(0)]
+    );
     // string with spaces stays one element
-    live.set(track, "name", &[sym("Lead Synth 2")]).unwrap();
-    assert_eq!(live.get(track, "name").unwrap(), vec![sym("Lead Synth 2")]);
+    live.try_set(track, "name", &[sym("Lead Synth 2")]).unwrap();
+    assert_eq!(
+        live.try_get(track, "name").unwrap(),
+        vec![sym("Lead Synth 2")]
+    );
     // single child and absent child
-    let mixer = live.get(track, "mixer_device").unwrap();
+    let mixer = live.try_get(track, "mixer_device").unwrap();
     assert_eq!(mixer.len(), 2);
     assert_eq!(mixer[0], sym("id"));
     assert!(mixer[1].as_i64().unwrap() > 0);
     assert_eq!(
-        live.get(track, "group_track").unwrap(),
+        live.try_get(track, "group_track").unwrap(),
         vec![sym("id"), Atom::Int(0)]
     );
     assert_eq!(
-        live.get(slot, "clip").unwrap(),
+        live.try_get(slot, "clip").unwrap(),
         vec![sym("id"), Atom::Int(0)]
     );
     // list child: flat ids; empty list: []
-    let tracks = live.get(song, "tracks").unwrap();
+    let tracks = live.try_get(song, "tracks").unwrap();
     let ids = ids_from_atoms(&tracks).expect("flat id list");
     assert_eq!(ids.len(), 4);
-    assert_eq!(live.get(song, "cue_points").unwrap(), Vec::<Atom>::new());
+    assert_eq!(
+        live.try_get(song, "cue_points").unwrap(),
+        Vec::<Atom>::new()
+    );
     // list property: number array
     assert_eq!(
-        live.get(song, "scale_intervals").unwrap(),
+        live.try_get(song, "scale_intervals").unwrap(),
         [0, 2, 4, 5, 7, 9, 11].map(Atom::Int).to_vec()
     );
     // dict property: one JSON string keyed by the property name
-    let routing = live.get(track, "input_routing_type").unwrap();
+    let routing = live.try_get(track, "input_routing_type").unwrap();
     assert_eq!(routing.len(), 1);
     let json: serde_json::Value = serde_json::from_str(routing[0].as_str().unwrap()).unwrap();
     assert!(json["input_routing_type"]["display_name"].is_string());
@@ -58,24 +70,25 @@ fn b20_call_shapes_void_scalar_array_and_numeric_labels() {
     let song = id_of(&mut live, "live_set");
     let app = id_of(&mut live, "live_app");
     // void → no atoms
-    assert!(live.call(song, "stop_playing", &[]).unwrap().is_empty());
+    assert!(live.try_call(song, "stop_playing", &[]).unwrap().is_empty());
     // one atom (JS makes it a scalar)
     assert_eq!(
-        live.call(app, "get_version_string", &[]).unwrap(),
+        live.try_call(app, "get_version_string", &[]).unwrap(),
         vec![sym("12.3.1")]
     );
     // creators → ["id", n]
     let created = live
-        .call(song, "create_midi_track", &[Atom::Int(-1)])
+        .try_call(song, "create_midi_track", &[Atom::Int(-1)])
         .unwrap();
     assert_eq!(created.len(), 2);
     assert_eq!(created[0], sym("id"));
     // add_new_notes with one note → one atom; with two → two atoms
     let slot = id_of(&mut live, "live_set tracks 0 clip_slots 0");
-    live.call(slot, "create_clip", &[Atom::Float(4.0)]).unwrap();
+    live.try_call(slot, "create_clip", &[Atom::Float(4.0)])
+        .unwrap();
     let clip = id_of(&mut live, "live_set tracks 0 clip_slots 0 clip");
     let one = live
-        .call(
+        .try_call(
             clip,
             "add_new_notes",
             &[sym(
@@ -85,7 +98,7 @@ fn b20_call_shapes_void_scalar_array_and_numeric_labels() {
         .unwrap();
     assert_eq!(one.len(), 1);
     let two = live
-        .call(
+        .try_call(
             clip,
             "add_new_notes",
             &[sym(r#"{"notes":[{"pitch":62,"start_time":0,"duration":1},{"pitch":64,"start_time":1,"duration":1}]}"#)],
@@ -96,25 +109,25 @@ fn b20_call_shapes_void_scalar_array_and_numeric_labels() {
     let macro1 = {
         let t = id_of(&mut live, "live_set tracks 0");
         let dev = live
-            .call(t, "insert_device", &[sym("Instrument Rack")])
+            .try_call(t, "insert_device", &[sym("Instrument Rack")])
             .unwrap();
         let rack = LiveId(dev[1].as_i64().unwrap() as u64);
-        let params = ids_from_atoms(&live.get(rack, "parameters").unwrap()).unwrap();
+        let params = ids_from_atoms(&live.try_get(rack, "parameters").unwrap()).unwrap();
         params[1]
     };
     assert_eq!(
-        live.call(macro1, "str_for_value", &[Atom::Float(64.0)])
+        live.try_call(macro1, "str_for_value", &[Atom::Float(64.0)])
             .unwrap(),
         vec![Atom::Int(64)]
     );
     let pan = id_of(&mut live, "live_set tracks 0 mixer_device panning");
     assert_eq!(
-        live.call(pan, "str_for_value", &[Atom::Float(-0.5)])
+        live.try_call(pan, "str_for_value", &[Atom::Float(-0.5)])
             .unwrap(),
         vec![sym("25L")]
     );
     assert_eq!(
-        live.call(pan, "str_for_value", &[Atom::Float(0.0)])
+        live.try_call(pan, "str_for_value", &[Atom::Float(0.0)])
             .unwrap(),
         vec![sym("C")]
     );
@@ -186,16 +199,16 @@ fn b23_invalid_targets_give_id_0_and_recorded_errors() {
         assert_eq!(live.resolve(bad), LiveId::NONE, "{bad}");
     }
     assert!(live.errors().is_empty(), "resolving posts nothing");
-    assert!(live.get(LiveId::NONE, "name").is_err());
+    assert!(live.try_get(LiveId::NONE, "name").is_err());
     assert_eq!(live.errors().len(), 1);
     let track = id_of(&mut live, "live_set tracks 0");
-    let before = live.get(track, "name").unwrap();
-    assert!(live.get(track, "no_such_property").is_err());
+    let before = live.try_get(track, "name").unwrap();
+    assert!(live.try_get(track, "no_such_property").is_err());
     assert!(live
-        .set(track, "no_such_property", &[Atom::Int(1)])
+        .try_set(track, "no_such_property", &[Atom::Int(1)])
         .is_err());
-    assert!(live.call(track, "no_such_function", &[]).is_err());
-    assert_eq!(live.get(track, "name").unwrap(), before);
+    assert!(live.try_call(track, "no_such_function", &[]).is_err());
+    assert_eq!(live.try_get(track, "name").unwrap(), before);
     assert_eq!(live.errors().len(), 4);
     assert!(live.errors()[1].contains("no_such_property"));
     assert_eq!(
@@ -213,7 +226,8 @@ fn b24_ids_are_unique_stable_and_never_reused() {
     let t1 = id_of(&mut live, "live_set tracks 1");
     assert_ne!(t0, t1);
     assert!(t0.0 > 0 && t1.0 > 0);
-    live.call(song, "delete_track", &[Atom::Int(0)]).unwrap();
+    live.try_call(song, "delete_track", &[Atom::Int(0)])
+        .unwrap();
     assert!(
         !live.exists(t0),
         "a deleted object's id resolves to nothing"
@@ -225,7 +239,7 @@ fn b24_ids_are_unique_stable_and_never_reused() {
         "the survivor keeps its id"
     );
     let created = live
-        .call(song, "create_midi_track", &[Atom::Int(0)])
+        .try_call(song, "create_midi_track", &[Atom::Int(0)])
         .unwrap();
     let new_id = created[1].as_i64().unwrap() as u64;
     assert!(new_id > t1.0 && new_id != t0.0, "new ids are fresh");
@@ -238,56 +252,71 @@ fn b26_set_rules_view_ids_bools_read_only_and_ranges() {
     let view = id_of(&mut live, "live_set view");
     let t0 = id_of(&mut live, "live_set tracks 0");
     assert_eq!(
-        live.get(view, "selected_track").unwrap(),
+        live.try_get(view, "selected_track").unwrap(),
         vec![sym("id"), Atom::Int(t0.0 as i64)],
         "Live always selects a track"
     );
     let t2 = id_of(&mut live, "live_set tracks 2");
-    live.set(view, "selected_track", &[sym(&format!("id {t2}"))])
+    live.try_set(view, "selected_track", &[sym(&format!("id {t2}"))])
         .unwrap();
     assert_eq!(
-        live.get(view, "selected_track").unwrap(),
+        live.try_get(view, "selected_track").unwrap(),
         vec![sym("id"), Atom::Int(t2.0 as i64)]
     );
     let scene = id_of(&mut live, "live_set scenes 0");
     assert!(
-        live.set(view, "selected_track", &[sym(&format!("id {scene}"))])
+        live.try_set(view, "selected_track", &[sym(&format!("id {scene}"))])
             .is_err(),
         "a scene is not a track"
     );
-    live.set(song, "metronome", &[sym("true")]).unwrap();
-    assert_eq!(live.get(song, "metronome").unwrap(), vec![Atom::Int(1)]);
-    live.set(song, "metronome", &[Atom::Int(0)]).unwrap();
-    assert_eq!(live.get(song, "metronome").unwrap(), vec![Atom::Int(0)]);
-    assert!(live.set(song, "metronome", &[Atom::Int(2)]).is_err());
+    live.try_set(song, "metronome", &[sym("true")]).unwrap();
+    assert_eq!(live.try_get(song, "metronome").unwrap(), vec![Atom::Int(1)]);
+    live.try_set(song, "metronome", &[Atom::Int(0)]).unwrap();
+    assert_eq!(live.try_get(song, "metronome").unwrap(), vec![Atom::Int(0)]);
+    assert!(live.try_set(song, "metronome", &[Atom::Int(2)]).is_err());
     let errors = live.errors().len();
     assert!(
-        live.set(song, "song_length", &[Atom::Float(8.0)]).is_err(),
+        live.try_set(song, "song_length", &[Atom::Float(8.0)])
+            .is_err(),
         "read-only"
     );
-    assert!(live.set(song, "tempo", &[Atom::Float(1000.0)]).is_err());
-    assert!(live.set(song, "tempo", &[Atom::Float(19.9)]).is_err());
+    assert!(live.try_set(song, "tempo", &[Atom::Float(1000.0)]).is_err());
+    assert!(live.try_set(song, "tempo", &[Atom::Float(19.9)]).is_err());
     assert!(
-        live.set(song, "tempo", &[sym("fast")]).is_err(),
+        live.try_set(song, "tempo", &[sym("fast")]).is_err(),
         "wrong type"
     );
-    assert_eq!(live.get(song, "tempo").unwrap(), vec![Atom::Float(120.0)]);
+    assert_eq!(
+        live.try_get(song, "tempo").unwrap(),
+        vec![Atom::Float(120.0)]
+    );
     assert_eq!(live.errors().len(), errors + 4);
-    live.set(song, "tempo", &[Atom::Int(999)]).unwrap();
-    assert_eq!(live.get(song, "tempo").unwrap(), vec![Atom::Float(999.0)]);
+    live.try_set(song, "tempo", &[Atom::Int(999)]).unwrap();
+    assert_eq!(
+        live.try_get(song, "tempo").unwrap(),
+        vec![Atom::Float(999.0)]
+    );
 }
 
 #[test]
 fn b27_colours_snap_to_the_palette_and_update_color_index() {
     let mut live = FakeLive::new();
     let track = id_of(&mut live, "live_set tracks 0");
-    live.set(track, "color", &[Atom::Int(0xFF0001)]).unwrap();
-    let got = live.get(track, "color").unwrap()[0].as_i64().unwrap() as u32;
+    live.try_set(track, "color", &[Atom::Int(0xFF0001)])
+        .unwrap();
+    let got = live.try_get(track, "color").unwrap()[0].as_i64().unwrap() as u32;
     assert!(PALETTE.contains(&got));
     assert_eq!(got, 0xFF3636, "nearest entry by squared RGB distance");
-    assert_eq!(live.get(track, "color_index").unwrap(), vec![Atom::Int(14)]);
-    live.set(track, "color_index", &[Atom::Int(23)]).unwrap();
-    assert_eq!(live.get(track, "color").unwrap(), vec![Atom::Int(0x007DC0)]);
+    assert_eq!(
+        live.try_get(track, "color_index").unwrap(),
+        vec![Atom::Int(14)]
+    );
+    live.try_set(track, "color_index", &[Atom::Int(23)])
+        .unwrap();
+    assert_eq!(
+        live.try_get(track, "color").unwrap(),
+        vec![Atom::Int(0x007DC0)]
+    );
     for (i, c) in PALETTE.iter().enumerate() {
         assert_eq!(
             snap_color(*c as i64),
@@ -296,6 +325,10 @@ fn b27_colours_snap_to_the_palette_and_update_color_index() {
         );
     }
     let scene = id_of(&mut live, "live_set scenes 0");
-    live.set(scene, "color", &[Atom::Int(0x010101)]).unwrap();
-    assert_eq!(live.get(scene, "color").unwrap(), vec![Atom::Int(0x3C3C3C)]);
+    live.try_set(scene, "color", &[Atom::Int(0x010101)])
+        .unwrap();
+    assert_eq!(
+        live.try_get(scene, "color").unwrap(),
+        vec![Atom::Int(0x3C3C3C)]
+    );
 }

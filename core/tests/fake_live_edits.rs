@@ -1,16 +1,16 @@
 //! Duplicating and moving content, audio clips, labels and undo of note edits
 //! (tools.md §5.2 items 3, 11, 13).
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod support;
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::path::ids_from_atoms;
 use barline_core::live::{Atom, LiveId, LivePort};
+use barline_fake_live::FakeLive;
 use support::fake::{demo, one, sym};
 
 fn note_count(live: &mut FakeLive, clip: LiveId) -> usize {
-    let out = live.call(clip, "get_all_notes_extended", &[]).unwrap();
+    let out = live.try_call(clip, "get_all_notes_extended", &[]).unwrap();
     let v: serde_json::Value = serde_json::from_str(out[0].as_str().unwrap()).unwrap();
     v["notes"].as_array().unwrap().len()
 }
@@ -21,7 +21,8 @@ fn duplicate_track_and_scene_insert_copies_with_new_ids() {
     let song = live.resolve("live_set");
     let bass = live.resolve("live_set tracks 1");
     let clip = live.resolve("live_set tracks 1 clip_slots 1 clip");
-    live.call(song, "duplicate_track", &[Atom::Int(1)]).unwrap();
+    live.try_call(song, "duplicate_track", &[Atom::Int(1)])
+        .unwrap();
     let copy = live.resolve("live_set tracks 2");
     assert_ne!(copy, bass);
     assert_eq!(one(&mut live, copy, "name"), sym("Bass"));
@@ -32,9 +33,10 @@ fn duplicate_track_and_scene_insert_copies_with_new_ids() {
         note_count(&mut live, clip)
     );
     assert_eq!(live.path_of(bass).unwrap(), "live_set tracks 1");
-    let scenes = live.get_count(song, "scenes").unwrap();
-    live.call(song, "duplicate_scene", &[Atom::Int(2)]).unwrap();
-    assert_eq!(live.get_count(song, "scenes").unwrap(), scenes + 1);
+    let scenes = live.try_get_count(song, "scenes").unwrap();
+    live.try_call(song, "duplicate_scene", &[Atom::Int(2)])
+        .unwrap();
+    assert_eq!(live.try_get_count(song, "scenes").unwrap(), scenes + 1);
     let orig = live.resolve("live_set tracks 0 clip_slots 2 clip");
     let dup = live.resolve("live_set tracks 0 clip_slots 3 clip");
     assert!(!dup.is_none() && dup != orig);
@@ -48,12 +50,12 @@ fn clip_copies_between_slots_and_to_the_arrangement() {
     let mut live = demo();
     let src = live.resolve("live_set tracks 1 clip_slots 1");
     let dst = live.resolve("live_set tracks 1 clip_slots 3");
-    live.call(src, "duplicate_clip_to", &[sym(&format!("id {dst}"))])
+    live.try_call(src, "duplicate_clip_to", &[sym(&format!("id {dst}"))])
         .unwrap();
     assert_eq!(one(&mut live, dst, "has_clip"), Atom::Int(1));
     let audio_slot = live.resolve("live_set tracks 5 clip_slots 0");
     assert!(live
-        .call(
+        .try_call(
             src,
             "duplicate_clip_to",
             &[sym(&format!("id {audio_slot}"))]
@@ -61,12 +63,12 @@ fn clip_copies_between_slots_and_to_the_arrangement() {
         .is_err());
     let bass = live.resolve("live_set tracks 1");
     assert!(
-        live.call(bass, "duplicate_clip_slot", &[Atom::Int(1)])
+        live.try_call(bass, "duplicate_clip_slot", &[Atom::Int(1)])
             .is_err(),
         "no empty slot below"
     );
     let lead = live.resolve("live_set tracks 6");
-    live.call(lead, "duplicate_clip_slot", &[Atom::Int(2)])
+    live.try_call(lead, "duplicate_clip_slot", &[Atom::Int(2)])
         .unwrap();
     let below = live.resolve("live_set tracks 6 clip_slots 3 clip");
     assert_eq!(one(&mut live, below, "name"), sym("Hook"));
@@ -78,7 +80,7 @@ fn clip_copies_between_slots_and_to_the_arrangement() {
     );
     let clip = live.resolve("live_set tracks 1 clip_slots 2 clip");
     let made = live
-        .call(
+        .try_call(
             bass,
             "duplicate_clip_to_arrangement",
             &[sym(&format!("id {clip}")), Atom::Float(64.0)],
@@ -90,13 +92,13 @@ fn clip_copies_between_slots_and_to_the_arrangement() {
     assert_eq!(one(&mut live, arr, "end_time"), Atom::Float(80.0));
     let song = live.resolve("live_set");
     assert_eq!(one(&mut live, song, "song_length"), Atom::Float(80.0));
-    live.call(bass, "delete_clip", &[sym(&format!("id {arr}"))])
+    live.try_call(bass, "delete_clip", &[sym(&format!("id {arr}"))])
         .unwrap();
     assert!(!live.exists(arr));
     let slot = live.resolve("live_set tracks 1 clip_slots 1");
-    live.call(slot, "delete_clip", &[]).unwrap();
+    live.try_call(slot, "delete_clip", &[]).unwrap();
     assert!(
-        live.call(slot, "delete_clip", &[]).is_err(),
+        live.try_call(slot, "delete_clip", &[]).is_err(),
         "already empty"
     );
 }
@@ -107,9 +109,9 @@ fn audio_clips_need_an_audio_track_and_an_existing_file() {
     let vox = live.resolve("live_set tracks 5");
     let slot = live.resolve("live_set tracks 5 clip_slots 0");
     assert!(live
-        .call(slot, "create_audio_clip", &[sym("/missing.wav")])
+        .try_call(slot, "create_audio_clip", &[sym("/missing.wav")])
         .is_err());
-    live.call(
+    live.try_call(
         slot,
         "create_audio_clip",
         &[sym("/Samples/Vox/chop-hey.wav")],
@@ -122,12 +124,12 @@ fn audio_clips_need_an_audio_track_and_an_existing_file() {
         sym("/Samples/Vox/chop-hey.wav")
     );
     assert!(
-        live.set(clip, "gain", &[Atom::Float(1.5)]).is_err(),
+        live.try_set(clip, "gain", &[Atom::Float(1.5)]).is_err(),
         "gain is 0–1"
     );
-    live.set(clip, "gain", &[Atom::Float(0.7)]).unwrap();
+    live.try_set(clip, "gain", &[Atom::Float(0.7)]).unwrap();
     assert!(live
-        .call(
+        .try_call(
             clip,
             "get_notes_extended",
             &[
@@ -140,11 +142,11 @@ fn audio_clips_need_an_audio_track_and_an_existing_file() {
         .is_err());
     let midi_clip = live.resolve("live_set tracks 1 clip_slots 1 clip");
     assert!(
-        live.get(midi_clip, "gain").is_err(),
+        live.try_get(midi_clip, "gain").is_err(),
         "MIDI clips have no gain"
     );
     let made = live
-        .call(
+        .try_call(
             vox,
             "create_audio_clip",
             &[sym("/Samples/Vox/adlib-long.wav"), Atom::Float(8.0)],
@@ -153,7 +155,7 @@ fn audio_clips_need_an_audio_track_and_an_existing_file() {
     assert_eq!(made[0], sym("id"));
     let keys_slot = live.resolve("live_set tracks 3 clip_slots 4");
     assert!(live
-        .call(
+        .try_call(
             keys_slot,
             "create_audio_clip",
             &[sym("/Samples/Vox/chop-hey.wav")]
@@ -166,11 +168,12 @@ fn capture_and_insert_scene_copies_the_playing_clips_after_the_selected_scene() 
     let mut live = demo();
     let song = live.resolve("live_set");
     let verse = live.resolve("live_set scenes 1");
-    live.call(verse, "fire", &[]).unwrap();
+    live.try_call(verse, "fire", &[]).unwrap();
     assert_eq!(one(&mut live, song, "is_playing"), Atom::Int(1));
     let drums = live.resolve("live_set tracks 0");
     assert_eq!(one(&mut live, drums, "playing_slot_index"), Atom::Int(1));
-    live.call(song, "capture_and_insert_scene", &[]).unwrap();
+    live.try_call(song, "capture_and_insert_scene", &[])
+        .unwrap();
     let captured = live.resolve("live_set tracks 0 clip_slots 2 clip");
     assert_eq!(one(&mut live, captured, "name"), sym("Beat A"));
     let empty_scene = live.resolve("live_set scenes 2");
@@ -183,7 +186,7 @@ fn undo_restores_notes_and_structure() {
     let song = live.resolve("live_set");
     let clip = live.resolve("live_set tracks 1 clip_slots 1 clip");
     let before = note_count(&mut live, clip);
-    live.call(
+    live.try_call(
         clip,
         "remove_notes_extended",
         &[
@@ -195,15 +198,16 @@ fn undo_restores_notes_and_structure() {
     )
     .unwrap();
     assert_eq!(note_count(&mut live, clip), 0);
-    live.call(song, "undo", &[]).unwrap();
+    live.try_call(song, "undo", &[]).unwrap();
     assert_eq!(
         note_count(&mut live, clip),
         before,
         "same clip id, notes back"
     );
-    live.call(song, "delete_track", &[Atom::Int(0)]).unwrap();
-    live.call(song, "undo", &[]).unwrap();
-    assert_eq!(live.get_count(song, "tracks").unwrap(), 7);
+    live.try_call(song, "delete_track", &[Atom::Int(0)])
+        .unwrap();
+    live.try_call(song, "undo", &[]).unwrap();
+    assert_eq!(live.try_get_count(song, "tracks").unwrap(), 7);
 }
 
 #[test]
@@ -212,37 +216,37 @@ fn str_for_value_labels_per_unit() {
     let t = live.resolve("live_set tracks 0");
     let rev = {
         let r = live.resolve("live_set return_tracks 0");
-        let made = live.call(r, "insert_device", &[sym("Reverb")]).unwrap();
+        let made = live.try_call(r, "insert_device", &[sym("Reverb")]).unwrap();
         LiveId(made[1].as_i64().unwrap() as u64)
     };
-    let params = ids_from_atoms(&live.get(rev, "parameters").unwrap()).unwrap();
+    let params = ids_from_atoms(&live.try_get(rev, "parameters").unwrap()).unwrap();
     let label = |live: &mut FakeLive, p: LiveId, v: f64| {
-        live.call(p, "str_for_value", &[Atom::Float(v)])
+        live.try_call(p, "str_for_value", &[Atom::Float(v)])
             .unwrap()
             .remove(0)
     };
     assert_eq!(label(&mut live, params[1], 2500.0), sym("2.50 s"));
     assert_eq!(label(&mut live, params[1], 250.0), sym("250.0 ms"));
     assert_eq!(label(&mut live, params[3], 0.35), sym("35 %"));
-    let made = live.call(t, "insert_device", &[sym("Scale")]).unwrap();
+    let made = live.try_call(t, "insert_device", &[sym("Scale")]).unwrap();
     let scale = LiveId(made[1].as_i64().unwrap() as u64);
-    let base = ids_from_atoms(&live.get(scale, "parameters").unwrap()).unwrap()[1];
+    let base = ids_from_atoms(&live.try_get(scale, "parameters").unwrap()).unwrap()[1];
     assert_eq!(
         label(&mut live, base, 60.0),
         sym("C3"),
         "Live names middle C C3"
     );
     let made = live
-        .call(t, "insert_device", &[sym("Pitch"), Atom::Int(0)])
+        .try_call(t, "insert_device", &[sym("Pitch"), Atom::Int(0)])
         .unwrap();
     let pitch = LiveId(made[1].as_i64().unwrap() as u64);
-    let semis = ids_from_atoms(&live.get(pitch, "parameters").unwrap()).unwrap()[1];
+    let semis = ids_from_atoms(&live.try_get(pitch, "parameters").unwrap()).unwrap()[1];
     assert_eq!(label(&mut live, semis, -12.0), sym("-12 st"));
     let made = live
-        .call(t, "insert_device", &[sym("Arpeggiator"), Atom::Int(0)])
+        .try_call(t, "insert_device", &[sym("Arpeggiator"), Atom::Int(0)])
         .unwrap();
     let arp = LiveId(made[1].as_i64().unwrap() as u64);
-    let rate = ids_from_atoms(&live.get(arp, "parameters").unwrap()).unwrap()[2];
+    let rate = ids_from_atoms(&live.try_get(arp, "parameters").unwrap()).unwrap()[2];
     assert_eq!(
         label(&mut live, rate, 1.0),
         sym("1/8"),

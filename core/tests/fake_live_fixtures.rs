@@ -1,10 +1,10 @@
 //! Fixtures: every `patch/sim/sets/*.json` loads, dumps to the same JSON, and the demo
 //! and large sets have the content later tests rely on.
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::path::ids_from_atoms;
 use barline_core::live::{Atom, LivePort};
+use barline_fake_live::FakeLive;
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -79,13 +79,14 @@ fn every_fixture_round_trips_through_load_and_dump() {
 fn the_default_set_round_trips_after_edits() {
     let mut live = FakeLive::new();
     let slot = live.resolve("live_set tracks 0 clip_slots 1");
-    live.call(slot, "create_clip", &[Atom::Float(4.0)]).unwrap();
+    live.try_call(slot, "create_clip", &[Atom::Float(4.0)])
+        .unwrap();
     let clip = live.resolve("live_set tracks 0 clip_slots 1 clip");
     let notes = r#"{"notes":[{"pitch":60,"start_time":0.5,"duration":1,"velocity":90,"mute":1}]}"#;
-    live.call(clip, "add_new_notes", &[Atom::Symbol(notes.into())])
+    live.try_call(clip, "add_new_notes", &[Atom::Symbol(notes.into())])
         .unwrap();
     let t = live.resolve("live_set tracks 1");
-    live.call(t, "insert_device", &[Atom::Symbol("Drum Rack".into())])
+    live.try_call(t, "insert_device", &[Atom::Symbol("Drum Rack".into())])
         .unwrap();
     let dump = live.to_json();
     let back = FakeLive::from_json(&dump).unwrap();
@@ -96,28 +97,31 @@ fn the_default_set_round_trips_after_edits() {
 fn demo_set_feels_like_a_song_sketch() {
     let mut live = load("demo.json");
     let song = live.resolve("live_set");
-    assert_eq!(live.get(song, "tempo").unwrap(), vec![Atom::Float(104.0)]);
     assert_eq!(
-        live.get(song, "scale_name").unwrap(),
+        live.try_get(song, "tempo").unwrap(),
+        vec![Atom::Float(104.0)]
+    );
+    assert_eq!(
+        live.try_get(song, "scale_name").unwrap(),
         vec![Atom::Symbol("Minor".into())]
     );
-    let tracks = live.get_count(song, "tracks").unwrap();
+    let tracks = live.try_get_count(song, "tracks").unwrap();
     assert!((6..=8).contains(&tracks), "{tracks} tracks");
-    assert_eq!(live.get_count(song, "return_tracks").unwrap(), 2);
-    assert!(live.get_count(song, "scenes").unwrap() >= 4);
-    assert_eq!(live.get_count(song, "cue_points").unwrap(), 3);
+    assert_eq!(live.try_get_count(song, "return_tracks").unwrap(), 2);
+    assert!(live.try_get_count(song, "scenes").unwrap() >= 4);
+    assert_eq!(live.try_get_count(song, "cue_points").unwrap(), 3);
     // the drum rack has a drum map
     let kit = live.resolve("live_set tracks 0 devices 0");
     assert_eq!(live.type_of(kit).unwrap(), "RackDevice");
     let kick_pad = live.resolve("live_set tracks 0 devices 0 drum_pads 36");
     assert_eq!(
-        live.get(kick_pad, "name").unwrap(),
+        live.try_get(kick_pad, "name").unwrap(),
         vec![Atom::Symbol("Kick".into())]
     );
     // session clips with real notes, arrangement clips, an audio track, the device itself
     let clip = live.resolve("live_set tracks 1 clip_slots 1 clip");
     let notes = live
-        .call(
+        .try_call(
             clip,
             "get_notes_extended",
             &[
@@ -131,24 +135,26 @@ fn demo_set_feels_like_a_song_sketch() {
     let v: Value = serde_json::from_str(notes[0].as_str().unwrap()).unwrap();
     assert!(v["notes"].as_array().unwrap().len() >= 16);
     let drums = live.resolve("live_set tracks 0");
-    assert_eq!(live.get_count(drums, "arrangement_clips").unwrap(), 2);
+    assert_eq!(live.try_get_count(drums, "arrangement_clips").unwrap(), 2);
     let vox = live.resolve("live_set tracks 5");
     assert_eq!(
-        live.get(vox, "has_audio_input").unwrap(),
+        live.try_get(vox, "has_audio_input").unwrap(),
         vec![Atom::Int(1)]
     );
     let me = live.resolve("this_device");
     assert_eq!(
-        live.get(me, "name").unwrap(),
+        live.try_get(me, "name").unwrap(),
         vec![Atom::Symbol("Barline".into())]
     );
     let keys = live.resolve("live_set tracks 3");
-    let group = live.get(keys, "group_track").unwrap();
+    let group = live.try_get(keys, "group_track").unwrap();
     assert_eq!(
         ids_from_atoms(&group).unwrap()[0],
         live.resolve("live_set tracks 2")
     );
-    let song_length = live.get(song, "song_length").unwrap()[0].as_f64().unwrap();
+    let song_length = live.try_get(song, "song_length").unwrap()[0]
+        .as_f64()
+        .unwrap();
     assert_eq!(song_length, 64.0);
     assert!(live.errors().is_empty());
 }
@@ -157,7 +163,7 @@ fn demo_set_feels_like_a_song_sketch() {
 fn large_set_has_a_clip_with_thousands_of_notes_and_a_megabyte_read() {
     let mut live = load("large.json");
     let clip = live.resolve("live_set tracks 0 clip_slots 0 clip");
-    let out = live.call(clip, "get_all_notes_extended", &[]).unwrap();
+    let out = live.try_call(clip, "get_all_notes_extended", &[]).unwrap();
     let text = out[0].as_str().unwrap();
     let v: Value = serde_json::from_str(text).unwrap();
     assert!(v["notes"].as_array().unwrap().len() >= 5000);

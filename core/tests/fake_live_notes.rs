@@ -1,24 +1,25 @@
 //! The extended notes API (max-runtime.md §6 items 33–36) and observer support (28).
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod support;
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::{Atom, LiveId, LivePort};
+use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::sym;
 
 fn clip_with(len: f64) -> (FakeLive, LiveId) {
     let mut live = FakeLive::new();
     let slot = live.resolve("live_set tracks 0 clip_slots 0");
-    live.call(slot, "create_clip", &[Atom::Float(len)]).unwrap();
+    live.try_call(slot, "create_clip", &[Atom::Float(len)])
+        .unwrap();
     let clip = live.resolve("live_set tracks 0 clip_slots 0 clip");
     (live, clip)
 }
 
 fn add(live: &mut FakeLive, clip: LiveId, notes: Value) -> Vec<i64> {
     let arg = json!({ "notes": notes }).to_string();
-    live.call(clip, "add_new_notes", &[sym(&arg)])
+    live.try_call(clip, "add_new_notes", &[sym(&arg)])
         .unwrap()
         .iter()
         .map(|a| a.as_i64().unwrap())
@@ -26,7 +27,7 @@ fn add(live: &mut FakeLive, clip: LiveId, notes: Value) -> Vec<i64> {
 }
 
 fn read(live: &mut FakeLive, clip: LiveId, args: &[Atom]) -> Vec<Value> {
-    let out = live.call(clip, "get_notes_extended", args).unwrap();
+    let out = live.try_call(clip, "get_notes_extended", args).unwrap();
     assert_eq!(out.len(), 1, "one JSON string");
     let v: Value = serde_json::from_str(out[0].as_str().unwrap()).unwrap();
     v["notes"].as_array().unwrap().clone()
@@ -152,7 +153,7 @@ fn b34_add_new_notes_appends_defaults_returns_ids_and_validates_all_first() {
     for b in bad {
         let arg = json!({ "notes": b }).to_string();
         assert!(
-            live.call(clip, "add_new_notes", &[sym(&arg)]).is_err(),
+            live.try_call(clip, "add_new_notes", &[sym(&arg)]).is_err(),
             "{b}"
         );
     }
@@ -206,7 +207,7 @@ fn b35_same_pitch_overlap_shortens_earlier_and_replaces_identical_start() {
         .map(|n| n["note_id"].as_i64().unwrap())
         .collect();
     let m = json!({"notes": [{"note_id": ids[1], "start_time": 0.0}]}).to_string();
-    live.call(clip, "apply_note_modifications", &[sym(&m)])
+    live.try_call(clip, "apply_note_modifications", &[sym(&m)])
         .unwrap();
     let notes = all(&mut live, clip);
     assert_eq!(
@@ -232,7 +233,7 @@ fn b36_note_edits_keep_ids_remove_by_region_and_id_and_bang_notes() {
     live.take_changes();
     let m = json!({"notes": [{"note_id": ids[0], "pitch": 72, "start_time": 4.0, "velocity": 50}]})
         .to_string();
-    live.call(clip, "apply_note_modifications", &[sym(&m)])
+    live.try_call(clip, "apply_note_modifications", &[sym(&m)])
         .unwrap();
     assert!(
         live.take_changes().contains(&(clip, "notes".to_string())),
@@ -247,18 +248,18 @@ fn b36_note_edits_keep_ids_remove_by_region_and_id_and_bang_notes() {
     assert_eq!(moved["duration"], json!(1.0), "unchanged fields kept");
     let bad = json!({"notes": [{"note_id": 9999, "pitch": 1}]}).to_string();
     assert!(live
-        .call(clip, "apply_note_modifications", &[sym(&bad)])
+        .try_call(clip, "apply_note_modifications", &[sym(&bad)])
         .is_err());
-    live.call(clip, "remove_notes_extended", &window(62, 1, 0.0, 8.0))
+    live.try_call(clip, "remove_notes_extended", &window(62, 1, 0.0, 8.0))
         .unwrap();
-    live.call(clip, "remove_notes_by_id", &[Atom::Int(ids[2])])
+    live.try_call(clip, "remove_notes_by_id", &[Atom::Int(ids[2])])
         .unwrap();
     let left: Vec<i64> = all(&mut live, clip)
         .iter()
         .map(|n| n["note_id"].as_i64().unwrap())
         .collect();
     assert_eq!(left, vec![ids[3], ids[0]]);
-    let all_notes = live.call(clip, "get_all_notes_extended", &[]).unwrap();
+    let all_notes = live.try_call(clip, "get_all_notes_extended", &[]).unwrap();
     let v: Value = serde_json::from_str(all_notes[0].as_str().unwrap()).unwrap();
     assert_eq!(v["notes"].as_array().unwrap().len(), 2);
     let fresh = add(
@@ -277,29 +278,36 @@ fn b28_changes_inside_notifications_are_refused_and_changes_are_reported() {
     let mut live = FakeLive::new();
     let song = live.resolve("live_set");
     live.take_changes();
-    live.set(song, "tempo", &[Atom::Float(100.0)]).unwrap();
+    live.try_set(song, "tempo", &[Atom::Float(100.0)]).unwrap();
     assert_eq!(live.take_changes(), vec![(song, "tempo".to_string())]);
     live.set_in_notification(true);
-    let err = live.set(song, "tempo", &[Atom::Float(130.0)]).unwrap_err();
+    let err = live
+        .try_set(song, "tempo", &[Atom::Float(130.0)])
+        .unwrap_err();
     assert!(err
         .message
         .contains("Changes cannot be triggered by notifications"));
-    assert!(live.call(song, "create_scene", &[Atom::Int(-1)]).is_err());
+    assert!(live
+        .try_call(song, "create_scene", &[Atom::Int(-1)])
+        .is_err());
     assert!(
-        live.get(song, "tempo").is_ok(),
+        live.try_get(song, "tempo").is_ok(),
         "reading is fine inside a notification"
     );
     live.set_in_notification(false);
-    assert_eq!(live.get(song, "tempo").unwrap(), vec![Atom::Float(100.0)]);
-    live.set(song, "tempo", &[Atom::Float(130.0)]).unwrap();
     assert_eq!(
-        live.get(song, "tempo").unwrap(),
+        live.try_get(song, "tempo").unwrap(),
+        vec![Atom::Float(100.0)]
+    );
+    live.try_set(song, "tempo", &[Atom::Float(130.0)]).unwrap();
+    assert_eq!(
+        live.try_get(song, "tempo").unwrap(),
         vec![Atom::Float(130.0)],
         "deferred change succeeds"
     );
     let clip_slot = live.resolve("live_set tracks 0 clip_slots 0");
     live.take_changes();
-    live.call(clip_slot, "create_clip", &[Atom::Float(4.0)])
+    live.try_call(clip_slot, "create_clip", &[Atom::Float(4.0)])
         .unwrap();
     assert!(live
         .take_changes()
@@ -314,7 +322,7 @@ fn quantize_moves_starts_toward_the_grid_unless_the_fixture_disables_it() {
         clip,
         json!([{"pitch": 60, "start_time": 0.1, "duration": 0.2}, {"pitch": 61, "start_time": 0.9, "duration": 0.2}]),
     );
-    live.call(clip, "quantize", &[Atom::Int(5), Atom::Float(1.0)])
+    live.try_call(clip, "quantize", &[Atom::Int(5), Atom::Float(1.0)])
         .unwrap();
     let starts: Vec<f64> = all(&mut live, clip)
         .iter()
@@ -327,7 +335,7 @@ fn quantize_moves_starts_toward_the_grid_unless_the_fixture_disables_it() {
     )
     .unwrap();
     let c = noop.resolve("live_set tracks 0 clip_slots 0 clip");
-    noop.call(c, "quantize", &[Atom::Int(5), Atom::Float(1.0)])
+    noop.try_call(c, "quantize", &[Atom::Int(5), Atom::Float(1.0)])
         .unwrap();
     assert_eq!(all(&mut noop, c)[0]["start_time"], json!(0.1));
 }

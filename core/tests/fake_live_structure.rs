@@ -1,16 +1,16 @@
 //! Set structure, track kinds, clips, scenes, undo and ranges (max-runtime.md §6
 //! items 25 and 29–32, 37, 38; tools.md §5.2 items 2–6).
-#![cfg(all(feature = "fake-live", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod support;
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::path::ids_from_atoms;
 use barline_core::live::{Atom, LiveId, LivePort};
+use barline_fake_live::FakeLive;
 use support::fake::{id_of, one, sym};
 
 fn ids(live: &mut FakeLive, id: LiveId, child: &str) -> Vec<LiveId> {
-    ids_from_atoms(&live.get(id, child).unwrap()).unwrap()
+    ids_from_atoms(&live.try_get(id, child).unwrap()).unwrap()
 }
 
 #[test]
@@ -20,9 +20,10 @@ fn b25_index_shifting_keeps_ids_and_updates_paths() {
     let t1 = id_of(&mut live, "live_set tracks 1");
     let s3 = id_of(&mut live, "live_set scenes 3");
     let slot = id_of(&mut live, "live_set tracks 1 clip_slots 3");
-    live.call(song, "create_audio_track", &[Atom::Int(0)])
+    live.try_call(song, "create_audio_track", &[Atom::Int(0)])
         .unwrap();
-    live.call(song, "create_scene", &[Atom::Int(1)]).unwrap();
+    live.try_call(song, "create_scene", &[Atom::Int(1)])
+        .unwrap();
     assert_eq!(live.path_of(t1).unwrap(), "live_set tracks 2");
     assert_eq!(live.path_of(s3).unwrap(), "live_set scenes 4");
     assert_eq!(
@@ -32,20 +33,23 @@ fn b25_index_shifting_keeps_ids_and_updates_paths() {
     // deleting the selected track selects the one now at its position
     let view = id_of(&mut live, "live_set view");
     let t3 = id_of(&mut live, "live_set tracks 3");
-    live.set(view, "selected_track", &[sym(&format!("id {t3}"))])
+    live.try_set(view, "selected_track", &[sym(&format!("id {t3}"))])
         .unwrap();
-    live.call(song, "delete_track", &[Atom::Int(3)]).unwrap();
+    live.try_call(song, "delete_track", &[Atom::Int(3)])
+        .unwrap();
     let now3 = id_of(&mut live, "live_set tracks 3");
     assert_eq!(
-        live.get(view, "selected_track").unwrap(),
+        live.try_get(view, "selected_track").unwrap(),
         vec![sym("id"), Atom::Int(now3.0 as i64)]
     );
-    live.call(song, "create_midi_track", &[Atom::Int(3)])
+    live.try_call(song, "create_midi_track", &[Atom::Int(3)])
         .unwrap();
     // a mode-1 LiveAPI re-resolves the old position and finds another object
     assert_ne!(live.resolve("live_set tracks 1"), t1);
-    live.call(song, "delete_track", &[Atom::Int(0)]).unwrap();
-    live.call(song, "delete_scene", &[Atom::Int(0)]).unwrap();
+    live.try_call(song, "delete_track", &[Atom::Int(0)])
+        .unwrap();
+    live.try_call(song, "delete_scene", &[Atom::Int(0)])
+        .unwrap();
     assert_eq!(live.path_of(t1).unwrap(), "live_set tracks 1");
     assert_eq!(
         live.path_of(slot).unwrap(),
@@ -54,13 +58,14 @@ fn b25_index_shifting_keeps_ids_and_updates_paths() {
     // devices shift too
     let track = id_of(&mut live, "live_set tracks 0");
     let d0 = live
-        .call(track, "insert_device", &[sym("Arpeggiator")])
+        .try_call(track, "insert_device", &[sym("Arpeggiator")])
         .unwrap();
     let d0 = LiveId(d0[1].as_i64().unwrap() as u64);
-    live.call(track, "insert_device", &[sym("Chord"), Atom::Int(0)])
+    live.try_call(track, "insert_device", &[sym("Chord"), Atom::Int(0)])
         .unwrap();
     assert_eq!(live.path_of(d0).unwrap(), "live_set tracks 0 devices 1");
-    live.call(track, "delete_device", &[Atom::Int(0)]).unwrap();
+    live.try_call(track, "delete_device", &[Atom::Int(0)])
+        .unwrap();
     assert_eq!(live.path_of(d0).unwrap(), "live_set tracks 0 devices 0");
 }
 
@@ -69,39 +74,44 @@ fn b29_undo_accounting_one_step_per_change_with_undo_and_redo() {
     let mut live = FakeLive::new();
     let song = id_of(&mut live, "live_set");
     assert_eq!(one(&mut live, song, "can_undo"), Atom::Int(0));
-    live.set(song, "tempo", &[Atom::Float(90.0)]).unwrap();
-    live.call(song, "create_scene", &[Atom::Int(-1)]).unwrap();
-    live.get(song, "tempo").unwrap();
-    let _ = live.set(song, "tempo", &[Atom::Float(5000.0)]);
+    live.try_set(song, "tempo", &[Atom::Float(90.0)]).unwrap();
+    live.try_call(song, "create_scene", &[Atom::Int(-1)])
+        .unwrap();
+    live.try_get(song, "tempo").unwrap();
+    let _ = live.try_set(song, "tempo", &[Atom::Float(5000.0)]);
     assert_eq!(
         live.counters().undo_steps,
         2,
         "reads and refused writes are not steps"
     );
     assert_eq!(one(&mut live, song, "can_undo"), Atom::Int(1));
-    live.call(song, "undo", &[]).unwrap();
-    assert_eq!(live.get_count(song, "scenes").unwrap(), 8);
+    live.try_call(song, "undo", &[]).unwrap();
+    assert_eq!(live.try_get_count(song, "scenes").unwrap(), 8);
     assert_eq!(one(&mut live, song, "can_redo"), Atom::Int(1));
-    live.call(song, "undo", &[]).unwrap();
+    live.try_call(song, "undo", &[]).unwrap();
     assert_eq!(one(&mut live, song, "tempo"), Atom::Float(120.0));
-    live.call(song, "redo", &[]).unwrap();
+    live.try_call(song, "redo", &[]).unwrap();
     assert_eq!(one(&mut live, song, "tempo"), Atom::Float(90.0));
     // begin/end_undo_step exist only behind the fixture flag
-    assert!(live.call(song, "begin_undo_step", &[]).is_err());
+    assert!(live.try_call(song, "begin_undo_step", &[]).is_err());
     let mut flagged = FakeLive::from_json(
         r#"{"format":"barline-live-set/1","undo_step_functions":true,"song":{},"scenes":[{}],"tracks":[{"kind":"midi"}]}"#,
     )
     .unwrap();
     let song = flagged.resolve("live_set");
-    flagged.call(song, "begin_undo_step", &[]).unwrap();
-    flagged.call(song, "begin_undo_step", &[]).unwrap();
-    flagged.set(song, "tempo", &[Atom::Float(100.0)]).unwrap();
+    flagged.try_call(song, "begin_undo_step", &[]).unwrap();
+    flagged.try_call(song, "begin_undo_step", &[]).unwrap();
     flagged
-        .call(song, "create_scene", &[Atom::Int(-1)])
+        .try_set(song, "tempo", &[Atom::Float(100.0)])
         .unwrap();
-    flagged.call(song, "end_undo_step", &[]).unwrap(); // inner end closes the step
-    flagged.set(song, "tempo", &[Atom::Float(110.0)]).unwrap();
-    flagged.call(song, "end_undo_step", &[]).unwrap();
+    flagged
+        .try_call(song, "create_scene", &[Atom::Int(-1)])
+        .unwrap();
+    flagged.try_call(song, "end_undo_step", &[]).unwrap(); // inner end closes the step
+    flagged
+        .try_set(song, "tempo", &[Atom::Float(110.0)])
+        .unwrap();
+    flagged.try_call(song, "end_undo_step", &[]).unwrap();
     assert_eq!(
         flagged.counters().undo_steps,
         2,
@@ -114,48 +124,51 @@ fn b30_set_structure_slots_per_scene_and_appending() {
     let mut live = FakeLive::new();
     let song = id_of(&mut live, "live_set");
     let created = live
-        .call(song, "create_midi_track", &[Atom::Int(-1)])
+        .try_call(song, "create_midi_track", &[Atom::Int(-1)])
         .unwrap();
     assert_eq!(created[0], sym("id"));
     let new_track = LiveId(created[1].as_i64().unwrap() as u64);
     assert_eq!(live.path_of(new_track).unwrap(), "live_set tracks 4");
     assert!(live
-        .call(song, "create_midi_track", &[Atom::Int(9)])
+        .try_call(song, "create_midi_track", &[Atom::Int(9)])
         .is_err());
-    let scenes = live.get_count(song, "scenes").unwrap();
+    let scenes = live.try_get_count(song, "scenes").unwrap();
     for t in ids(&mut live, song, "tracks") {
-        assert_eq!(live.get_count(t, "clip_slots").unwrap(), scenes);
+        assert_eq!(live.try_get_count(t, "clip_slots").unwrap(), scenes);
     }
-    let s = live.call(song, "create_scene", &[Atom::Int(2)]).unwrap();
+    let s = live
+        .try_call(song, "create_scene", &[Atom::Int(2)])
+        .unwrap();
     assert_eq!(
         live.path_of(LiveId(s[1].as_i64().unwrap() as u64)).unwrap(),
         "live_set scenes 2"
     );
     for t in ids(&mut live, song, "tracks") {
-        assert_eq!(live.get_count(t, "clip_slots").unwrap(), scenes + 1);
+        assert_eq!(live.try_get_count(t, "clip_slots").unwrap(), scenes + 1);
     }
-    live.call(song, "delete_scene", &[Atom::Int(0)]).unwrap();
+    live.try_call(song, "delete_scene", &[Atom::Int(0)])
+        .unwrap();
     for t in ids(&mut live, song, "tracks") {
-        assert_eq!(live.get_count(t, "clip_slots").unwrap(), scenes);
+        assert_eq!(live.try_get_count(t, "clip_slots").unwrap(), scenes);
     }
     for r in ids(&mut live, song, "return_tracks") {
         assert!(
-            live.get_count(r, "clip_slots").is_err(),
+            live.try_get_count(r, "clip_slots").is_err(),
             "return tracks have no session slots"
         );
     }
     let master = id_of(&mut live, "live_set master_track");
-    assert!(live.get_count(master, "clip_slots").is_err());
+    assert!(live.try_get_count(master, "clip_slots").is_err());
     // sends follow return tracks (tools.md §5.2 item 2)
     let t0_mixer = id_of(&mut live, "live_set tracks 0 mixer_device");
-    assert_eq!(live.get_count(t0_mixer, "sends").unwrap(), 2);
-    live.call(song, "create_return_track", &[]).unwrap();
-    assert_eq!(live.get_count(t0_mixer, "sends").unwrap(), 3);
+    assert_eq!(live.try_get_count(t0_mixer, "sends").unwrap(), 2);
+    live.try_call(song, "create_return_track", &[]).unwrap();
+    assert_eq!(live.try_get_count(t0_mixer, "sends").unwrap(), 3);
     let r_mixer = id_of(&mut live, "live_set return_tracks 2 mixer_device");
-    assert_eq!(live.get_count(r_mixer, "sends").unwrap(), 3);
-    live.call(song, "delete_return_track", &[Atom::Int(0)])
+    assert_eq!(live.try_get_count(r_mixer, "sends").unwrap(), 3);
+    live.try_call(song, "delete_return_track", &[Atom::Int(0)])
         .unwrap();
-    assert_eq!(live.get_count(t0_mixer, "sends").unwrap(), 2);
+    assert_eq!(live.try_get_count(t0_mixer, "sends").unwrap(), 2);
 }
 
 #[test]
@@ -165,29 +178,29 @@ fn b31_track_kinds_master_return_group_and_default_names() {
     let master = id_of(&mut live, "live_set master_track");
     assert_eq!(one(&mut live, master, "name"), sym("Main"));
     for p in ["mute", "solo", "arm"] {
-        assert!(live.get(master, p).is_err(), "master has no {p}");
+        assert!(live.try_get(master, p).is_err(), "master has no {p}");
     }
     let ret = id_of(&mut live, "live_set return_tracks 0");
-    assert!(live.get(ret, "arm").is_err());
+    assert!(live.try_get(ret, "arm").is_err());
     assert_eq!(one(&mut live, ret, "can_be_armed"), Atom::Int(0));
     let t0 = id_of(&mut live, "live_set tracks 0");
     assert!(
-        live.get(t0, "fold_state").is_err(),
+        live.try_get(t0, "fold_state").is_err(),
         "fold_state only on groups"
     );
     assert_eq!(one(&mut live, t0, "can_be_armed"), Atom::Int(1));
     let created = live
-        .call(song, "create_midi_track", &[Atom::Int(-1)])
+        .try_call(song, "create_midi_track", &[Atom::Int(-1)])
         .unwrap();
     let t = LiveId(created[1].as_i64().unwrap() as u64);
     assert_eq!(one(&mut live, t, "name"), sym("5-MIDI"));
     let created = live
-        .call(song, "create_audio_track", &[Atom::Int(0)])
+        .try_call(song, "create_audio_track", &[Atom::Int(0)])
         .unwrap();
     let a = LiveId(created[1].as_i64().unwrap() as u64);
     assert_eq!(one(&mut live, a, "name"), sym("1-Audio"));
     let c = one(&mut live, a, "color").as_i64().unwrap() as u32;
-    assert!(barline_core::live::fake::PALETTE.contains(&c));
+    assert!(barline_fake_live::PALETTE.contains(&c));
     // group membership from a fixture
     let mut grouped = FakeLive::from_json(
         r#"{"format":"barline-live-set/1","song":{},"scenes":[{}],
@@ -197,15 +210,15 @@ fn b31_track_kinds_master_return_group_and_default_names() {
     let g = grouped.resolve("live_set tracks 0");
     let k = grouped.resolve("live_set tracks 1");
     assert_eq!(
-        grouped.get(k, "group_track").unwrap(),
+        grouped.try_get(k, "group_track").unwrap(),
         vec![sym("id"), Atom::Int(g.0 as i64)]
     );
     assert_eq!(one(&mut grouped, k, "is_grouped"), Atom::Int(1));
     assert_eq!(one(&mut grouped, g, "is_foldable"), Atom::Int(1));
-    grouped.set(g, "fold_state", &[Atom::Int(1)]).unwrap();
+    grouped.try_set(g, "fold_state", &[Atom::Int(1)]).unwrap();
     let song = grouped.resolve("live_set");
     assert_eq!(
-        grouped.get(song, "visible_tracks").unwrap(),
+        grouped.try_get(song, "visible_tracks").unwrap(),
         vec![sym("id"), Atom::Int(g.0 as i64)]
     );
 }
@@ -214,12 +227,15 @@ fn b31_track_kinds_master_return_group_and_default_names() {
 fn b32_create_clip_only_on_empty_midi_slots_with_positive_length() {
     let mut live = FakeLive::new();
     let slot = id_of(&mut live, "live_set tracks 0 clip_slots 0");
-    assert!(live.call(slot, "create_clip", &[Atom::Float(0.0)]).is_err());
     assert!(live
-        .call(slot, "create_clip", &[Atom::Float(-4.0)])
+        .try_call(slot, "create_clip", &[Atom::Float(0.0)])
+        .is_err());
+    assert!(live
+        .try_call(slot, "create_clip", &[Atom::Float(-4.0)])
         .is_err());
     assert_eq!(one(&mut live, slot, "has_clip"), Atom::Int(0));
-    live.call(slot, "create_clip", &[Atom::Float(8.0)]).unwrap();
+    live.try_call(slot, "create_clip", &[Atom::Float(8.0)])
+        .unwrap();
     assert_eq!(one(&mut live, slot, "has_clip"), Atom::Int(1));
     let clip = id_of(&mut live, "live_set tracks 0 clip_slots 0 clip");
     for p in ["length", "loop_end", "end_marker"] {
@@ -231,12 +247,13 @@ fn b32_create_clip_only_on_empty_midi_slots_with_positive_length() {
     assert_eq!(one(&mut live, clip, "looping"), Atom::Int(1));
     let steps = live.counters().undo_steps;
     assert!(
-        live.call(slot, "create_clip", &[Atom::Float(4.0)]).is_err(),
+        live.try_call(slot, "create_clip", &[Atom::Float(4.0)])
+            .is_err(),
         "full slot"
     );
     let audio_slot = id_of(&mut live, "live_set tracks 2 clip_slots 0");
     assert!(
-        live.call(audio_slot, "create_clip", &[Atom::Float(4.0)])
+        live.try_call(audio_slot, "create_clip", &[Atom::Float(4.0)])
             .is_err(),
         "audio track"
     );
@@ -257,27 +274,30 @@ fn b37_scene_tempo_and_signature_read_minus_one_while_disabled() {
         one(&mut live, scene, "time_signature_numerator"),
         Atom::Int(-1)
     );
-    live.set(scene, "tempo", &[Atom::Float(96.0)]).unwrap();
+    live.try_set(scene, "tempo", &[Atom::Float(96.0)]).unwrap();
     assert_eq!(
         one(&mut live, scene, "tempo"),
         Atom::Float(-1.0),
         "still disabled"
     );
-    live.set(scene, "tempo_enabled", &[Atom::Int(1)]).unwrap();
+    live.try_set(scene, "tempo_enabled", &[Atom::Int(1)])
+        .unwrap();
     assert_eq!(one(&mut live, scene, "tempo"), Atom::Float(96.0));
-    live.set(scene, "tempo_enabled", &[Atom::Int(0)]).unwrap();
+    live.try_set(scene, "tempo_enabled", &[Atom::Int(0)])
+        .unwrap();
     assert_eq!(one(&mut live, scene, "tempo"), Atom::Float(-1.0));
-    live.set(scene, "tempo_enabled", &[Atom::Int(1)]).unwrap();
+    live.try_set(scene, "tempo_enabled", &[Atom::Int(1)])
+        .unwrap();
     assert_eq!(
         one(&mut live, scene, "tempo"),
         Atom::Float(96.0),
         "value kept while disabled"
     );
-    live.set(scene, "time_signature_numerator", &[Atom::Int(7)])
+    live.try_set(scene, "time_signature_numerator", &[Atom::Int(7)])
         .unwrap();
-    live.set(scene, "time_signature_denominator", &[Atom::Int(8)])
+    live.try_set(scene, "time_signature_denominator", &[Atom::Int(8)])
         .unwrap();
-    live.set(scene, "time_signature_enabled", &[sym("true")])
+    live.try_set(scene, "time_signature_enabled", &[sym("true")])
         .unwrap();
     assert_eq!(
         one(&mut live, scene, "time_signature_numerator"),
@@ -288,7 +308,7 @@ fn b37_scene_tempo_and_signature_read_minus_one_while_disabled() {
         Atom::Int(8)
     );
     assert!(
-        live.get(scene, "signature_numerator").is_err(),
+        live.try_get(scene, "signature_numerator").is_err(),
         "Scene uses time_signature_*"
     );
 }
@@ -297,33 +317,34 @@ fn b37_scene_tempo_and_signature_read_minus_one_while_disabled() {
 fn b38_units_and_ranges() {
     let mut live = FakeLive::new();
     let song = id_of(&mut live, "live_set");
-    assert!(live.set(song, "root_note", &[Atom::Int(12)]).is_err());
-    live.set(song, "root_note", &[Atom::Int(11)]).unwrap();
+    assert!(live.try_set(song, "root_note", &[Atom::Int(12)]).is_err());
+    live.try_set(song, "root_note", &[Atom::Int(11)]).unwrap();
     assert!(live
-        .set(song, "clip_trigger_quantization", &[Atom::Int(14)])
+        .try_set(song, "clip_trigger_quantization", &[Atom::Int(14)])
         .is_err());
-    live.set(song, "clip_trigger_quantization", &[Atom::Int(13)])
+    live.try_set(song, "clip_trigger_quantization", &[Atom::Int(13)])
         .unwrap();
     let slot = id_of(&mut live, "live_set tracks 0 clip_slots 0");
-    live.call(slot, "create_clip", &[Atom::Float(4.0)]).unwrap();
+    live.try_call(slot, "create_clip", &[Atom::Float(4.0)])
+        .unwrap();
     let clip = id_of(&mut live, "live_set tracks 0 clip_slots 0 clip");
     assert!(live
-        .set(clip, "launch_quantization", &[Atom::Int(15)])
+        .try_set(clip, "launch_quantization", &[Atom::Int(15)])
         .is_err());
-    live.set(clip, "launch_quantization", &[Atom::Int(14)])
+    live.try_set(clip, "launch_quantization", &[Atom::Int(14)])
         .unwrap();
     // times are float beats
     assert!(matches!(one(&mut live, clip, "length"), Atom::Float(_)));
-    live.set(clip, "loop_end", &[Atom::Float(2.5)]).unwrap();
+    live.try_set(clip, "loop_end", &[Atom::Float(2.5)]).unwrap();
     assert_eq!(one(&mut live, clip, "length"), Atom::Float(2.5));
     assert!(
-        live.set(clip, "loop_end", &[Atom::Float(0.0)]).is_err(),
+        live.try_set(clip, "loop_end", &[Atom::Float(0.0)]).is_err(),
         "loop_end must stay after loop_start"
     );
-    assert!(live.set(song, "scale_name", &[sym("Blorp")]).is_err());
-    live.set(song, "scale_name", &[sym("Dorian")]).unwrap();
+    assert!(live.try_set(song, "scale_name", &[sym("Blorp")]).is_err());
+    live.try_set(song, "scale_name", &[sym("Dorian")]).unwrap();
     assert_eq!(
-        live.get(song, "scale_intervals").unwrap(),
+        live.try_get(song, "scale_intervals").unwrap(),
         [0, 2, 3, 5, 7, 9, 10].map(Atom::Int).to_vec()
     );
 }
@@ -332,14 +353,14 @@ fn b38_units_and_ranges() {
 fn arrangement_clips_replace_what_they_overlap() {
     let mut live = FakeLive::new();
     let t = id_of(&mut live, "live_set tracks 0");
-    live.call(
+    live.try_call(
         t,
         "create_midi_clip",
         &[Atom::Float(0.0), Atom::Float(16.0)],
     )
     .unwrap();
     // a clip in the middle splits the long one into a before and an after part
-    live.call(t, "create_midi_clip", &[Atom::Float(4.0), Atom::Float(4.0)])
+    live.try_call(t, "create_midi_clip", &[Atom::Float(4.0), Atom::Float(4.0)])
         .unwrap();
     let clips = ids(&mut live, t, "arrangement_clips");
     let spans: Vec<(Atom, Atom)> = clips
@@ -357,7 +378,7 @@ fn arrangement_clips_replace_what_they_overlap() {
         vec![(f(0.0), f(4.0)), (f(4.0), f(8.0)), (f(8.0), f(16.0))]
     );
     // fully covered clips are deleted
-    live.call(t, "create_midi_clip", &[Atom::Float(2.0), Atom::Float(8.0)])
+    live.try_call(t, "create_midi_clip", &[Atom::Float(2.0), Atom::Float(8.0)])
         .unwrap();
     let clips = ids(&mut live, t, "arrangement_clips");
     let spans: Vec<(Atom, Atom)> = clips
@@ -375,7 +396,7 @@ fn arrangement_clips_replace_what_they_overlap() {
     );
     let audio = id_of(&mut live, "live_set tracks 2");
     assert!(live
-        .call(
+        .try_call(
             audio,
             "create_midi_clip",
             &[Atom::Float(0.0), Atom::Float(4.0)]
@@ -390,19 +411,19 @@ fn playhead_writes_appear_after_a_deferral_and_cue_points_toggle() {
     let mut live = FakeLive::new();
     let song = id_of(&mut live, "live_set");
     let t = id_of(&mut live, "live_set tracks 0");
-    live.call(
+    live.try_call(
         t,
         "create_midi_clip",
         &[Atom::Float(0.0), Atom::Float(32.0)],
     )
     .unwrap();
-    live.set(song, "current_song_time", &[Atom::Float(8.0)])
+    live.try_set(song, "current_song_time", &[Atom::Float(8.0)])
         .unwrap();
     assert_eq!(one(&mut live, song, "current_song_time"), Atom::Float(0.0));
     live.settle();
     assert_eq!(one(&mut live, song, "current_song_time"), Atom::Float(8.0));
-    live.call(song, "set_or_delete_cue", &[]).unwrap();
-    live.set(song, "current_song_time", &[Atom::Float(100.0)])
+    live.try_call(song, "set_or_delete_cue", &[]).unwrap();
+    live.try_set(song, "current_song_time", &[Atom::Float(100.0)])
         .unwrap();
     live.settle();
     assert_eq!(
@@ -410,12 +431,12 @@ fn playhead_writes_appear_after_a_deferral_and_cue_points_toggle() {
         Atom::Float(32.0),
         "clamped to the song length"
     );
-    live.call(song, "set_or_delete_cue", &[]).unwrap();
+    live.try_call(song, "set_or_delete_cue", &[]).unwrap();
     let cues = ids(&mut live, song, "cue_points");
     let times: Vec<Atom> = cues.iter().map(|c| one(&mut live, *c, "time")).collect();
     assert_eq!(times, vec![Atom::Float(8.0), Atom::Float(32.0)]);
-    live.call(song, "set_or_delete_cue", &[]).unwrap();
-    assert_eq!(live.get_count(song, "cue_points").unwrap(), 1);
+    live.try_call(song, "set_or_delete_cue", &[]).unwrap();
+    assert_eq!(live.try_get_count(song, "cue_points").unwrap(), 1);
 }
 
 #[test]
@@ -423,12 +444,12 @@ fn counters_count_every_call_per_object_type() {
     let mut live = FakeLive::new();
     let song = live.resolve("live_set");
     let t = live.resolve("live_set tracks 0");
-    live.get(song, "tempo").unwrap();
-    live.get(t, "name").unwrap();
-    live.get(t, "mute").unwrap();
-    live.set(t, "mute", &[Atom::Int(1)]).unwrap();
-    let _ = live.call(t, "nope", &[]);
-    live.get_count(song, "tracks").unwrap();
+    live.try_get(song, "tempo").unwrap();
+    live.try_get(t, "name").unwrap();
+    live.try_get(t, "mute").unwrap();
+    live.try_set(t, "mute", &[Atom::Int(1)]).unwrap();
+    let _ = live.try_call(t, "nope", &[]);
+    live.try_get_count(song, "tracks").unwrap();
     let c = live.counters();
     assert_eq!(c.resolve, 2);
     assert_eq!(c.of("Song").get, 1);

@@ -5,9 +5,9 @@
 
 mod support;
 
-use barline_core::live::fake::FakeLive;
 use barline_core::mcp::{HttpAction, Server, Settings};
 use barline_core::tools::{self, ToolRequest};
+use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::demo;
 use support::mcp::json_post;

@@ -4,9 +4,9 @@
 
 mod support;
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::LivePort;
 use barline_core::tools::{self, ToolContext};
+use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::demo;
 use support::tools::call;

@@ -1,12 +1,16 @@
 // Max's File for reading (max-runtime.md 1.10): resolved in the script's folder, then the
 // search path; `readbytes` returns plain number arrays and is capped per call so code
-// that assumes whole-file reads fails in tests.
+// that assumes whole-file reads fails in tests. An absolute path the fake Live Set lists
+// (fixture `files`) also opens, with no bytes: the Set's samples exist for the device.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 
-export function createFileClass({ folders, readCap = 4096, toContextArray }) {
+export function createFileClass({ folders, readCap = 4096, toContextArray, setHasFile = () => false }) {
   const find = (name) => {
-    if (isAbsolute(name)) return existsSync(name) && statSync(name).isFile() ? name : null;
+    if (isAbsolute(name)) {
+      if (existsSync(name) && statSync(name).isFile()) return name;
+      return setHasFile(name) ? name : null;
+    }
     for (const f of folders) {
       const p = join(f, name);
       if (existsSync(p) && statSync(p).isFile()) return p;
@@ -30,7 +34,7 @@ export function createFileClass({ folders, readCap = 4096, toContextArray }) {
       this.filename = name === undefined ? "" : String(name).split("/").pop();
       this.foldername = path ? path.slice(0, path.length - this.filename.length - 1) : "";
       this.isopen = path !== null;
-      this._bytes = path ? readFileSync(path) : null;
+      this._bytes = path ? (existsSync(path) ? readFileSync(path) : Buffer.alloc(0)) : null;
       this.eof = this._bytes ? this._bytes.length : 0;
       this.position = 0;
       this.filetype = this.isopen ? "TEXT" : "";

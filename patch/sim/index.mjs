@@ -22,7 +22,7 @@ export const FROZEN_DEVICE = join(root, "dist/device/frozen/Barline.amxd");
 let instances = 0;
 
 /**
- * The fake Live Set (feature fake-live build) loaded with a fixture path (relative to
+ * The fake Live Set (dist/pkg/fake, crate barline-fake-live) loaded with a fixture path (relative to
  * the repository or absolute) or fixture object, through core/js/fake-live.mjs.
  */
 export async function loadLiveSet(set, options = {}) {
@@ -93,6 +93,7 @@ export async function startDevice({
       v8 = createV8Object({
         profile, wasm, source, filename: file, scheduler, console: maxConsole, accounting, dictRegistry: dicts, watchAbsent,
         onOutlet: (n, atoms) => ctx.send(n, atoms), jsarguments: args.slice(1), searchPath: [device.folder],
+        setHasFile: (path) => Boolean(liveSet.hasFile?.(path)),
         makeLiveAPI: (toContextArray) => createLiveApiClass({
           FakeLiveAPI: liveSet.LiveAPI, isReady: () => ready, accounting, toContextArray,
           post: (...a) => maxConsole.post("LiveAPI", a), error: (...a) => maxConsole.error("LiveAPI", a),

@@ -18,7 +18,7 @@ const ES2023 = ["toSorted", "toReversed", "toSpliced", "with", "findLast", "find
 export function createV8Object({
   profile = "max-9.0", wasm = "sync-only", source, filename, makeLiveAPI, scheduler, console: maxConsole,
   accounting, onOutlet, jsarguments = [], dictRegistry = new Map(), name = "v8", searchPath = [],
-  watchAbsent = [],
+  watchAbsent = [], setHasFile,
 }) {
   if (!PROFILES.includes(profile)) throw new Error(`unknown profile ${profile}; use ${PROFILES.join(" or ")}`);
   const stats = { requireCalls: [], includeCalls: [], outletErrors: 0, handlerErrors: 0, absentReads: {} };
@@ -96,7 +96,7 @@ export function createV8Object({
     box: {}, max: { version: profile === "max-9.2" ? "9.2.0" : "9.0.10" }, patcher: {}, maxclass: "v8", editfontsize: 12,
     inlets: 1, outlets: 1,
     Task, Dict: createDictClass(dictRegistry), LiveAPI: makeLiveAPI(toContextArray),
-    File: createFileClass({ folders: searchPath, toContextArray }),
+    File: createFileClass({ folders: searchPath, toContextArray, setHasFile }),
   };
   for (const k of NOT_SIMULATED) {
     maxGlobals[k] = class { constructor() { throw new Error(`${k} is not simulated (the device must not need it)`); } };

@@ -1,9 +1,15 @@
 // The Live host object handed to core's V8Core: LiveAPI calls only, over a pool of
-// LiveAPI objects keyed by id so a tool call does not allocate one object per Live call.
+// LiveAPI objects keyed by id so a tool call does not allocate one object per Live call,
+// plus the file check of tools.md 5.3 (Max's File).
+//
+// Port contract (core/src/live/port.rs): a request Live refuses answers what LiveAPI
+// answers after posting the error; this object throws only when it cannot address an
+// object, with the text "no object with id N" that core's LiveError::no_object uses.
 
 const POOL_LIMIT = 4096;
 
-export function createLiveHost(LiveAPI) {
+// `FileClass` is Max's File (a global in the v8 object); tests pass a stand-in.
+export function createLiveHost(LiveAPI, FileClass = globalThis.File) {
   const pool = new Map(); // id (string) -> LiveAPI, oldest first
 
   function idOf(api) {
@@ -46,6 +52,12 @@ export function createLiveHost(LiveAPI) {
     getCount(id, child) { return byId(id).getcount(child); },
     typeOf(id) { return String(byId(id).type); },
     pathOf(id) { return String(byId(id).path); },
+    fileExists(path) {
+      const file = new FileClass(String(path), "read");
+      const found = Boolean(file.isopen);
+      if (found) file.close();
+      return found;
+    },
     poolSize() { return pool.size; },
   };
 }

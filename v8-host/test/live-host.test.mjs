@@ -34,3 +34,16 @@ test("resolve pools objects by id and later calls reuse them", () => {
   assert.equal(host.resolve("id 99"), 0);
   assert.throws(() => host.get(99, "name"), /no object with id 99/);
 });
+
+test("fileExists asks Max's File and closes what it opened", () => {
+  const { LiveAPI } = fakeLiveApi();
+  const closed = [];
+  class File {
+    constructor(name, access) { this.name = name; this.isopen = access === "read" && name === "/a.wav"; }
+    close() { closed.push(this.name); }
+  }
+  const host = createLiveHost(LiveAPI, File);
+  assert.equal(host.fileExists("/a.wav"), true);
+  assert.equal(host.fileExists("/missing.wav"), false);
+  assert.deepEqual(closed, ["/a.wav"]);
+});

@@ -24,10 +24,12 @@ impl fmt::Display for LiveId {
     }
 }
 
-/// What Live (or the fake) posted to the Max console when it refused a request.
+/// A request that never reached Live: the host could not address the object, or it
+/// answered something that is not atoms. Refusals by Live are not errors (see
+/// [`LivePort`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct LiveError {
-    /// The console text, e.g. `set: property tempo out of range`.
+    /// What went wrong, prefixed with the request (`get name: no object with id 12`).
     pub message: String,
 }
 
@@ -37,6 +39,13 @@ impl LiveError {
         LiveError {
             message: message.into(),
         }
+    }
+
+    /// The host found no object with this id (deleted, never existed, or 0). `what`
+    /// names the request (`get name`, `call fire`, `type`). Every port uses this text,
+    /// so a stale id reads the same natively and on the device.
+    pub fn no_object(what: &str, id: LiveId) -> Self {
+        LiveError::new(format!("{what}: no object with id {id}"))
     }
 }
 
@@ -53,6 +62,28 @@ impl std::error::Error for LiveError {}
 /// Every method is one Live API round trip, so implementations can count them. Results
 /// keep `LiveAPI`'s shapes: `get` returns the atoms of the property (`["id", 7]` for a
 /// child), `call` returns the atoms of the result (empty for void functions).
+///
+/// # Refusals are answers, not errors
+///
+/// When Live refuses a request (unknown property or function, read-only property, value
+/// out of range, `create_clip` on a filled slot, a change made inside a notification …)
+/// `LiveAPI` posts the reason to the Max console and answers as if nothing were there:
+///
+/// | request | answer after a refusal |
+/// |---|---|
+/// | `get` | `Ok([])` |
+/// | `set` | `Ok(())`, nothing changed |
+/// | `call` | `Ok([])`; Live itself may also answer `["id", 0]` or a bare number (`insert_chain` → `1`) |
+/// | `get_count` | `Ok(0)` |
+///
+/// Tools therefore never learn of a refusal from the port: they check the answer's shape
+/// (a creator answers `["id", n]` with `n > 0`) and read back what they wrote (`has_clip`
+/// flipped, the value stored), exactly as they must in Live. The fake Live Set keeps
+/// every posted refusal in its error log so tests can assert "no Live API errors".
+///
+/// `Err` is reserved for requests that never reached Live: an id that names no object
+/// ([`LiveError::no_object`]: deleted, never existed, or 0) and host faults (an answer
+/// that is not atoms).
 pub trait LivePort {
     /// Resolves a canonical path (`live_set tracks 0`) or `id N` to an id;
     /// [`LiveId::NONE`] when nothing is there.
@@ -69,4 +100,7 @@ pub trait LivePort {
     fn type_of(&mut self, id: LiveId) -> Result<String, LiveError>;
     /// Canonical, unquoted path of an object.
     fn path_of(&mut self, id: LiveId) -> Result<String, LiveError>;
+    /// Whether a file exists at an absolute path (tools.md 5.3: Max's `File` on the
+    /// device, the fixture's `files` in the fake). Not a Live request.
+    fn file_exists(&mut self, path: &str) -> Result<bool, LiveError>;
 }

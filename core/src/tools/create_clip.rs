@@ -137,6 +137,13 @@ fn plan<'a>(
                 AUDIO_EXTENSIONS.join(" ")
             )));
         }
+        // Checked by the host before any write: a refused create_audio_clip would only
+        // show as a missing clip afterwards (LivePort: refusals are answers).
+        if !live.file_exists(path)? {
+            return Err(ToolError::not_found(format!(
+                "sampleFile \"{path}\" does not exist: give the absolute path of an existing audio file"
+            )));
+        }
     }
     let clip_sig = args
         .str("timeSignature")

@@ -20,6 +20,3 @@ mod v8;
 mod midi;
 #[cfg(feature = "host-web")]
 pub mod notation;
-
-#[cfg(feature = "fake-live")]
-mod fake_live;

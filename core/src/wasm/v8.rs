@@ -27,9 +27,13 @@ extern "C" {
     fn type_of(this: &LiveHost, id: f64) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = pathOf)]
     fn path_of(this: &LiveHost, id: f64) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = fileExists)]
+    fn file_exists(this: &LiveHost, path: &str) -> Result<JsValue, JsValue>;
 }
 
-/// The Live port over the host object.
+/// The Live port over the host object. Refusals come back as `LiveAPI` gives them
+/// (`[]`, `undefined`, 0: see `LivePort`); the host throws only when it cannot address
+/// an object (`no object with id N`, the text of `LiveError::no_object`).
 struct JsLive<'a> {
     host: &'a LiveHost,
 }
@@ -101,6 +105,10 @@ impl LivePort for JsLive<'_> {
             .host
             .get_count(id.0 as f64, child)
             .map_err(|e| live_error(&format!("getcount {child}"), e))?;
+        // A refused getcount may answer nothing after posting its error: a count of 0.
+        if v.is_undefined() || v.is_null() {
+            return Ok(0);
+        }
         v.as_f64()
             .filter(|n| *n >= 0.0)
             .map(|n| n as usize)
@@ -128,6 +136,14 @@ impl LivePort for JsLive<'_> {
             .and_then(|q| q.strip_suffix('"'))
             .unwrap_or(p)
             .to_string())
+    }
+    fn file_exists(&mut self, path: &str) -> Result<bool, LiveError> {
+        let v = self
+            .host
+            .file_exists(path)
+            .map_err(|e| live_error("file", e))?;
+        v.as_bool()
+            .ok_or_else(|| LiveError::new("file: not a boolean"))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The fake Live Set: the demo fixture and short ways to address and read objects.
 
-use barline_core::live::fake::FakeLive;
 use barline_core::live::{Atom, LiveId, LivePort};
+use barline_fake_live::FakeLive;
 
 /// The demo Set (`patch/sim/sets/demo.json`).
 pub const DEMO: &str = include_str!("../../../patch/sim/sets/demo.json");

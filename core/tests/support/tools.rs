@@ -1,7 +1,7 @@
 //! Calling tools against the fake Live Set.
 
-use barline_core::live::fake::FakeLive;
 use barline_core::tools::{self, ToolContext};
+use barline_fake_live::FakeLive;
 use serde_json::Value;
 
 /// Calls a registered tool with the default context; returns the MCP tool result.

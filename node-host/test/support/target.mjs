@@ -8,7 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 export const SIM = path.join(root, "patch/sim/index.mjs");
 export const DEMO_SET = path.join(root, "patch/sim/sets/demo.json");
 
-const FAKE_GLUE = path.join(root, "dist/pkg/fake/barline_core.js");
+const FAKE_GLUE = path.join(root, "dist/pkg/fake/barline_fake_live.js");
 
 /** True when the simulator and the fake Live Set's JS API it runs on are present. */
 export const hasSimulator = () =>

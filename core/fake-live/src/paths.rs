@@ -4,8 +4,8 @@
 use super::schema::Class;
 use super::store::Kind;
 use super::FakeLive;
-use crate::live::path::{LomPath, ROOTS};
-use crate::live::LiveId;
+use barline_core::live::path::{LomPath, ROOTS};
+use barline_core::live::LiveId;
 
 /// A child as `get` sees it: a list (flat ids) or a single object (maybe none).
 pub(crate) enum Child {

@@ -5,7 +5,7 @@
 //! every LOM class; the class modules only add what is special about their class.
 
 use super::schema::Class;
-use crate::live::LiveId;
+use barline_core::live::LiveId;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 

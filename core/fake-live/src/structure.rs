@@ -4,8 +4,8 @@
 
 use super::store::{owned_single, Kind};
 use super::FakeLive;
-use crate::live::path::id_atoms;
-use crate::live::{Atom, LiveId};
+use barline_core::live::path::id_atoms;
+use barline_core::live::{Atom, LiveId};
 use std::collections::BTreeMap;
 
 /// Palette indices given to new tracks in turn (Live picks varied colours).

@@ -5,36 +5,125 @@
 
 use super::store::{Note, Notes};
 use super::{args, FakeLive};
-use crate::live::{Atom, LiveId};
+use barline_core::live::{Atom, LiveId};
 use serde_json::Value as J;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Bound::{Excluded, Unbounded};
 
 use super::note_json::*;
 
+/// A note-id list as a set, so filtering by it stays O(n log m).
+fn id_set(a: &[Atom]) -> Result<BTreeSet<u64>, String> {
+    Ok(id_list(a)?.into_iter().collect())
+}
+
+/// A note start as a totally ordered map key.
+#[derive(Clone, Copy, Debug)]
+struct Start(f64);
+
+impl PartialEq for Start {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Start {}
+
+impl PartialOrd for Start {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Start {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+/// The notes of one pitch, keyed by start.
+type Lane = BTreeMap<Start, Note>;
+
+/// Adds one note to its pitch's lane with the overlap rule: a note at the identical
+/// start is replaced, the earlier note running into the new one is shortened, and the
+/// new note is shortened to end where the next one starts. Notes of one pitch never
+/// overlap (every insertion keeps it so), so only the two neighbours are visited.
+fn place(lane: &mut Lane, mut n: Note) {
+    let at = Start(n.start);
+    let same: Vec<Start> = lane
+        .range((
+            Excluded(Start(n.start - EPS)),
+            Excluded(Start(n.start + EPS)),
+        ))
+        .map(|(k, _)| *k)
+        .collect();
+    for k in same {
+        lane.remove(&k);
+    }
+    for (_, e) in lane.range_mut(..at).rev() {
+        if e.start + e.duration > n.start + EPS {
+            e.duration = n.start - e.start;
+        } else {
+            break;
+        }
+    }
+    if let Some((_, e)) = lane.range((Excluded(at), Unbounded)).next() {
+        if e.start < n.start + n.duration - EPS {
+            n.duration = e.start - n.start;
+        }
+    }
+    lane.insert(at, n);
+}
+
 impl Notes {
-    /// Adds a note (keeping `n.id` when non-zero) and applies the overlap rule. The
-    /// list stays sorted by (pitch, start), so only same-pitch neighbours are visited.
-    pub(crate) fn insert(&mut self, mut n: Note) -> u64 {
-        let lo = self.list.partition_point(|e| e.pitch < n.pitch);
-        let hi = lo + self.list[lo..].partition_point(|e| e.pitch == n.pitch);
-        if let Some(i) = (lo..hi).find(|i| (self.list[*i].start - n.start).abs() < EPS) {
-            self.list.remove(i);
-        }
-        let hi = lo + self.list[lo..].partition_point(|e| e.pitch == n.pitch);
-        for e in &mut self.list[lo..hi] {
-            if e.start < n.start && e.start + e.duration > n.start + EPS {
-                e.duration = n.start - e.start;
-            } else if e.start > n.start && e.start < n.start + n.duration - EPS {
-                n.duration = e.start - n.start;
+    /// Adds notes (keeping an `id` when non-zero) one after the other, as that many
+    /// single insertions would (ids in order, a later note overriding an earlier one),
+    /// in O(n + m log(n + m)) for m new notes and n existing ones: for each pitch the
+    /// new notes use, only the existing notes from the one before the earliest new
+    /// start to the one after the latest are taken into a start-ordered lane (no other
+    /// note can be touched, since notes of one pitch never overlap), and the list is
+    /// rebuilt in one pass.
+    pub(crate) fn insert_many(&mut self, new: Vec<Note>) -> Vec<u64> {
+        let mut ids = Vec::with_capacity(new.len());
+        let mut by_pitch: BTreeMap<i64, Vec<Note>> = BTreeMap::new();
+        for mut n in new {
+            if n.id == 0 {
+                self.next_id += 1;
+                n.id = self.next_id;
             }
+            ids.push(n.id);
+            by_pitch.entry(n.pitch).or_default().push(n);
         }
-        if n.id == 0 {
-            self.next_id += 1;
-            n.id = self.next_id;
+        let old = std::mem::take(&mut self.list);
+        let mut out = Vec::with_capacity(old.len() + ids.len());
+        let mut done = 0;
+        for (pitch, batch) in by_pitch {
+            let lo = done + old[done..].partition_point(|e| e.pitch < pitch);
+            let hi = lo + old[lo..].partition_point(|e| e.pitch == pitch);
+            let lane = &old[lo..hi];
+            let first = batch.iter().map(|n| n.start).fold(f64::INFINITY, f64::min);
+            let last = batch
+                .iter()
+                .map(|n| n.start)
+                .fold(f64::NEG_INFINITY, f64::max);
+            let a = lane
+                .partition_point(|e| e.start < first - EPS)
+                .saturating_sub(1);
+            let b = (lane.partition_point(|e| e.start <= last + EPS) + 1).min(lane.len());
+            out.extend_from_slice(&old[done..lo + a]);
+            let mut part: Lane = lane[a..b]
+                .iter()
+                .map(|n| (Start(n.start), n.clone()))
+                .collect();
+            for n in batch {
+                place(&mut part, n);
+            }
+            out.extend(part.into_values());
+            done = lo + b;
         }
-        let id = n.id;
-        let at = lo + self.list[lo..hi].partition_point(|e| e.start < n.start);
-        self.list.insert(at, n);
-        id
+        out.extend_from_slice(&old[done..]);
+        self.list = out;
+        ids
     }
 }
 
@@ -94,7 +183,7 @@ impl FakeLive {
                 };
                 Ok(notes_text(&list, &w.fields))
             })(),
-            "get_notes_by_id" => id_list(a).and_then(|ids| {
+            "get_notes_by_id" => id_set(a).and_then(|ids| {
                 let notes = self.notes_of(clip)?;
                 Ok(notes_text(
                     &notes
@@ -116,9 +205,10 @@ impl FakeLive {
                     .map(|(i, n)| parse_note(n, i, None))
                     .collect::<Result<Vec<_>, _>>()?;
                 let notes = self.notes_mut(clip)?;
-                let ids: Vec<Atom> = parsed
+                let ids: Vec<Atom> = notes
+                    .insert_many(parsed)
                     .into_iter()
-                    .map(|n| Atom::Int(notes.insert(n) as i64))
+                    .map(|id| Atom::Int(id as i64))
                     .collect();
                 self.changed(clip, "notes");
                 Ok(ids)
@@ -138,11 +228,10 @@ impl FakeLive {
                         })?;
                     changed.push(parse_note(v, i, Some(base))?);
                 }
+                let ids: BTreeSet<u64> = changed.iter().map(|c| c.id).collect();
                 let notes = self.notes_mut(clip)?;
-                notes.list.retain(|n| !changed.iter().any(|c| c.id == n.id));
-                for n in changed {
-                    notes.insert(n);
-                }
+                notes.list.retain(|n| !ids.contains(&n.id));
+                notes.insert_many(changed);
                 self.changed(clip, "notes");
                 Ok(vec![])
             })(),
@@ -151,7 +240,7 @@ impl FakeLive {
                 self.changed(clip, "notes");
                 Ok(vec![])
             }),
-            "remove_notes_by_id" => id_list(a).and_then(|ids| {
+            "remove_notes_by_id" => id_set(a).and_then(|ids| {
                 self.notes_mut(clip)?.list.retain(|n| !ids.contains(&n.id));
                 self.changed(clip, "notes");
                 Ok(vec![])
@@ -165,7 +254,28 @@ impl FakeLive {
             "quantize" | "quantize_pitch" => self.quantize(clip, name == "quantize_pitch", a),
             _ => return None,
         };
-        Some(r)
+        Some(r.map(|atoms| self.cut_note_answer(name, atoms)))
+    }
+
+    /// Applies the fixture's `note_answer_limit`: a notes answer longer than the limit
+    /// is cut there (on a character boundary), leaving JSON that does not parse.
+    fn cut_note_answer(&self, name: &str, mut atoms: Vec<Atom>) -> Vec<Atom> {
+        let Some(limit) = self.config.note_answer_limit else {
+            return atoms;
+        };
+        if !name.starts_with("get_") {
+            return atoms;
+        }
+        if let Some(Atom::Symbol(text)) = atoms.first_mut() {
+            if text.len() > limit {
+                let mut end = limit;
+                while !text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                text.truncate(end);
+            }
+        }
+        atoms
     }
 
     fn duplicate_notes(&mut self, clip: LiveId, a: &[Atom]) -> Result<Vec<Atom>, String> {
@@ -173,14 +283,14 @@ impl FakeLive {
             [Atom::Symbol(_)] => {
                 let d = args::dict(a, 0, "duplicate dict")?;
                 (
-                    id_list(a)?,
+                    id_set(a)?,
                     d.get("destination_time").and_then(J::as_f64),
                     d.get("transposition_amount")
                         .and_then(J::as_i64)
                         .unwrap_or(0),
                 )
             }
-            _ => (id_list(a)?, None, 0),
+            _ => (id_set(a)?, None, 0),
         };
         let notes = self.notes_mut(clip)?;
         let src: Vec<Note> = notes
@@ -192,12 +302,16 @@ impl FakeLive {
         let first = src.iter().map(|n| n.start).fold(f64::MAX, f64::min);
         let end = src.iter().map(|n| n.start + n.duration).fold(0.0, f64::max);
         let offset = dest.unwrap_or(end) - first;
-        for mut n in src {
-            n.id = 0;
-            n.start += offset;
-            n.pitch = (n.pitch + transpose).clamp(0, 127);
-            notes.insert(n);
-        }
+        let copies = src
+            .into_iter()
+            .map(|mut n| {
+                n.id = 0;
+                n.start += offset;
+                n.pitch = (n.pitch + transpose).clamp(0, 127);
+                n
+            })
+            .collect();
+        notes.insert_many(copies);
         self.changed(clip, "notes");
         Ok(vec![])
     }
@@ -244,9 +358,7 @@ impl FakeLive {
             moved.push(m);
             false
         });
-        for n in moved {
-            notes.insert(n);
-        }
+        notes.insert_many(moved);
         self.changed(clip, "notes");
         Ok(vec![])
     }

@@ -1,5 +1,7 @@
 //! `FakeLive`: an in-memory Live Set that behaves like Live's Live Object Model as
-//! `spec/max-runtime.md` describes it (feature `fake-live`).
+//! `spec/max-runtime.md` describes it. Test equipment, not product: core's integration
+//! tests use it natively (a dev-dependency) and the simulator loads its wasm build
+//! (`dist/pkg/fake`, exports in `wasm/`).
 //!
 //! The Set is an arena of [`store::Node`]s. Generic code (this module, `dispatch`,
 //! `paths`) handles ids, paths, type checks, counting and undo; one module per LOM
@@ -8,11 +10,14 @@
 //! not rely on leniency. ARCHITECTURE.md ("Fake Live Set fidelity") lists what is
 //! modelled and with what confidence.
 
+#![deny(missing_docs)]
+
 mod args;
 mod build;
 mod catalogue;
 mod clip;
 mod clip_slot;
+mod clock;
 mod cue_point;
 mod device;
 mod dispatch;
@@ -26,6 +31,7 @@ mod note_json;
 mod notes;
 mod palette;
 mod paths;
+mod port;
 mod scales;
 mod scene;
 mod schema;
@@ -34,12 +40,15 @@ mod store;
 mod structure;
 mod tables;
 mod track;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
 
+pub use clock::VirtualClock;
 pub use fixture::FixtureError;
 pub use history::{Counters, OpCounts};
 pub use palette::{snap_color, PALETTE};
 
-use crate::live::{Atom, LiveId};
+use barline_core::live::{Atom, LiveId};
 use history::History;
 use store::Model;
 
@@ -54,6 +63,13 @@ pub struct FakeConfig {
     pub quantize_noop: bool,
     /// Free text describing the fixture (kept so dumps reproduce it).
     pub description: String,
+    /// Virtual milliseconds each Live API request takes (fixture `call_delay_ms`; 0:
+    /// time stands still). Read the time with [`FakeLive::clock`].
+    pub call_delay_ms: u64,
+    /// `get_notes_extended`/`get_all_notes_extended` answers longer than this many
+    /// characters are cut there, leaving JSON that does not parse, as a very large
+    /// answer may be in Live (max-runtime.md Q18; fixture `note_answer_limit`).
+    pub note_answer_limit: Option<usize>,
 }
 
 impl Default for FakeConfig {
@@ -63,11 +79,15 @@ impl Default for FakeConfig {
             undo_step_functions: false,
             quantize_noop: false,
             description: String::new(),
+            call_delay_ms: 0,
+            note_answer_limit: None,
         }
     }
 }
 
-/// The fake Live Set. Implements [`crate::live::LivePort`].
+/// The fake Live Set. Implements [`barline_core::live::LivePort`] with the device's
+/// semantics (refusals are posted and answered empty: `port.rs`); the `try_*` methods
+/// are `LiveAPI` itself, refusals as `Err`. A clone shares the virtual clock.
 #[derive(Clone, Debug)]
 pub struct FakeLive {
     model: Model,
@@ -82,6 +102,8 @@ pub struct FakeLive {
     pending_song_time: Option<f64>,
     /// Audio files that "exist" for `create_audio_clip` (fixture `files`).
     files: Vec<String>,
+    /// Virtual time, advanced per request by `config.call_delay_ms`.
+    clock: VirtualClock,
 }
 
 impl Default for FakeLive {
@@ -110,7 +132,9 @@ impl FakeLive {
     }
 
     pub(crate) fn bare(config: FakeConfig) -> FakeLive {
+        let clock = VirtualClock::new(config.call_delay_ms);
         FakeLive {
+            clock,
             model: Model::default(),
             next_id: 1,
             config,
@@ -133,6 +157,18 @@ impl FakeLive {
     pub fn reset_counters(&mut self) {
         self.counters = Counters::default();
         self.history.symbols.clear();
+    }
+
+    /// A handle on the virtual time (shared: it keeps reading the time while the Set is
+    /// lent to tool code).
+    pub fn clock(&self) -> VirtualClock {
+        self.clock.clone()
+    }
+
+    /// Virtual milliseconds since creation: requests × `call_delay_ms`, plus any
+    /// [`VirtualClock::advance`].
+    pub fn virtual_time_ms(&self) -> u64 {
+        self.clock.now_ms()
     }
 
     /// Every error the fake posted to the (simulated) Max console, oldest first.
@@ -190,10 +226,10 @@ impl FakeLive {
         self.changes.push((id, prop.to_string()));
     }
 
-    /// Posts (records) an error and returns it as a [`crate::live::LiveError`].
-    pub(crate) fn post(&mut self, message: String) -> crate::live::LiveError {
+    /// Posts (records) an error and returns it as a [`barline_core::live::LiveError`].
+    pub(crate) fn post(&mut self, message: String) -> barline_core::live::LiveError {
         self.errors.push(message.clone());
-        crate::live::LiveError::new(message)
+        barline_core::live::LiveError::new(message)
     }
 
     fn note_symbols(&mut self, atoms: &[Atom]) {

@@ -5,7 +5,7 @@ use super::fixture::{apply_props, array, err, object, FixtureError, FORMAT};
 use super::schema::Class;
 use super::store::{Kind, Node, Notes, Value};
 use super::{note_json, FakeConfig, FakeLive};
-use crate::live::LiveId;
+use barline_core::live::LiveId;
 use serde_json::{Map, Value as J};
 
 const SET_KEYS: &[&str] = &[
@@ -15,6 +15,8 @@ const SET_KEYS: &[&str] = &[
     "undo_step_functions",
     "quantize_noop",
     "files",
+    "call_delay_ms",
+    "note_answer_limit",
     "this_device",
     "song",
     "scenes",
@@ -101,6 +103,21 @@ fn bool_of(set: &Map<String, J>, key: &str) -> Result<bool, FixtureError> {
     }
 }
 
+/// An optional whole number in 0…10^9 (both flags are test knobs; larger values are
+/// mistakes).
+fn count_of(set: &Map<String, J>, key: &str, what: &str) -> Result<Option<u64>, FixtureError> {
+    match set.get(key) {
+        None => Ok(None),
+        Some(v) => match v.as_u64() {
+            Some(n) if n <= 1_000_000_000 => Ok(Some(n)),
+            _ => Err(err(
+                key,
+                format!("must be a whole number 0…1000000000 ({what})"),
+            )),
+        },
+    }
+}
+
 /// Parses and builds a Set.
 pub(crate) fn load(json: &str) -> Result<FakeLive, FixtureError> {
     let root: J = serde_json::from_str(json)
@@ -130,6 +147,10 @@ pub(crate) fn load(json: &str) -> Result<FakeLive, FixtureError> {
     }
     config.undo_step_functions = bool_of(set, "undo_step_functions")?;
     config.quantize_noop = bool_of(set, "quantize_noop")?;
+    config.call_delay_ms =
+        count_of(set, "call_delay_ms", "virtual milliseconds per request")?.unwrap_or(0);
+    config.note_answer_limit =
+        count_of(set, "note_answer_limit", "a character count")?.map(|n| n as usize);
     let mut live = FakeLive::skeleton(config);
     for (i, f) in array(set, "files", "files")?.iter().enumerate() {
         live.files.push(
@@ -329,12 +350,15 @@ impl FakeLive {
         if !notes_in.is_empty() && kind != Kind::MidiClip {
             return Err(err(at, "audio clips have no notes"));
         }
+        let parsed = notes_in
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                note_json::parse_note(n, i, None).map_err(|e| err(&format!("{at}.notes[{i}]"), e))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let mut notes = Notes::default();
-        for (i, n) in notes_in.iter().enumerate() {
-            let note = note_json::parse_note(n, i, None)
-                .map_err(|e| err(&format!("{at}.notes[{i}]"), e))?;
-            notes.insert(note);
-        }
+        notes.insert_many(parsed);
         if kind == Kind::MidiClip {
             self.edit(clip, |n| n.notes = Some(notes));
         }

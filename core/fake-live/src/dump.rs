@@ -4,7 +4,7 @@
 use super::fixture::{emit_props, FORMAT};
 use super::store::{Kind, Node};
 use super::{catalogue, FakeConfig, FakeLive};
-use crate::live::LiveId;
+use barline_core::live::LiveId;
 use serde_json::{json, Map, Value as J};
 
 /// Builds fresh objects to compare against.
@@ -38,6 +38,12 @@ pub(crate) fn dump(live: &FakeLive) -> String {
     }
     if live.config.quantize_noop {
         out.insert("quantize_noop".into(), json!(true));
+    }
+    if live.config.call_delay_ms > 0 {
+        out.insert("call_delay_ms".into(), json!(live.config.call_delay_ms));
+    }
+    if let Some(n) = live.config.note_answer_limit {
+        out.insert("note_answer_limit".into(), json!(n));
     }
     if !live.files.is_empty() {
         out.insert("files".into(), json!(live.files));

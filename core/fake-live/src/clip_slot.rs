@@ -3,7 +3,7 @@
 
 use super::store::Kind;
 use super::{args, FakeLive};
-use crate::live::{Atom, LiveId};
+use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<Atom>, String>> {
     let n = live.model.n(id);

@@ -5,8 +5,8 @@ use super::catalogue::{self, Entry};
 use super::schema::Class;
 use super::store::{Kind, Node, Value};
 use super::{args, FakeLive};
-use crate::live::path::id_atoms;
-use crate::live::{Atom, LiveId};
+use barline_core::live::path::id_atoms;
+use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<Atom>, String>> {
     let n = live.model.n(id);

@@ -4,7 +4,7 @@
 use super::schema::Class;
 use super::store::{Kind, Node, Value};
 use super::FakeLive;
-use crate::live::{Atom, LiveId};
+use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn call(
     live: &mut FakeLive,

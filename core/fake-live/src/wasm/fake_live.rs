@@ -1,16 +1,16 @@
-//! The fake Live Set for JavaScript (feature `fake-live`): a low-level handle whose
+//! The fake Live Set for JavaScript (package `dist/pkg/fake`): a low-level handle whose
 //! methods mirror the Live port one to one. `core/js/fake-liveapi.mjs` builds Max's
-//! `LiveAPI` class on top of it; all semantics stay in `crate::live::fake`.
+//! `LiveAPI` class on top of it; all semantics stay in this crate.
 //!
 //! Ids cross as JS numbers; atoms as numbers and strings (JS booleans become 0/1, JS
 //! objects become one JSON string, arrays are unrolled one level, as Max does).
 
-use crate::live::fake::FakeLive;
-use crate::live::{Atom, LiveId, LivePort};
+use crate::FakeLive;
+use barline_core::live::{Atom, LiveId, LivePort};
 use wasm_bindgen::prelude::*;
 
 /// The LiveAPI class and the Set accessors, in JS (shape conversion only).
-const WRAPPER_JS: &str = include_str!("../../js/fake-liveapi.mjs");
+const WRAPPER_JS: &str = include_str!("../../../js/fake-liveapi.mjs");
 
 /// `createLiveSet(fixture?, options?)` → `{ LiveAPI, handle, dump(), counters(),
 /// resetCounters(), reset(), errors(), clearErrors(), settle() }`. `fixture` is JSON
@@ -148,7 +148,7 @@ impl FakeLiveSet {
     /// `get`: the atoms; throws the posted error text on failure.
     pub fn get(&mut self, object: f64, property: &str) -> Result<js_sys::Array, JsError> {
         self.live
-            .get(id(object), property)
+            .try_get(id(object), property)
             .map(|a| atoms_to_js(&a))
             .map_err(|e| JsError::new(&e.message))
     }
@@ -162,7 +162,7 @@ impl FakeLiveSet {
     ) -> Result<(), JsError> {
         let atoms = atoms_from_js(&values)?;
         self.live
-            .set(id(object), property, &atoms)
+            .try_set(id(object), property, &atoms)
             .map_err(|e| JsError::new(&e.message))
     }
 
@@ -175,7 +175,7 @@ impl FakeLiveSet {
     ) -> Result<js_sys::Array, JsError> {
         let atoms = atoms_from_js(&args)?;
         self.live
-            .call(id(object), function, &atoms)
+            .try_call(id(object), function, &atoms)
             .map(|a| atoms_to_js(&a))
             .map_err(|e| JsError::new(&e.message))
     }
@@ -183,7 +183,7 @@ impl FakeLiveSet {
     /// `getcount`.
     pub fn getcount(&mut self, object: f64, child: &str) -> Result<f64, JsError> {
         self.live
-            .get_count(id(object), child)
+            .try_get_count(id(object), child)
             .map(|n| n as f64)
             .map_err(|e| JsError::new(&e.message))
     }
@@ -245,6 +245,18 @@ impl FakeLiveSet {
     /// Applies what a deferral makes visible (the playhead write).
     pub fn settle(&mut self) {
         self.live.settle();
+    }
+
+    /// Whether a file "exists" (the fixture's `files`); the simulator's `File` asks.
+    #[wasm_bindgen(js_name = hasFile)]
+    pub fn has_file(&self, path: &str) -> bool {
+        self.live.has_file(path)
+    }
+
+    /// Virtual milliseconds so far (fixture `call_delay_ms` per request).
+    #[wasm_bindgen(js_name = virtualTimeMs)]
+    pub fn virtual_time_ms(&self) -> f64 {
+        self.live.virtual_time_ms() as f64
     }
 
     /// Every error posted so far.

@@ -4,8 +4,8 @@
 use super::schema::Class;
 use super::store::Kind;
 use super::{args, scales, FakeLive};
-use crate::live::path::id_atoms;
-use crate::live::{Atom, LiveId};
+use barline_core::live::path::id_atoms;
+use barline_core::live::{Atom, LiveId};
 
 type Got = Option<Result<Vec<Atom>, String>>;
 

@@ -3,7 +3,7 @@
 
 use super::store::Value;
 use super::{args, FakeLive};
-use crate::live::{Atom, LiveId};
+use barline_core::live::{Atom, LiveId};
 
 /// Volume fader value → dB, piecewise linear between these points; 0 is −inf.
 /// [A: an approximation of Live's curve with its fixed points 0.85 → 0 dB, 1 → +6 dB]

@@ -54,8 +54,8 @@ fn derived(prop: &str) -> bool {
     prop == "color"
 }
 
-fn to_atom(v: &J) -> Option<crate::live::Atom> {
-    use crate::live::Atom;
+fn to_atom(v: &J) -> Option<barline_core::live::Atom> {
+    use barline_core::live::Atom;
     match v {
         J::Bool(b) => Some(Atom::Int(*b as i64)),
         J::Number(n) => n

@@ -2,9 +2,9 @@
 //! and the clip functions; the note functions live in `notes`.
 
 use super::schema::Class;
-use super::store::Kind;
+use super::store::{Kind, Note};
 use super::{args, FakeLive};
-use crate::live::{Atom, LiveId};
+use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<Atom>, String>> {
     let n = live.model.n(id);
@@ -108,13 +108,13 @@ pub(crate) fn call(
                     .list
                     .iter()
                     .filter(|x| x.start >= ls && x.start < le)
-                    .cloned()
+                    .map(|x| Note {
+                        id: 0,
+                        start: x.start + len,
+                        ..x.clone()
+                    })
                     .collect();
-                for mut c in copies {
-                    c.id = 0;
-                    c.start += len;
-                    notes.insert(c);
-                }
+                notes.insert_many(copies);
             }
             if let Some(n) = live.model.node_mut(id) {
                 n.set_float("loop_end", le + len);

@@ -4,7 +4,7 @@
 
 use super::args;
 use super::store::Note;
-use crate::live::Atom;
+use barline_core::live::Atom;
 use serde_json::{json, Map, Value as J};
 
 pub(super) const FIELDS: [&str; 9] = [

@@ -4,8 +4,8 @@
 use super::schema::Class;
 use super::store::{Kind, Value};
 use super::{args, FakeLive};
-use crate::live::path::id_atoms;
-use crate::live::{Atom, LiveId};
+use barline_core::live::path::id_atoms;
+use barline_core::live::{Atom, LiveId};
 
 type Got = Option<Result<Vec<Atom>, String>>;
 
@@ -275,14 +275,19 @@ impl FakeLive {
             .any(|d| self.model.n(*d).int("type") == 1)
     }
 
-    /// Audio files must have an audio extension and, when the fixture lists files,
-    /// be one of them (the fake has no file system).
+    /// Whether a file "exists" (the fake has no file system): one of the fixture's
+    /// `files`, or, when it lists none, any path with an audio extension.
+    pub fn has_file(&self, path: &str) -> bool {
+        if self.files.is_empty() {
+            is_audio_path(path)
+        } else {
+            self.files.iter().any(|f| f == path)
+        }
+    }
+
+    /// Audio files must have an audio extension and exist ([`FakeLive::has_file`]).
     pub(crate) fn check_audio_file(&self, path: &str) -> Result<(), String> {
-        let lower = path.to_ascii_lowercase();
-        let audio = [".wav", ".aif", ".aiff", ".mp3", ".flac", ".ogg"]
-            .iter()
-            .any(|e| lower.ends_with(e));
-        if !audio || (!self.files.is_empty() && !self.files.iter().any(|f| f == path)) {
+        if !is_audio_path(path) || !self.has_file(path) {
             return Err(format!("no audio file at \"{path}\""));
         }
         Ok(())
@@ -348,4 +353,12 @@ impl FakeLive {
             }
         }
     }
+}
+
+/// A path with one of the audio extensions Live loads.
+fn is_audio_path(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    [".wav", ".aif", ".aiff", ".mp3", ".flac", ".ogg"]
+        .iter()
+        .any(|e| lower.ends_with(e))
 }

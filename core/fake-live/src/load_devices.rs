@@ -4,7 +4,7 @@ use super::fixture::{array, err, object, FixtureError};
 use super::load::{CHAIN_KEYS, DEVICE_KEYS, MIXER_PARAMS};
 use super::store::Kind;
 use super::{catalogue, FakeLive};
-use crate::live::LiveId;
+use barline_core::live::LiveId;
 use serde_json::{Map, Value as J};
 
 impl FakeLive {

@@ -1,13 +1,15 @@
-//! The `LivePort` implementation: counting, object and member checks, generic type
-//! and range checks, undo recording, and hand-off to the class modules.
+//! The Live API requests as `LiveAPI` makes them: counting, object and member checks,
+//! generic type and range checks, undo recording, and hand-off to the class modules.
+//! A refusal is posted (recorded) and returned as `Err`; `port.rs` turns that into
+//! what the device's port answers.
 
 use super::history::OpCounts;
 use super::paths::Child;
 use super::schema::{Class, Prop, Ty};
 use super::store::Value;
 use super::{clip, clip_slot, cue_point, device, mixer, scene, song, track, FakeLive};
-use crate::live::path::{id_atoms, id_list_atoms};
-use crate::live::{Atom, LiveError, LiveId, LivePort};
+use barline_core::live::path::{id_atoms, id_list_atoms};
+use barline_core::live::{Atom, LiveError, LiveId};
 
 /// What Live posts when a change is made from inside an observer callback.
 pub const NOTIFICATION_ERROR: &str =
@@ -22,6 +24,7 @@ impl FakeLive {
     /// Bumps one counter of the object's type; the key is only allocated the first
     /// time a type is seen.
     fn count(&mut self, id: LiveId, bump: fn(&mut OpCounts)) {
+        self.clock.tick();
         let ty = self.count_type(id);
         match self.counters.by_type.get_mut(ty) {
             Some(c) => bump(c),
@@ -29,7 +32,7 @@ impl FakeLive {
         }
     }
 
-    fn no_object(id: LiveId) -> String {
+    pub(crate) fn no_object(id: LiveId) -> String {
         if id.is_none() {
             "no object (id 0): the path did not resolve".into()
         } else {
@@ -178,9 +181,59 @@ impl FakeLive {
         }
     }
 
+    /// `LiveAPI.get`: the property's atoms, or the posted refusal as `Err`.
+    pub fn try_get(&mut self, id: LiveId, property: &str) -> Result<Vec<Atom>, LiveError> {
+        self.count(id, |c| c.get += 1);
+        match self.get_uncounted(id, property) {
+            Ok(atoms) => {
+                self.note_symbols(&atoms);
+                Ok(atoms)
+            }
+            Err(m) => Err(self.post(format!("get: {m}"))),
+        }
+    }
+
+    /// `LiveAPI.set`, or the posted refusal as `Err` (nothing changed then).
+    pub fn try_set(&mut self, id: LiveId, property: &str, value: &[Atom]) -> Result<(), LiveError> {
+        self.count(id, |c| c.set += 1);
+        self.set_inner(id, property, value)
+            .map_err(|m| self.post(format!("set: {m}")))
+    }
+
+    /// `LiveAPI.call`: the result atoms, or the posted refusal as `Err` (nothing
+    /// changed then).
+    pub fn try_call(
+        &mut self,
+        id: LiveId,
+        function: &str,
+        args: &[Atom],
+    ) -> Result<Vec<Atom>, LiveError> {
+        self.count(id, |c| c.call += 1);
+        match self.call_inner(id, function, args) {
+            Ok(atoms) => {
+                self.note_symbols(&atoms);
+                Ok(atoms)
+            }
+            Err(m) => Err(self.post(format!("call {function}: {m}"))),
+        }
+    }
+
+    /// `LiveAPI.getcount`, or the posted refusal as `Err`.
+    pub fn try_get_count(&mut self, id: LiveId, child: &str) -> Result<usize, LiveError> {
+        self.count(id, |c| c.getcount += 1);
+        match self.child(id, child) {
+            Some(Child::List(ids)) => Ok(ids.len()),
+            _ if !self.exists(id) => Err(self.post(format!("getcount: {}", Self::no_object(id)))),
+            _ => Err(self.post(format!(
+                "getcount: {} has no list child \"{child}\"",
+                self.count_type(id)
+            ))),
+        }
+    }
+
     /// `LiveAPI.getstring`: the value as one string (counted as a `get`).
     pub fn get_string(&mut self, id: LiveId, prop: &str) -> Result<String, LiveError> {
-        let atoms = self.get(id, prop)?;
+        let atoms = self.try_get(id, prop)?;
         Ok(atoms
             .iter()
             .map(|a| a.to_string())
@@ -272,65 +325,4 @@ pub(crate) fn coerce(p: &Prop, value: &[Atom]) -> Result<Value, String> {
         }
     }
     Ok(v)
-}
-
-impl LivePort for FakeLive {
-    fn resolve(&mut self, path: &str) -> LiveId {
-        self.counters.resolve += 1;
-        self.resolve_path(path)
-    }
-
-    fn get(&mut self, id: LiveId, property: &str) -> Result<Vec<Atom>, LiveError> {
-        self.count(id, |c| c.get += 1);
-        match self.get_uncounted(id, property) {
-            Ok(atoms) => {
-                self.note_symbols(&atoms);
-                Ok(atoms)
-            }
-            Err(m) => Err(self.post(format!("get: {m}"))),
-        }
-    }
-
-    fn set(&mut self, id: LiveId, property: &str, value: &[Atom]) -> Result<(), LiveError> {
-        self.count(id, |c| c.set += 1);
-        self.set_inner(id, property, value)
-            .map_err(|m| self.post(format!("set: {m}")))
-    }
-
-    fn call(&mut self, id: LiveId, function: &str, args: &[Atom]) -> Result<Vec<Atom>, LiveError> {
-        self.count(id, |c| c.call += 1);
-        match self.call_inner(id, function, args) {
-            Ok(atoms) => {
-                self.note_symbols(&atoms);
-                Ok(atoms)
-            }
-            Err(m) => Err(self.post(format!("call {function}: {m}"))),
-        }
-    }
-
-    fn get_count(&mut self, id: LiveId, child: &str) -> Result<usize, LiveError> {
-        self.count(id, |c| c.getcount += 1);
-        match self.child(id, child) {
-            Some(Child::List(ids)) => Ok(ids.len()),
-            _ if !self.exists(id) => Err(self.post(format!("getcount: {}", Self::no_object(id)))),
-            _ => Err(self.post(format!(
-                "getcount: {} has no list child \"{child}\"",
-                self.count_type(id)
-            ))),
-        }
-    }
-
-    fn type_of(&mut self, id: LiveId) -> Result<String, LiveError> {
-        match self.type_name(id) {
-            Some(t) => Ok(t.to_string()),
-            None => Err(self.post(format!("type: {}", Self::no_object(id)))),
-        }
-    }
-
-    fn path_of(&mut self, id: LiveId) -> Result<String, LiveError> {
-        match self.canonical_path(id) {
-            Some(p) => Ok(p),
-            None => Err(self.post(format!("path: {}", Self::no_object(id)))),
-        }
-    }
 }

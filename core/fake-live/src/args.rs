@@ -1,7 +1,7 @@
 //! Reading `call`/`set` arguments, with messages that say which argument was wrong.
 
-use crate::live::path::parse_id_atoms;
-use crate::live::{Atom, LiveId};
+use barline_core::live::path::parse_id_atoms;
+use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn int(args: &[Atom], i: usize, what: &str) -> Result<i64, String> {
     match args.get(i) {

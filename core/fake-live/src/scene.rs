@@ -2,7 +2,7 @@
 //! kept for when they are enabled again), `is_empty`, colours and launching.
 
 use super::FakeLive;
-use crate::live::{Atom, LiveId};
+use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<Atom>, String>> {
     let n = live.model.n(id);

@@ -6,7 +6,7 @@ use super::palette::palette_color;
 use super::schema::Class;
 use super::store::{Kind, Node, Value};
 use super::FakeLive;
-use crate::live::LiveId;
+use barline_core::live::LiveId;
 
 /// What a new parameter needs.
 #[derive(Clone, Debug, Default)]
