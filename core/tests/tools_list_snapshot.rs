@@ -25,23 +25,26 @@ fn check(name: &str, value: &Value) {
     if old == text {
         return;
     }
-    let mut diff = String::new();
     let (a, b): (Vec<&str>, Vec<&str>) = (old.lines().collect(), text.lines().collect());
-    for i in 0..a.len().max(b.len()) {
-        let (x, y) = (a.get(i), b.get(i));
-        if x != y {
-            diff.push_str(&format!(
-                "line {}:\n  - {}\n  + {}\n",
-                i + 1,
-                x.unwrap_or(&""),
-                y.unwrap_or(&"")
-            ));
-            if diff.lines().count() > 60 {
-                diff.push_str("  …\n");
-                break;
-            }
-        }
-    }
+    let first = (0..a.len().max(b.len()))
+        .find(|i| a.get(*i) != b.get(*i))
+        .unwrap_or(0);
+    let from = first.saturating_sub(3);
+    let show = |lines: &[&str]| {
+        lines
+            .iter()
+            .enumerate()
+            .skip(from)
+            .take(25)
+            .map(|(i, l)| format!("{:>5} {l}\n", i + 1))
+            .collect::<String>()
+    };
+    let diff = format!(
+        "first difference at line {}\n--- committed:\n{}+++ generated:\n{}",
+        first + 1,
+        show(&a),
+        show(&b)
+    );
     panic!(
         "tools/list changed ({name}); review the diff, then run with BARLINE_UPDATE_SNAPSHOTS=1 to accept it:\n{diff}"
     );
