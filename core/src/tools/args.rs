@@ -2,7 +2,7 @@
 //! a tool's `Params` type. Runs on the Node side before anything is sent to Live, and
 //! again on the v8 side (idempotent on already-coerced arguments).
 
-use super::error::{quoted, ToolError};
+use super::error::{quoted, ToolError, QUOTE_CHARS};
 use super::tool::Entry;
 use serde::de::{self, DeserializeOwned, Visitor};
 use serde_json::{Map, Value};
@@ -39,9 +39,10 @@ pub fn validate(
                 kept.insert(k.clone(), v.clone());
             }
         } else {
+            let shown: String = k.chars().take(QUOTE_CHARS).collect();
             unknown.push(match suggest(k, &known) {
-                Some(s) => format!("{k} (did you mean \"{s}\"?)"),
-                None => k.clone(),
+                Some(s) => format!("{shown} (did you mean \"{s}\"?)"),
+                None => shown,
             });
         }
     }
