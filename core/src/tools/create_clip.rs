@@ -6,7 +6,7 @@ use super::clip_ops::{self, Kind};
 use super::clip_ref::{self, Slot};
 use super::coerce::{Choice, Choices, Flag, Index, List, Text};
 use super::error::{quoted, ErrorCode, ToolError};
-use super::tool::{Hints, Tool, ToolMeta};
+use super::tool::{Tool, ToolMeta};
 use super::{lom, names, overview, time};
 use crate::live::{Atom, LivePort};
 use crate::notation::{self, InterpretOptions, Note};
@@ -84,9 +84,8 @@ impl Tool for CreateClip {
     type Params = CreateClipParams;
     type Output = OneOrMany<CreatedClip>;
     const META: ToolMeta = ToolMeta {
-        hints: Hints::CREATE,
         small_removed: &["firstStart", "auto"],
-        ..ToolMeta::read(
+        ..ToolMeta::create(
             "barline-create-clip",
             "Create Clip",
             "Create MIDI or audio clips in session slots (slot) and/or in the arrangement (trackIndex + arrangementStart). Give notes in bar|beat notation for MIDI, or sampleFile (absolute path) for audio.",
