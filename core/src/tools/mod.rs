@@ -1,5 +1,9 @@
 //! The tools: one module per tool family, written only against the Live port.
 //!
+//! A tool is a type implementing [`Tool`] (typed parameters and result, [`ToolMeta`]),
+//! registered once in [`catalogue::TOOLS`]; it runs with a [`Call`] (Live port,
+//! context, warnings, deadline, id registry). ARCHITECTURE.md "How to add a tool".
+//!
 //! Contract used by the v8 side (`core/src/wasm/v8.rs`): the node side forwards a
 //! [`ToolRequest`]; [`execute`] runs it against a [`LivePort`] and returns a
 //! [`ToolOutcome`] whose `result` is an MCP `CallToolResult` (without warning items:
