@@ -5,8 +5,8 @@
 use super::context::ToolContext;
 use super::error::{quoted, ErrorCode, ToolError};
 use super::ids::IssuedIds;
-use super::lom;
-use crate::live::LivePort;
+use super::{lom, names};
+use crate::live::{LiveId, LivePort};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
@@ -119,6 +119,22 @@ impl<'a> Call<'a> {
             }
         }
         out
+    }
+
+    /// The names of `n` items from a `name` argument (tools.md 1.6): entry `i` names
+    /// item `i` (`None`: leave it), with the count-mismatch warning.
+    pub fn names(&mut self, name: Option<&str>, n: usize) -> Vec<Option<String>> {
+        if let Some(w) = names::name_count_warning(name, n) {
+            self.warn(w);
+        }
+        (0..n).map(|i| names::name_for(name, i, n)).collect()
+    }
+
+    /// Sets `id`'s colour (`0xRRGGBB`) and warns when Live snapped it to its palette;
+    /// `what` names the object in the warning (`track "Bass"`). Parse a `color`
+    /// argument with `names::parse_colors` (before any write) and cycle over it.
+    pub fn set_color(&mut self, id: LiveId, color: i64, what: &str) -> Result<(), ToolError> {
+        names::set_color(self.live, id, color, what, &mut self.warnings)
     }
 
     /// The issued-id registry, cleared first if the Live Set changed since it was last

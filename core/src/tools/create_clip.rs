@@ -320,10 +320,7 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
     let p = plan(call.live, args, &mut call.warnings)?;
     let song = overview::song(call.live)?;
     let n = p.targets.len();
-    let name_arg = text(&args.name);
-    if let Some(w) = names::name_count_warning(name_arg, n) {
-        call.warn(w);
-    }
+    let names = call.names(text(&args.name), n);
     let notes_json = p.notes.as_ref().map(|notes| {
         json!({"notes": notes.iter().map(|n| json!({
             "pitch": n.pitch, "start_time": n.start_time, "duration": n.duration, "velocity": n.velocity,
@@ -374,8 +371,8 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
         if p.sample.is_none() {
             clip_ops::configure_midi(live, clip, (p.start, p.end), looping, p.sig)?;
         }
-        let name = names::name_for(name_arg, i, n);
-        if let Some(name) = &name {
+        let name = &names[i];
+        if let Some(name) = name {
             live.set(clip, "name", &[Atom::Symbol(name.clone())])?;
         }
         if !p.colors.is_empty() {
@@ -383,13 +380,7 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
                 .as_deref()
                 .map(|s| format!("clip \"{s}\""))
                 .unwrap_or_else(|| format!("clip {clip}"));
-            names::set_color(
-                live,
-                clip,
-                p.colors[i % p.colors.len()],
-                &what,
-                &mut call.warnings,
-            )?;
+            call.set_color(clip, p.colors[i % p.colors.len()], &what)?;
         }
         if let (Some(fs), None) = (p.first_start, p.sample) {
             if lom::flag(call.live, clip, "looping")? {
