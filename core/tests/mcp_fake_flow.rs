@@ -50,6 +50,8 @@ impl Rig {
                                 args: c.args,
                                 context: c.context,
                             },
+                            &mut tools::IssuedIds::new(),
+                            &tools::NoClock,
                         );
                         last = self.server.complete_tool_call(
                             c.call_id,

@@ -57,7 +57,7 @@ fn connect_short_guide_and_memory() {
         memory_text: "Lead is track 7.".into(),
         ..Default::default()
     };
-    let r = tools::call(&mut live, "barline-connect", &json!({}), &ctx, false).unwrap();
+    let r = support::tools::call_ctx(&mut live, "barline-connect", json!({}), &ctx);
     assert_eq!(
         r["structuredContent"]["skills"],
         tools::connect::SHORT_GUIDE

@@ -192,10 +192,10 @@ fn bad_input_to_every_write_tool_changes_nothing() {
         ("barline-create-clip", json!({"slot": ["6/0"]})),
         ("barline-create-clip", json!({})),
     ];
-    let write_tools: Vec<&str> = catalogue::standard()
+    let write_tools: Vec<&str> = catalogue::TOOLS
         .iter()
-        .filter(|d| !d.hints.read_only)
-        .map(|d| d.name)
+        .filter(|e| !e.meta.hints.read_only)
+        .map(|e| e.meta.name)
         .collect();
     for tool in &write_tools {
         assert!(

@@ -3,70 +3,69 @@
 //! (1.10), compact text and the output cap (1.13, 2.3), and the error shape (2.1).
 
 use barline_core::tools::args::{edit_distance, validate};
+use barline_core::tools::coerce::{Choice, Choices, Flag, Id, Include, Index, Num, Text};
 use barline_core::tools::error::{ErrorCode, ToolError};
 use barline_core::tools::format::{compact, success};
-use barline_core::tools::schema::{Hints, Param, ParamKind, ToolDef};
+use barline_core::tools::schema::to_mcp;
 use barline_core::tools::warnings::{attach, collapse};
-use barline_core::tools::{catalogue, ToolContext};
+use barline_core::tools::{catalogue, entry, Call, Entry, Tool, ToolMeta};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-const INCLUDE: &[&str] = &["notes", "timing", "warp", "*"];
-const PARAMS: &[Param] = &[
-    Param::new("clipId", ParamKind::Id, false, "id"),
-    Param::new(
-        "trackIndex",
-        ParamKind::Integer(Some(0), None),
-        false,
-        "track",
-    ),
-    Param::new(
-        "gain",
-        ParamKind::Number(Some(-70.0), Some(24.0)),
-        false,
-        "dB",
-    ),
-    Param::new("looping", ParamKind::Boolean, false, "loop"),
-    Param::new("name", ParamKind::Text, false, "name"),
-    Param::new(
-        "auto",
-        ParamKind::Enum(&["play-scene", "play-clip"]),
-        false,
-        "auto",
-    )
-    .small_removed(),
-    Param::new("include", ParamKind::EnumArray(INCLUDE), false, "detail")
-        .small_without(&["warp", "*"]),
-    Param::new("slot", ParamKind::Text, true, "slot"),
-];
-
-fn run(
-    _: &mut dyn barline_core::live::LivePort,
-    _: &barline_core::tools::args::Args,
-    _: &ToolContext,
-    _: &mut Vec<String>,
-) -> Result<Value, ToolError> {
-    Ok(json!({}))
+struct Detail;
+impl Choices for Detail {
+    const ALL: &'static [&'static str] = &["notes", "timing", "warp", "*"];
+}
+struct Auto;
+impl Choices for Auto {
+    const ALL: &'static [&'static str] = &["play-scene", "play-clip"];
 }
 
-const DEF: ToolDef = ToolDef {
-    name: "barline-test",
-    title: "Test",
-    description: "test tool",
-    small_description: Some("small"),
-    hints: Hints {
-        read_only: true,
-        destructive: false,
-        idempotent: true,
-    },
-    params: PARAMS,
-    output_schema: || json!({"type": "object"}),
-    too_large_hint: "Read less.",
-    run,
-};
+/// A tool with one parameter of every kind.
+#[derive(Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// id
+    clip_id: Option<Id>,
+    /// track
+    track_index: Option<Index>,
+    /// dB
+    gain: Option<Num<-70, 24>>,
+    /// loop
+    looping: Option<Flag>,
+    /// name
+    name: Option<Text>,
+    /// auto
+    auto: Option<Choice<Auto>>,
+    /// detail
+    #[serde(default)]
+    include: Include<Detail>,
+    /// slot
+    slot: Text,
+}
+
+struct TestTool;
+impl Tool for TestTool {
+    type Params = Params;
+    type Output = Value;
+    const META: ToolMeta = ToolMeta {
+        small_description: Some("small"),
+        small_removed: &["auto"],
+        small_removed_values: &[("include", &["warp", "*"])],
+        too_large_hint: "Read less.",
+        ..ToolMeta::read("barline-test", "Test", "test tool")
+    };
+    fn run(_: &mut Call<'_>, _: Params) -> Result<Value, ToolError> {
+        Ok(json!({}))
+    }
+}
+
+const DEF: Entry = entry::<TestTool>();
 
 fn ok(args: Value) -> (Value, Vec<String>) {
     let (a, w) = validate(&DEF, &args, false).expect("valid");
-    (Value::Object(a.values), w)
+    (Value::Object(a), w)
 }
 
 fn err(args: Value) -> String {
@@ -89,12 +88,12 @@ fn coercions_of_the_spec_table() {
     );
     assert_eq!(
         ok(json!({"slot": 5, "clipId": 12})).0,
-        json!({"slot": "5", "clipId": "12"})
+        json!({"slot": "5", "clipId": "12", "include": []})
     );
     // null for an optional field means "not given".
     assert_eq!(
         ok(json!({"slot": "0/0", "name": null})).0,
-        json!({"slot": "0/0"})
+        json!({"slot": "0/0", "include": []})
     );
 }
 
@@ -104,19 +103,19 @@ fn bad_values_name_the_argument_and_the_value() {
     assert_eq!(err(json!({"slot": null})), "missing required argument slot");
     assert_eq!(
         err(json!({"slot": "0/0", "trackIndex": 2.5})),
-        "trackIndex must be an integer, got 2.5"
+        "trackIndex must be an integer from 0 to 9999, got 2.5"
     );
     assert_eq!(
         err(json!({"slot": "0/0", "trackIndex": -1})),
-        "trackIndex must be at least 0, got -1"
+        "trackIndex must be an integer from 0 to 9999, got -1"
     );
     assert_eq!(
         err(json!({"slot": "0/0", "trackIndex": "abc"})),
-        "trackIndex must be an integer, got \"abc\""
+        "trackIndex must be an integer from 0 to 9999, got \"abc\""
     );
     assert_eq!(
         err(json!({"slot": "0/0", "gain": 30})),
-        "gain must be at most 24, got 30"
+        "gain must be a number from -70 to 24, got 30"
     );
     assert_eq!(
         err(json!({"slot": "0/0", "looping": 1})),
@@ -144,10 +143,10 @@ fn unknown_arguments_warn_with_suggestions() {
 #[test]
 fn small_model_mode_removes_parameters_and_enum_values() {
     let (a, w) = validate(&DEF, &json!({"slot": "0/0", "auto": "play-scene"}), true).unwrap();
-    assert!(!a.has("auto"));
+    assert!(!a.contains_key("auto"));
     assert_eq!(w, ["ignored unknown argument(s): auto"]);
     assert!(validate(&DEF, &json!({"slot": "0/0", "include": ["warp"]}), true).is_err());
-    let t = DEF.to_mcp(true, true);
+    let t = to_mcp(&DEF, true, true);
     assert!(t["inputSchema"]["properties"].get("auto").is_none());
     assert_eq!(
         t["inputSchema"]["properties"]["include"]["items"]["enum"],
@@ -158,7 +157,7 @@ fn small_model_mode_removes_parameters_and_enum_values() {
 
 #[test]
 fn mcp_tool_object_has_annotations_schemas_and_title() {
-    let t = DEF.to_mcp(false, true);
+    let t = to_mcp(&DEF, false, true);
     assert_eq!(t["title"], "Test");
     assert_eq!(
         t["annotations"],
@@ -167,7 +166,7 @@ fn mcp_tool_object_has_annotations_schemas_and_title() {
     assert_eq!(t["inputSchema"]["required"], json!(["slot"]));
     assert_eq!(t["inputSchema"]["properties"]["trackIndex"]["minimum"], 0);
     assert_eq!(t["outputSchema"]["type"], "object");
-    let old = DEF.to_mcp(false, false);
+    let old = to_mcp(&DEF, false, false);
     assert!(old.get("outputSchema").is_none() && old.get("title").is_none());
 }
 
@@ -199,31 +198,27 @@ fn compact_text_and_structured_content() {
         compact(&data),
         r#"{id:"12",trackIndex:0,"weird key":true,s:"a\"b"}"#
     );
-    let r = success(json!([{"id": "1"}, {"id": "2"}]), false, "h").unwrap();
+    let r = success(json!([{"id": "1"}, {"id": "2"}]), false, &DEF.meta).unwrap();
     assert_eq!(r["content"][0]["text"], r#"[{id:"1"},{id:"2"}]"#);
     assert_eq!(
         r["structuredContent"],
         json!({"items": [{"id": "1"}, {"id": "2"}]})
     );
-    let r = success(json!({"id": "1"}), true, "h").unwrap();
+    let r = success(json!({"id": "1"}), true, &DEF.meta).unwrap();
     assert_eq!(r["content"][0]["text"], r#"{"id":"1"}"#);
 }
 
 #[test]
 fn oversize_results_become_too_large_with_the_tool_hint() {
-    let e = success(
-        json!({"notes": "x".repeat(30_000)}),
-        false,
-        "Read part of the clip with the bars parameter, e.g. bars \"1-8\".",
-    )
-    .unwrap_err();
+    let read_clip = catalogue::find("barline-read-clip").unwrap();
+    let e = success(json!({"notes": "x".repeat(30_000)}), false, &read_clip.meta).unwrap_err();
     assert_eq!(e.code, ErrorCode::TooLarge);
     assert_eq!(e.message, "result is 30,010 characters (limit 25,000)");
     let r = e.to_result("barline-read-clip");
     let text = r["content"][0]["text"].as_str().unwrap();
     assert!(text.starts_with("Error [TOO_LARGE] in barline-read-clip: result is 30,010 characters"));
     assert!(text.contains("\nHint: Read part of the clip with the bars parameter"));
-    assert!(success(json!({"notes": "x".repeat(24_980)}), false, "h").is_ok());
+    assert!(success(json!({"notes": "x".repeat(24_980)}), false, &DEF.meta).is_ok());
 }
 
 #[test]

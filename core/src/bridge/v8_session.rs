@@ -4,7 +4,7 @@
 use super::{decode_request, frame_tool_response, BridgeError};
 use crate::live::{Atom, LivePort};
 use crate::tools::diagnostics::{RESUME_CONTEXT, WAIT_META};
-use crate::tools::{execute, ErrorCode, ToolError, ToolRequest};
+use crate::tools::{execute, Clock, ErrorCode, IssuedIds, NoClock, ToolError, ToolRequest};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -33,17 +33,41 @@ struct Parked {
     warnings: Vec<String>,
 }
 
-/// Per-instance state of the v8 side: requests parked in a wait.
-#[derive(Default)]
+/// Per-instance state of the v8 side: requests parked in a wait, the issued-id
+/// registry (tools.md 2.4, kept across calls and lent to each tool call) and the clock
+/// that starts each request's deadline (1.15).
 pub struct V8Session {
     next_token: u64,
     parked: HashMap<u64, Parked>,
+    ids: IssuedIds,
+    clock: Box<dyn Clock>,
+}
+
+impl Default for V8Session {
+    fn default() -> Self {
+        Self::with_clock(Box::new(NoClock))
+    }
 }
 
 impl V8Session {
-    /// An empty session.
+    /// An empty session without a clock (the deadline is never near).
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty session reading time from `clock` (the host's clock on the device).
+    pub fn with_clock(clock: Box<dyn Clock>) -> Self {
+        V8Session {
+            next_token: 0,
+            parked: HashMap::new(),
+            ids: IssuedIds::new(),
+            clock,
+        }
+    }
+
+    /// The issued-id registry (tests and diagnostics).
+    pub fn ids(&self) -> &IssuedIds {
+        &self.ids
     }
 
     /// Handles one `mcp_request` message (selector included).
@@ -85,7 +109,7 @@ impl V8Session {
         mut request: ToolRequest,
         mut warnings: Vec<String>,
     ) -> Step {
-        let mut outcome = execute(live, &request);
+        let mut outcome = execute(live, &request, &mut self.ids, self.clock.as_ref());
         warnings.append(&mut outcome.warnings);
         if let Some(wait) = take_wait(&mut outcome.result) {
             let ms = wait["ms"].as_u64().unwrap_or(0).min(MAX_WAIT_MS);

@@ -34,6 +34,12 @@ use note::Meter;
 use parser::{Item, Scanner};
 use position::Utf16Cursor;
 
+/// A number as bar|beat text writes it (`3`, `2.5`, `4/3`, `/4`, `2+1/3`): the whole
+/// `text` must be one number of the grammar. Tools parse their time values with it.
+pub fn parse_number(text: &str) -> Option<f64> {
+    parser::whole_number(text)
+}
+
 /// Parses `text` into elements, running the value checks of spec 3.3.
 pub fn parse(text: &str) -> Result<Ast, NotationError> {
     let mut scanner = Scanner::new(text, ScanMode::Memoized);

@@ -359,3 +359,11 @@ fn line_end(bytes: &[u8], i: usize) -> usize {
 fn find_comment_close(bytes: &[u8]) -> Option<usize> {
     bytes.windows(2).position(|w| w == b"*/")
 }
+
+/// The value of `text` when the whole of it is one `number` of the grammar (spec 2.3:
+/// `3`, `2.5`, `.5`, `4/3`, `/4`, `2+1/3`), else `None`. Tool time values use this so
+/// the notation and the tools share one number grammar.
+pub(crate) fn whole_number(text: &str) -> Option<f64> {
+    let pair = Grammar::parse(Rule::number_text, text).ok()?.next()?;
+    (pair.as_str().len() == text.len()).then(|| numbers::number(text))
+}

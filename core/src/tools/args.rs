@@ -1,59 +1,20 @@
-//! Argument validation and coercion (tools.md 1.1) and unknown-argument warnings (1.11).
-//! Runs on the Node side before anything is sent to Live, and again on the v8 side
-//! (idempotent on already-coerced arguments) so a tool never sees unchecked input.
+//! Argument validation (tools.md 1.1) and unknown-argument warnings (1.11), generic over
+//! a tool's `Params` type. Runs on the Node side before anything is sent to Live, and
+//! again on the v8 side (idempotent on already-coerced arguments).
 
-use super::error::ToolError;
-use super::schema::{Param, ParamKind, ToolDef};
-use serde_json::{Map, Number, Value};
+use super::error::{quoted, ToolError, QUOTE_CHARS};
+use super::tool::Entry;
+use serde::de::{self, DeserializeOwned, Visitor};
+use serde_json::{Map, Value};
 
-/// Arguments after validation: coerced values of known parameters only.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Args {
-    /// Coerced values; absent and `null` optional fields are left out.
-    pub values: Map<String, Value>,
-}
-
-impl Args {
-    /// A text (or id) argument.
-    pub fn str(&self, name: &str) -> Option<&str> {
-        self.values.get(name).and_then(Value::as_str)
-    }
-
-    /// An integer argument.
-    pub fn int(&self, name: &str) -> Option<i64> {
-        self.values.get(name).and_then(Value::as_i64)
-    }
-
-    /// A number argument.
-    pub fn num(&self, name: &str) -> Option<f64> {
-        self.values.get(name).and_then(Value::as_f64)
-    }
-
-    /// A boolean argument.
-    pub fn bool(&self, name: &str) -> Option<bool> {
-        self.values.get(name).and_then(Value::as_bool)
-    }
-
-    /// An enum-array argument (empty when absent).
-    pub fn list(&self, name: &str) -> Vec<String> {
-        match self.values.get(name) {
-            Some(Value::Array(a)) => a
-                .iter()
-                .filter_map(|v| v.as_str().map(str::to_string))
-                .collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// True when the argument was given.
-    pub fn has(&self, name: &str) -> bool {
-        self.values.contains_key(name)
-    }
-}
-
-/// Validates `raw` against `def` in the given mode. Returns the coerced arguments and
-/// the unknown-argument warning (if any), or the first `BAD_INPUT` failure.
-pub fn validate(def: &ToolDef, raw: &Value, small: bool) -> Result<(Args, Vec<String>), ToolError> {
+/// Checks the shape of `raw` for `entry` in the given mode: drops `null` (absent) and
+/// unknown arguments (with the 1.11 warning), refuses small-model-removed enum values,
+/// then coerces through the tool's `Params`. Returns the coerced arguments and warnings.
+pub fn validate(
+    entry: &Entry,
+    raw: &Value,
+    small: bool,
+) -> Result<(Map<String, Value>, Vec<String>), ToolError> {
     let empty = Map::new();
     let given = match raw {
         Value::Object(m) => m,
@@ -65,188 +26,114 @@ pub fn validate(def: &ToolDef, raw: &Value, small: bool) -> Result<(Args, Vec<St
             )))
         }
     };
-    let params: Vec<&Param> = def.params_for(small).collect();
-    let mut out = Args::default();
-    for p in &params {
-        match given.get(p.name) {
-            None | Some(Value::Null) => {
-                if p.required {
-                    return Err(ToolError::bad_input(format!(
-                        "missing required argument {}",
-                        p.name
-                    )));
-                }
+    let known: Vec<&str> = (entry.fields)()
+        .iter()
+        .copied()
+        .filter(|f| !(small && entry.meta.small_removed.contains(f)))
+        .collect();
+    let mut kept = Map::new();
+    let mut unknown = Vec::new();
+    for (k, v) in given {
+        if known.contains(&k.as_str()) {
+            if !v.is_null() {
+                kept.insert(k.clone(), v.clone());
             }
-            Some(v) => {
-                let c = coerce(p, v, small)?;
-                out.values.insert(p.name.to_string(), c);
-            }
+        } else {
+            let shown: String = k.chars().take(QUOTE_CHARS).collect();
+            unknown.push(match suggest(k, &known) {
+                Some(s) => format!("{shown} (did you mean \"{s}\"?)"),
+                None => shown,
+            });
         }
     }
+    if small {
+        for (param, removed) in entry.meta.small_removed_values {
+            refuse_removed(param, removed, kept.get(*param))?;
+        }
+    }
+    let coerced = (entry.check)(&kept)?;
     let mut warnings = Vec::new();
-    let unknown: Vec<String> = given
-        .keys()
-        .filter(|k| !params.iter().any(|p| p.name == k.as_str()))
-        .map(|k| match suggest(k, &params) {
-            Some(s) => format!("{k} (did you mean \"{s}\"?)"),
-            None => k.clone(),
-        })
-        .collect();
     if !unknown.is_empty() {
         warnings.push(format!(
             "ignored unknown argument(s): {}",
             unknown.join(", ")
         ));
     }
-    Ok((out, warnings))
+    Ok((coerced, warnings))
 }
 
-fn coerce(p: &Param, v: &Value, small: bool) -> Result<Value, ToolError> {
-    let bad =
-        |what: &str| ToolError::bad_input(format!("{} must be {}, got {}", p.name, what, shown(v)));
-    match p.kind {
-        ParamKind::Id => match v {
-            Value::Number(n) => Ok(Value::String(number_text(n))),
-            Value::String(s) => {
-                let t = s.trim();
-                let t = t.strip_prefix("id ").map(str::trim).unwrap_or(t);
-                Ok(Value::String(t.to_string()))
-            }
-            _ => Err(bad("an id (a digit string such as \"12\")")),
-        },
-        ParamKind::Integer(min, max) => {
-            let x = number_of(v).ok_or_else(|| bad("an integer"))?;
-            if x.fract() != 0.0 || x.abs() > 9.0e15 {
-                return Err(bad("an integer"));
-            }
-            let i = x as i64;
-            check_range(
-                p.name,
-                i as f64,
-                min.map(|m| m as f64),
-                max.map(|m| m as f64),
-                v,
-            )?;
-            Ok(Value::from(i))
-        }
-        ParamKind::Number(min, max) => {
-            let x = number_of(v).ok_or_else(|| bad("a number"))?;
-            check_range(p.name, x, min, max, v)?;
-            Ok(Number::from_f64(x)
-                .map(Value::Number)
-                .unwrap_or(Value::Null))
-        }
-        ParamKind::Boolean => match v {
-            Value::Bool(b) => Ok(Value::Bool(*b)),
-            Value::String(s) if s == "true" => Ok(Value::Bool(true)),
-            Value::String(s) if s == "false" => Ok(Value::Bool(false)),
-            _ => Err(bad("true or false")),
-        },
-        ParamKind::Text => match v {
-            Value::String(s) => Ok(Value::String(s.clone())),
-            Value::Number(n) => Ok(Value::String(number_text(n))),
-            _ => Err(bad("a string")),
-        },
-        ParamKind::Enum(_) => {
-            let allowed = p.allowed_values(small);
-            match v {
-                Value::String(s) if allowed.contains(&s.as_str()) => Ok(v.clone()),
-                _ => Err(ToolError::bad_input(format!(
-                    "{} is {}; allowed: {}",
-                    p.name,
-                    shown(v),
-                    allowed.join(", ")
-                ))),
-            }
-        }
-        ParamKind::EnumArray(_) => {
-            let allowed = p.allowed_values(small);
-            let items = v.as_array().ok_or_else(|| bad("an array of strings"))?;
-            for item in items {
-                match item {
-                    Value::String(s) if allowed.contains(&s.as_str()) => {}
-                    _ => {
-                        return Err(ToolError::bad_input(format!(
-                            "{} value {} is not allowed; allowed: {}",
-                            p.name,
-                            shown(item),
-                            allowed.join(", ")
-                        )))
-                    }
-                }
-            }
-            Ok(v.clone())
-        }
-    }
-}
-
-fn check_range(
-    name: &str,
-    x: f64,
-    min: Option<f64>,
-    max: Option<f64>,
-    v: &Value,
-) -> Result<(), ToolError> {
-    if let Some(m) = min {
-        if x < m {
+/// `BAD_INPUT` when a small-model-removed enum value is used (tools.md 1.12).
+fn refuse_removed(param: &str, removed: &[&str], v: Option<&Value>) -> Result<(), ToolError> {
+    let values: Vec<&Value> = match v {
+        Some(Value::Array(a)) => a.iter().collect(),
+        Some(one) => vec![one],
+        None => Vec::new(),
+    };
+    for v in values {
+        if let Some(s) = v.as_str().filter(|s| removed.contains(s)) {
             return Err(ToolError::bad_input(format!(
-                "{name} must be at least {}, got {}",
-                plain(m),
-                shown(v)
-            )));
-        }
-    }
-    if let Some(m) = max {
-        if x > m {
-            return Err(ToolError::bad_input(format!(
-                "{name} must be at most {}, got {}",
-                plain(m),
-                shown(v)
+                "{param} value {} is not allowed in small-model mode",
+                quoted(s)
             )));
         }
     }
     Ok(())
 }
 
-/// A JSON number, or a string that parses fully as a finite number.
-fn number_of(v: &Value) -> Option<f64> {
-    match v {
-        Value::Number(n) => n.as_f64(),
-        Value::String(s) => {
-            let t = s.trim();
-            if t.is_empty() || t.contains(|c: char| c.is_ascii_alphabetic()) {
-                return None;
-            }
-            t.parse::<f64>().ok().filter(|x| x.is_finite())
+/// Deserializes coerced arguments into `T`, naming the argument that failed.
+pub fn parse<T: DeserializeOwned>(args: &Map<String, Value>) -> Result<T, ToolError> {
+    let value = Value::Object(args.clone());
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner().to_string();
+        let message = match inner.strip_prefix("missing field `") {
+            Some(rest) => format!("missing required argument {}", rest.trim_end_matches('`')),
+            None if path == "." => inner,
+            None => format!("{path} {inner}"),
+        };
+        ToolError::bad_input(message)
+    })
+}
+
+/// The serde field names of a parameter struct, read from its `Deserialize` impl (so
+/// the v8 side needs no schema generator to tell known from unknown arguments).
+pub fn field_names<T: DeserializeOwned>() -> &'static [&'static str] {
+    #[derive(Debug)]
+    struct Found(Option<&'static [&'static str]>);
+    impl std::fmt::Display for Found {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("field introspection")
         }
-        _ => None,
     }
-}
-
-/// Shortest decimal text of a JSON number (`3.0` → `"3"`).
-fn number_text(n: &Number) -> String {
-    match n.as_f64() {
-        Some(x) if n.is_f64() => plain(x),
-        _ => n.to_string(),
+    impl std::error::Error for Found {}
+    impl de::Error for Found {
+        fn custom<M: std::fmt::Display>(_: M) -> Self {
+            Found(None)
+        }
     }
-}
-
-/// A float without a trailing `.0` when it is integral.
-pub(crate) fn plain(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
+    struct Probe;
+    impl<'de> de::Deserializer<'de> for Probe {
+        type Error = Found;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Found> {
+            Err(Found(None))
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Found> {
+            Err(Found(Some(fields)))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map
+            enum identifier ignored_any
+        }
     }
-}
-
-fn shown(v: &Value) -> String {
-    let s = v.to_string();
-    if s.chars().count() > 60 {
-        let cut: String = s.chars().take(57).collect();
-        format!("{cut}…")
-    } else {
-        s
+    match T::deserialize(Probe) {
+        Err(Found(Some(fields))) => fields,
+        _ => &[],
     }
 }
 
@@ -261,16 +148,11 @@ fn kind_of(v: &Value) -> &'static str {
     }
 }
 
-/// The closest parameter name within edit distance 2, if any.
-fn suggest(name: &str, params: &[&Param]) -> Option<&'static str> {
-    params
+/// The closest known name within edit distance 2, if any.
+fn suggest<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
         .iter()
-        .map(|p| {
-            (
-                edit_distance(&name.to_lowercase(), &p.name.to_lowercase()),
-                p.name,
-            )
-        })
+        .map(|p| (edit_distance(&name.to_lowercase(), &p.to_lowercase()), *p))
         .filter(|(d, _)| *d <= 2)
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n)

@@ -2,21 +2,17 @@
 //! `tools/list` presents them for the device settings in force.
 
 use super::diagnostics;
-use super::schema::ToolDef;
+use super::tool::{entry, Entry};
 use serde_json::Value;
 
-/// Every implemented standard tool, in the order of tools.md section 0. Tools of the
-/// spec that are not implemented yet are absent rather than listed as stubs.
-static STANDARD: [&ToolDef; 3] = [
-    &super::connect::DEF,
-    &super::read_clip::DEF,
-    &super::create_clip::DEF,
+/// Every implemented standard tool, in the order of tools.md section 0. Adding a tool:
+/// write its module, then add `entry::<ItsType>()` here. Tools of the spec that are not
+/// implemented yet are absent rather than listed as stubs.
+pub static TOOLS: &[Entry] = &[
+    entry::<super::connect::Connect>(),
+    entry::<super::read_clip::ReadClip>(),
+    entry::<super::create_clip::CreateClip>(),
 ];
-
-/// The standard tools, in catalogue order (see [`STANDARD`]).
-pub fn standard() -> &'static [&'static ToolDef] {
-    &STANDARD
-}
 
 /// Catalogue options derived from the device settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -29,9 +25,9 @@ pub struct CatalogueOptions {
     pub modern: bool,
 }
 
-/// The definition of a registered standard tool.
-pub fn find(name: &str) -> Option<&'static ToolDef> {
-    standard().iter().copied().find(|d| d.name == name)
+/// The entry of a registered standard tool.
+pub fn find(name: &str) -> Option<&'static Entry> {
+    TOOLS.iter().find(|e| e.meta.name == name)
 }
 
 /// True when `name` is a diagnostic tool (listed only when diagnostics are on).
@@ -43,9 +39,9 @@ pub fn is_diagnostic(name: &str) -> bool {
 
 /// The `tools` array of a `tools/list` result.
 pub fn list(opts: CatalogueOptions) -> Vec<Value> {
-    let mut out: Vec<Value> = standard()
+    let mut out: Vec<Value> = TOOLS
         .iter()
-        .map(|d| d.to_mcp(opts.small_model, opts.modern))
+        .map(|e| super::schema::to_mcp(e, opts.small_model, opts.modern))
         .collect();
     if opts.diagnostics {
         out.extend(diagnostics::definitions());

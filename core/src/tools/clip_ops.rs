@@ -20,7 +20,8 @@ pub enum Kind<'a> {
 fn refused(kind: Kind, where_: &str, e: crate::live::LiveError) -> ToolError {
     match kind {
         Kind::Audio(path) => ToolError::not_found(format!(
-            "sample file \"{path}\" could not be loaded {where_} ({})",
+            "sample file {} could not be loaded {where_} ({})",
+            super::error::quoted(path),
             e.message
         )),
         Kind::Midi(_) => ToolError::new(

@@ -1,7 +1,7 @@
 //! Finding a clip from `clipId` or `slot` (tools.md 1.2, 3.11), and the parts of a clip
 //! path (`live_set tracks 1 clip_slots 0 clip`) results report.
 
-use super::error::{ErrorCode, ToolError};
+use super::error::{quoted, ErrorCode, ToolError};
 use super::lom;
 use crate::live::{LiveId, LivePort};
 
@@ -32,7 +32,8 @@ pub fn parse_slot(text: &str, warnings: &mut Vec<String>) -> Result<Slot, ToolEr
     let parts: Vec<&str> = text.trim().split('/').map(str::trim).collect();
     let bad = || {
         ToolError::bad_input(format!(
-            "slot \"{text}\" is not valid: write \"trackIndex/sceneIndex\" with non-negative integers, e.g. \"0/3\""
+            "slot {} is not valid: write \"trackIndex/sceneIndex\" with non-negative integers, e.g. \"0/3\"",
+            quoted(text)
         ))
     };
     if parts.len() < 2 {
@@ -50,8 +51,8 @@ pub fn parse_slot(text: &str, warnings: &mut Vec<String>) -> Result<Slot, ToolEr
     };
     if parts.len() > 2 {
         warnings.push(format!(
-            "slot \"{}\" has extra parts; using \"{slot}\"",
-            text.trim()
+            "slot {} has extra parts; using \"{slot}\"",
+            quoted(text.trim())
         ));
     }
     Ok(slot)
@@ -93,12 +94,12 @@ pub fn clip_by_id(live: &mut dyn LivePort, id: &str) -> Result<LiveId, ToolError
         .flatten()
         .filter(|n| *n > 0)
         .and_then(|n| lom::resolve(live, &format!("id {n}")))
-        .ok_or_else(|| ToolError::not_found(format!("clipId \"{id}\" does not exist")))?;
+        .ok_or_else(|| ToolError::not_found(format!("clipId {} does not exist", quoted(id))))?;
     let kind = live.type_of(found)?;
     if kind != "Clip" {
         return Err(ToolError::new(
             ErrorCode::WrongType,
-            format!("id \"{id}\" is a {kind}, not a clip"),
+            format!("id {} is a {kind}, not a clip", quoted(id)),
         ));
     }
     Ok(found)

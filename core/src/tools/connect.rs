@@ -1,14 +1,15 @@
 //! `barline-connect` (tools.md 3.1): the handshake. Versions, a Live Set overview, the
 //! usage guide and (when enabled) the project memory.
 
-use super::args::Args;
-use super::context::ToolContext;
+use super::call::Call;
 use super::error::ToolError;
 use super::lom;
 use super::overview;
-use super::schema::{Hints, ToolDef};
+use super::tool::{Tool, ToolMeta};
 use crate::live::{Atom, LivePort};
-use serde_json::{json, Map, Value};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// The standard guide (≤ 12,000 characters).
 pub const GUIDE: &str = include_str!("guide.md");
@@ -18,64 +19,63 @@ pub const SHORT_GUIDE: &str = include_str!("guide_short.md");
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 const NEXT_STEP: &str = "Tell the user that Live is connected, summarise the Live Set in a sentence or two, and wait for instructions.";
 
-/// Catalogue entry.
-pub const DEF: ToolDef = ToolDef {
-    name: "barline-connect",
-    title: "Connect",
-    description: "Connect to Ableton Live. Returns versions, a Live Set overview and the Barline usage guide. Call this first when the user asks to use or connect to Live.",
-    small_description: None,
-    hints: Hints {
-        read_only: true,
-        destructive: false,
-        idempotent: true,
-    },
-    params: &[],
-    output_schema,
-    too_large_hint: "Act on fewer items per call.",
-    run,
-};
+/// `barline-connect`.
+pub struct Connect;
 
-fn output_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "connected": {"type": "boolean"},
-            "barlineVersion": {"type": "string"},
-            "abletonLiveVersion": {"type": "string"},
-            "liveSet": overview::schema(),
-            "skills": {"type": "string"},
-            "memoryContent": {"type": "string"},
-            "nextStep": {"type": "string"}
-        },
-        "required": ["connected", "barlineVersion", "abletonLiveVersion", "liveSet", "skills", "nextStep"]
-    })
+/// The tool takes no arguments.
+#[derive(Debug, Default, Deserialize, Serialize, JsonSchema)]
+pub struct NoParams {}
+
+/// What connect returns.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Connected {
+    /// Always true.
+    pub connected: bool,
+    /// Barline's version.
+    pub barline_version: String,
+    /// Live's version text.
+    pub ableton_live_version: String,
+    /// The Live Set overview.
+    #[schemars(schema_with = "overview::json_schema")]
+    pub live_set: Value,
+    /// The usage guide (short in small-model mode).
+    pub skills: String,
+    /// The project memory, when enabled and not empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_content: Option<String>,
+    /// What the model should do next.
+    pub next_step: String,
 }
 
-/// Runs the tool; returns the result data and its warnings.
-pub fn run(
-    live: &mut dyn LivePort,
-    _args: &Args,
-    ctx: &ToolContext,
-    warnings: &mut Vec<String>,
-) -> Result<Value, ToolError> {
-    let version = live_version(live)?;
-    if older_than_12_3(&version) {
-        warnings.push(format!(
-            "Live {version} is older than 12.3; barline-create-device and wrapInRack need 12.3 or newer"
-        ));
+impl Tool for Connect {
+    type Params = NoParams;
+    type Output = Connected;
+    const META: ToolMeta = ToolMeta::read(
+        "barline-connect",
+        "Connect",
+        "Connect to Ableton Live. Returns versions, a Live Set overview and the Barline usage guide. Call this first when the user asks to use or connect to Live.",
+    );
+
+    fn run(call: &mut Call<'_>, _: NoParams) -> Result<Connected, ToolError> {
+        let version = live_version(call.live)?;
+        if older_than_12_3(&version) {
+            call.warn(format!(
+                "Live {version} is older than 12.3; barline-create-device and wrapInRack need 12.3 or newer"
+            ));
+        }
+        let ctx = call.ctx;
+        Ok(Connected {
+            connected: true,
+            barline_version: VERSION.into(),
+            ableton_live_version: version,
+            live_set: overview::read(call.live)?,
+            skills: if ctx.small_model { SHORT_GUIDE } else { GUIDE }.into(),
+            memory_content: (ctx.memory_enabled && !ctx.memory_text.trim().is_empty())
+                .then(|| ctx.memory_text.clone()),
+            next_step: NEXT_STEP.into(),
+        })
     }
-    let mut o = Map::new();
-    o.insert("connected".into(), json!(true));
-    o.insert("barlineVersion".into(), json!(VERSION));
-    o.insert("abletonLiveVersion".into(), json!(version));
-    o.insert("liveSet".into(), overview::read(live)?);
-    let guide = if ctx.small_model { SHORT_GUIDE } else { GUIDE };
-    o.insert("skills".into(), json!(guide));
-    if ctx.memory_enabled && !ctx.memory_text.trim().is_empty() {
-        o.insert("memoryContent".into(), json!(ctx.memory_text));
-    }
-    o.insert("nextStep".into(), json!(NEXT_STEP));
-    Ok(Value::Object(o))
 }
 
 /// `live_app.get_version_string()`.

@@ -1,50 +1,100 @@
 //! `barline-create-clip` (tools.md 3.12), MIDI clips: validate everything first (nothing
 //! is written when any input is bad), then create session and arrangement clips.
 
-use super::args::Args;
+use super::call::{Bulk, Call, OneOrMany};
 use super::clip_ops::{self, Kind};
 use super::clip_ref::{self, Slot};
-use super::context::ToolContext;
-use super::error::{ErrorCode, ToolError};
-use super::schema::{Hints, Param, ParamKind, ToolDef};
+use super::coerce::{Choice, Choices, Flag, Index, List, Text};
+use super::error::{quoted, ErrorCode, ToolError};
+use super::tool::{Tool, ToolMeta};
 use super::{lom, names, overview, time};
 use crate::live::{Atom, LivePort};
 use crate::notation::{self, InterpretOptions, Note};
-use serde_json::{json, Map, Value};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-/// Catalogue entry.
-pub const DEF: ToolDef = ToolDef {
-    name: "barline-create-clip",
-    title: "Create Clip",
-    description: "Create MIDI or audio clips in session slots (slot) and/or in the arrangement (trackIndex + arrangementStart). Give notes in bar|beat notation for MIDI, or sampleFile (absolute path) for audio.",
-    small_description: None,
-    hints: Hints { read_only: false, destructive: false, idempotent: false },
-    params: &[
-        Param::new("slot", ParamKind::Text, false, "Session positions: comma-separated \"trackIndex/sceneIndex\", e.g. \"0/0,0/1\"."),
-        Param::new("trackIndex", ParamKind::Integer(Some(0), None), false, "Track for arrangement clips (with arrangementStart)."),
-        Param::new("arrangementStart", ParamKind::Text, false, "Arrangement positions: comma-separated bar|beat in the Set's signature, e.g. \"9|1\"."),
-        Param::new("name", ParamKind::Text, false, "Clip name; comma-separated names for several clips."),
-        Param::new("color", ParamKind::Text, false, "#RRGGBB; comma-separated colours cycle over the clips."),
-        Param::new("timeSignature", ParamKind::Text, false, "Clip signature \"N/D\" (default: the Set's); also used to read notes, start and length."),
-        Param::new("start", ParamKind::Text, false, "bar|beat where the clip region begins (default \"1|1\")."),
-        Param::new("length", ParamKind::Text, false, "Region length, bars:beats (e.g. \"2:0\"); default: up to the bar after the last note."),
-        Param::new("looping", ParamKind::Boolean, false, "Loop the clip (Live's default: on)."),
-        Param::new("firstStart", ParamKind::Text, false, "bar|beat where playback first starts in a looping clip.").small_removed(),
-        Param::new("notes", ParamKind::Text, false, "Notes in bar|beat notation, e.g. \"t4 C3 E3 G3 1|1\"."),
-        Param::new("sampleFile", ParamKind::Text, false, "Absolute path of an audio file: makes audio clips on audio tracks (not with notes)."),
-        Param::new("auto", ParamKind::Enum(&["play-scene", "play-clip"]), false, "After creation: fire the first session position's scene, or each created session clip.").small_removed(),
-    ],
-    output_schema,
-    too_large_hint: "Act on fewer items per call.",
-    run,
-};
+/// `barline-create-clip`.
+pub struct CreateClip;
 
-fn output_schema() -> Value {
-    let item = json!({"type": "object", "properties": {
-        "id": {"type": "string"}, "slot": {"type": "string"}, "trackIndex": {"type": "integer"},
-        "arrangementStart": {"type": "string"}, "noteCount": {"type": "integer"}, "length": {"type": "string"}
-    }, "required": ["id"]});
-    json!({"type": "object", "anyOf": [item, {"type": "object", "properties": {"items": {"type": "array", "items": item}}, "required": ["items"]}]})
+/// The `auto` options.
+pub struct AutoPlay;
+
+impl Choices for AutoPlay {
+    const ALL: &'static [&'static str] = &["play-scene", "play-clip"];
+}
+
+/// Arguments of create-clip.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateClipParams {
+    /// Session positions: comma-separated "trackIndex/sceneIndex", e.g. "0/0,0/1".
+    pub slot: Option<List>,
+    /// Track for arrangement clips (with arrangementStart).
+    pub track_index: Option<Index>,
+    /// Arrangement positions: comma-separated bar|beat in the Set's signature, e.g. "9|1".
+    pub arrangement_start: Option<List>,
+    /// Clip name; comma-separated names for several clips.
+    pub name: Option<Text>,
+    /// Colour (a doc line starting with `#` would become a title, so it is spelled out).
+    #[schemars(description = "#RRGGBB; comma-separated colours cycle over the clips.")]
+    pub color: Option<Text>,
+    /// Clip signature "N/D" (default: the Set's); also used to read notes, start and length.
+    pub time_signature: Option<Text>,
+    /// bar|beat where the clip region begins (default "1|1").
+    pub start: Option<Text>,
+    /// Region length, bars:beats (e.g. "2:0"); default: up to the bar after the last note.
+    pub length: Option<Text>,
+    /// Loop the clip (Live's default: on).
+    pub looping: Option<Flag>,
+    /// bar|beat where playback first starts in a looping clip.
+    pub first_start: Option<Text>,
+    /// Notes in bar|beat notation, e.g. "t4 C3 E3 G3 1|1".
+    pub notes: Option<Text>,
+    /// Absolute path of an audio file: makes audio clips on audio tracks (not with notes).
+    pub sample_file: Option<Text>,
+    /// After creation: fire the first session position's scene, or each created session clip.
+    pub auto: Option<Choice<AutoPlay>>,
+}
+
+/// One created clip.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedClip {
+    /// The new clip's id.
+    pub id: String,
+    /// Its session slot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slot: Option<String>,
+    /// Its track (arrangement clips).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub track_index: Option<i64>,
+    /// Its arrangement position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangement_start: Option<String>,
+    /// Notes written (MIDI clips given notes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note_count: Option<i64>,
+    /// Region length as Live set it (audio clips, MIDI clips sized from their notes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length: Option<String>,
+}
+
+impl Tool for CreateClip {
+    type Params = CreateClipParams;
+    type Output = OneOrMany<CreatedClip>;
+    const META: ToolMeta = ToolMeta {
+        small_removed: &["firstStart", "auto"],
+        ..ToolMeta::create(
+            "barline-create-clip",
+            "Create Clip",
+            "Create MIDI or audio clips in session slots (slot) and/or in the arrangement (trackIndex + arrangementStart). Give notes in bar|beat notation for MIDI, or sampleFile (absolute path) for audio.",
+        )
+    };
+
+    fn run(call: &mut Call<'_>, p: CreateClipParams) -> Result<OneOrMany<CreatedClip>, ToolError> {
+        run(call, &p)
+    }
 }
 
 enum Target {
@@ -54,17 +104,6 @@ enum Target {
         start: f64,
         text: String,
     },
-}
-
-fn list(text: Option<&str>) -> Vec<String> {
-    text.map(|t| {
-        t.split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-            .collect()
-    })
-    .unwrap_or_default()
 }
 
 /// Audio file extensions accepted for `sampleFile` (the tools.md 3.2 list).
@@ -91,24 +130,33 @@ fn bad(e: String) -> ToolError {
     ToolError::bad_input(e)
 }
 
+fn text(t: &Option<Text>) -> Option<&str> {
+    t.as_ref().map(Text::as_str)
+}
+
 fn plan<'a>(
     live: &mut dyn LivePort,
-    args: &'a Args,
+    args: &'a CreateClipParams,
     warnings: &mut Vec<String>,
 ) -> Result<Plan<'a>, ToolError> {
     let mut slots = Vec::new();
-    for s in list(args.str("slot")) {
+    for s in args.slot.as_ref().map(List::items).unwrap_or_default() {
         let slot = clip_ref::parse_slot(&s, warnings)?;
         if slot.scene > 999 {
             return Err(bad(format!(
-                "sceneIndex {} in slot \"{s}\" is above 999",
-                slot.scene
+                "sceneIndex {} in slot {} is above 999",
+                slot.scene,
+                quoted(&s)
             )));
         }
         slots.push(slot);
     }
-    let starts = list(args.str("arrangementStart"));
-    let track_index = args.int("trackIndex");
+    let starts = args
+        .arrangement_start
+        .as_ref()
+        .map(List::items)
+        .unwrap_or_default();
+    let track_index = args.track_index.map(Index::index);
     match (starts.is_empty(), track_index.is_some()) {
         (false, false) => return Err(bad("arrangementStart needs trackIndex".into())),
         (true, true) => {
@@ -121,9 +169,9 @@ fn plan<'a>(
     if slots.is_empty() && starts.is_empty() {
         return Err(bad("give slot and/or trackIndex + arrangementStart".into()));
     }
-    let sample = args.str("sampleFile");
+    let sample = text(&args.sample_file);
     if let Some(path) = sample {
-        if args.has("notes") {
+        if args.notes.is_some() {
             return Err(bad(
                 "give notes (MIDI clips) or sampleFile (audio clips), not both".into(),
             ));
@@ -133,7 +181,8 @@ fn plan<'a>(
         let lower = path.to_ascii_lowercase();
         if !absolute || !AUDIO_EXTENSIONS.iter().any(|e| lower.ends_with(e)) {
             return Err(bad(format!(
-                "sampleFile \"{path}\" must be an absolute path to an audio file ({})",
+                "sampleFile {} must be an absolute path to an audio file ({})",
+                quoted(path),
                 AUDIO_EXTENSIONS.join(" ")
             )));
         }
@@ -145,42 +194,37 @@ fn plan<'a>(
             )));
         }
     }
-    let clip_sig = args
-        .str("timeSignature")
+    let clip_sig = text(&args.time_signature)
         .map(time::parse_signature)
         .transpose()
         .map_err(bad)?;
-    let colors = args
-        .str("color")
+    let colors = text(&args.color)
         .map(names::parse_colors)
         .transpose()?
         .unwrap_or_default();
     let song = overview::song(live)?;
     let (sn, sd) = overview::signature(live, song)?;
     let (cn, cd) = clip_sig.unwrap_or((sn, sd));
-    let start = args
-        .str("start")
+    let start = text(&args.start)
         .map(|t| time::parse_position(t, cn, cd))
         .transpose()
         .map_err(bad)?
         .unwrap_or(0.0);
-    let length = args
-        .str("length")
+    let length = text(&args.length)
         .map(|t| time::parse_duration(t, cn, cd))
         .transpose()
         .map_err(bad)?;
     if length.is_some_and(|l| l <= 0.0) {
         return Err(bad(format!(
-            "length \"{}\" must be longer than 0",
-            args.str("length").unwrap_or("")
+            "length {} must be longer than 0",
+            quoted(text(&args.length).unwrap_or(""))
         )));
     }
-    let first_start = args
-        .str("firstStart")
+    let first_start = text(&args.first_start)
         .map(|t| time::parse_position(t, cn, cd))
         .transpose()
         .map_err(bad)?;
-    let notes = match args.str("notes") {
+    let notes = match text(&args.notes) {
         Some(text) => {
             let r = notation::interpret(
                 text,
@@ -201,10 +245,13 @@ fn plan<'a>(
     for s in &starts {
         let beats = time::parse_position(s, sn, sd).map_err(bad)?;
         if sample.is_some() && beats > MAX_AUDIO_START {
-            return Err(bad(format!("arrangementStart \"{s}\" is beyond the latest position Live accepts for audio clips")));
+            return Err(bad(format!(
+                "arrangementStart {} is beyond the latest position Live accepts for audio clips",
+                quoted(s)
+            )));
         }
         targets.push(Target::Arrangement {
-            track: track_index.unwrap_or(0) as usize,
+            track: track_index.unwrap_or(0),
             start: beats,
             text: time::position(beats, sn, sd),
         });
@@ -276,18 +323,11 @@ fn plan<'a>(
     })
 }
 
-fn run(
-    live: &mut dyn LivePort,
-    args: &Args,
-    _ctx: &ToolContext,
-    warnings: &mut Vec<String>,
-) -> Result<Value, ToolError> {
-    let p = plan(live, args, warnings)?;
-    let song = overview::song(live)?;
+fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<CreatedClip>, ToolError> {
+    let p = plan(call.live, args, &mut call.warnings)?;
+    let song = overview::song(call.live)?;
     let n = p.targets.len();
-    if let Some(w) = names::name_count_warning(args.str("name"), n) {
-        warnings.push(w);
-    }
+    let names = call.names(text(&args.name), n);
     let notes_json = p.notes.as_ref().map(|notes| {
         json!({"notes": notes.iter().map(|n| json!({
             "pitch": n.pitch, "start_time": n.start_time, "duration": n.duration, "velocity": n.velocity,
@@ -298,10 +338,16 @@ fn run(
         Some(path) => Kind::Audio(path),
         None => Kind::Midi(p.end),
     };
-    let mut results = Vec::new();
-    let mut failures: Vec<ToolError> = Vec::new();
+    let looping = args.looping.map(|f| f.0);
+    let mut bulk = Bulk::new();
     let mut created_session: Vec<Slot> = Vec::new();
     for (i, t) in p.targets.iter().enumerate() {
+        // tools.md 1.15: stop before the time limit, keeping what was created.
+        if i > 0 && call.deadline_near() {
+            call.warn_stopped(i, n, "clips");
+            break;
+        }
+        let live = &mut *call.live;
         let made = match t {
             Target::Session(slot) => clip_ops::create_session(live, song, *slot, kind),
             Target::Arrangement { track, start, .. } => {
@@ -311,27 +357,29 @@ fn run(
         let clip = match made {
             Ok(c) => c,
             Err(e) => {
-                failures.push(e);
+                bulk.skip(e);
                 continue;
             }
         };
-        let mut o = Map::new();
-        o.insert("id".into(), json!(clip.to_string()));
+        let mut o = CreatedClip {
+            id: clip.to_string(),
+            ..Default::default()
+        };
         match t {
             Target::Session(slot) => {
-                o.insert("slot".into(), json!(slot.to_string()));
+                o.slot = Some(slot.to_string());
                 created_session.push(*slot);
             }
             Target::Arrangement { track, text, .. } => {
-                o.insert("trackIndex".into(), json!(track));
-                o.insert("arrangementStart".into(), json!(text));
+                o.track_index = Some(*track as i64);
+                o.arrangement_start = Some(text.clone());
             }
         }
         if p.sample.is_none() {
-            clip_ops::configure_midi(live, clip, (p.start, p.end), args.bool("looping"), p.sig)?;
+            clip_ops::configure_midi(live, clip, (p.start, p.end), looping, p.sig)?;
         }
-        let name = names::name_for(args.str("name"), i, n);
-        if let Some(name) = &name {
+        let name = &names[i];
+        if let Some(name) = name {
             live.set(clip, "name", &[Atom::Symbol(name.clone())])?;
         }
         if !p.colors.is_empty() {
@@ -339,49 +387,30 @@ fn run(
                 .as_deref()
                 .map(|s| format!("clip \"{s}\""))
                 .unwrap_or_else(|| format!("clip {clip}"));
-            names::set_color(live, clip, p.colors[i % p.colors.len()], &what, warnings)?;
+            call.set_color(clip, p.colors[i % p.colors.len()], &what)?;
         }
         if let (Some(fs), None) = (p.first_start, p.sample) {
-            if lom::flag(live, clip, "looping")? {
-                live.set(clip, "start_marker", &[Atom::Float(fs)])?;
+            if lom::flag(call.live, clip, "looping")? {
+                call.live.set(clip, "start_marker", &[Atom::Float(fs)])?;
             } else {
-                warnings.push("firstStart ignored: clip is not looping".into());
+                call.warn("firstStart ignored: clip is not looping");
             }
         }
         if let (Some(notes), Some(j)) = (&p.notes, &notes_json) {
             if !notes.is_empty() {
-                live.call(clip, "add_new_notes", &[Atom::Symbol(j.clone())])?;
+                call.live
+                    .call(clip, "add_new_notes", &[Atom::Symbol(j.clone())])?;
             }
-            o.insert("noteCount".into(), json!(notes.len()));
+            o.note_count = Some(notes.len() as i64);
         }
         if p.sample.is_some() || (p.notes.is_some() && !p.length_given) {
-            let len = lom::number(live, clip, "length")?;
-            o.insert(
-                "length".into(),
-                json!(time::duration(len, p.sig.0, p.sig.1)),
-            );
+            let len = lom::number(call.live, clip, "length")?;
+            o.length = Some(time::duration(len, p.sig.0, p.sig.1));
         }
-        results.push(Value::Object(o));
+        bulk.ok(o);
     }
-    if results.is_empty() {
-        let first = failures
-            .first()
-            .map(|e| e.code)
-            .unwrap_or(ErrorCode::Internal);
-        let msgs: Vec<String> = failures
-            .iter()
-            .take(10)
-            .map(|e| e.message.clone())
-            .collect();
-        return Err(ToolError::new(first, msgs.join("; ")));
-    }
-    for e in &failures {
-        warnings.push(format!("{}; skipped", e.message));
-    }
-    clip_ops::auto(live, args.str("auto"), &created_session, warnings)?;
-    Ok(if results.len() == 1 {
-        results.remove(0)
-    } else {
-        Value::Array(results)
-    })
+    let out = bulk.finish(call)?;
+    let auto = args.auto.as_ref().map(Choice::as_str);
+    clip_ops::auto(call.live, auto, &created_session, &mut call.warnings)?;
+    Ok(out)
 }

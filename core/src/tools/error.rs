@@ -167,3 +167,29 @@ impl From<LiveError> for ToolError {
         )
     }
 }
+
+/// Most characters of caller input an error message quotes (issue: a 1 MB argument
+/// must not come back in the error).
+pub const QUOTE_CHARS: usize = 100;
+
+/// Caller text as an error message quotes it: JSON-quoted, cut to [`QUOTE_CHARS`]
+/// characters with `…`. Every message that echoes input uses this or [`shown`].
+pub fn quoted(text: &str) -> String {
+    if text.chars().count() > QUOTE_CHARS {
+        let cut: String = text.chars().take(QUOTE_CHARS - 1).collect();
+        format!("{}…", Value::String(cut))
+    } else {
+        Value::String(text.to_string()).to_string()
+    }
+}
+
+/// Any caller value as an error message shows it (JSON text, cut like [`quoted`]).
+pub fn shown(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > QUOTE_CHARS {
+        let cut: String = s.chars().take(QUOTE_CHARS - 1).collect();
+        format!("{cut}…")
+    } else {
+        s
+    }
+}

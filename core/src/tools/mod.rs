@@ -1,5 +1,9 @@
 //! The tools: one module per tool family, written only against the Live port.
 //!
+//! A tool is a type implementing [`Tool`] (typed parameters and result, [`ToolMeta`]),
+//! registered once in [`catalogue::TOOLS`]; it runs with a [`Call`] (Live port,
+//! context, warnings, deadline, id registry). ARCHITECTURE.md "How to add a tool".
+//!
 //! Contract used by the v8 side (`core/src/wasm/v8.rs`): the node side forwards a
 //! [`ToolRequest`]; [`execute`] runs it against a [`LivePort`] and returns a
 //! [`ToolOutcome`] whose `result` is an MCP `CallToolResult` (without warning items:
@@ -11,15 +15,18 @@
 
 pub mod args;
 pub mod audio;
+pub mod call;
 pub mod catalogue;
 pub mod clip_ops;
 pub mod clip_ref;
+pub mod coerce;
 pub mod connect;
 pub mod context;
 pub mod create_clip;
 pub mod diagnostics;
 pub mod error;
 pub mod format;
+pub mod ids;
 pub mod lom;
 pub mod names;
 pub mod notes;
@@ -28,10 +35,14 @@ pub mod read_clip;
 pub mod resource;
 pub mod schema;
 pub mod time;
+pub mod tool;
 pub mod warnings;
 
+pub use call::{Bulk, Call, Clock, NoClock, OneOrMany, VirtualClock};
 pub use context::ToolContext;
 pub use error::{ErrorCode, ToolError};
+pub use ids::IssuedIds;
+pub use tool::{entry, Entry, Hints, Tool, ToolMeta};
 
 use crate::live::LivePort;
 use serde::{Deserialize, Serialize};
@@ -59,8 +70,14 @@ pub struct ToolOutcome {
     pub warnings: Vec<String>,
 }
 
-/// Runs one tool call against Live.
-pub fn execute(live: &mut dyn LivePort, request: &ToolRequest) -> ToolOutcome {
+/// Runs one tool call against Live. `ids` is the v8 session's issued-id registry and
+/// `clock` its clock (the request's deadline starts now).
+pub fn execute(
+    live: &mut dyn LivePort,
+    request: &ToolRequest,
+    ids: &mut IssuedIds,
+    clock: &dyn Clock,
+) -> ToolOutcome {
     if let Some(outcome) = diagnostics::execute(live, request) {
         return outcome;
     }
@@ -78,25 +95,25 @@ pub fn execute(live: &mut dyn LivePort, request: &ToolRequest) -> ToolOutcome {
             warnings: Vec::new(),
         };
     }
-    let Some(def) = catalogue::find(&request.tool) else {
+    let Some(entry) = catalogue::find(&request.tool) else {
         return unknown_tool(&request.tool);
     };
-    let mut warnings = Vec::new();
-    let args = match args::validate(def, &request.args, ctx.small_model) {
-        Ok((a, w)) => {
-            warnings.extend(w);
-            a
-        }
+    let name = entry.meta.name;
+    let (args, mut warnings) = match args::validate(entry, &request.args, ctx.small_model) {
+        Ok(v) => v,
         Err(e) => {
             return ToolOutcome {
-                result: e.to_result(def.name),
-                warnings,
+                result: e.to_result(name),
+                warnings: Vec::new(),
             }
         }
     };
-    let result = (def.run)(live, &args, &ctx, &mut warnings)
-        .and_then(|data| format::success(data, ctx.json_output, def.too_large_hint))
-        .unwrap_or_else(|e| e.to_result(def.name));
+    let mut call = Call::new(live, &ctx, ids, clock);
+    let data = (entry.run)(&mut call, args);
+    warnings.append(&mut call.warnings);
+    let result = data
+        .and_then(|data| format::success(data, ctx.json_output, &entry.meta))
+        .unwrap_or_else(|e| e.to_result(name));
     ToolOutcome { result, warnings }
 }
 
@@ -124,12 +141,12 @@ pub fn prepare(name: &str, raw_args: &Value, opts: catalogue::CatalogueOptions) 
             warnings: Vec::new(),
         };
     }
-    let Some(def) = catalogue::find(name) else {
+    let Some(entry) = catalogue::find(name) else {
         return Prepared::Unknown;
     };
-    match args::validate(def, raw_args, opts.small_model) {
-        Ok((a, warnings)) => Prepared::Forward {
-            args: Value::Object(a.values),
+    match args::validate(entry, raw_args, opts.small_model) {
+        Ok((args, warnings)) => Prepared::Forward {
+            args: Value::Object(args),
             warnings,
         },
         Err(e) => Prepared::Answer(e.to_result(name)),
@@ -137,13 +154,35 @@ pub fn prepare(name: &str, raw_args: &Value, opts: catalogue::CatalogueOptions) 
 }
 
 /// The whole call as a client sees it, without the wire in between: prepare, execute,
-/// attach warnings. Used by native tests and any in-process host.
+/// attach warnings. Used by native tests and any in-process host; each call gets a
+/// fresh id registry and no clock (see [`call_with`] to keep them across calls).
 pub fn call(
     live: &mut dyn LivePort,
     name: &str,
     raw_args: &Value,
     ctx: &ToolContext,
     diagnostics: bool,
+) -> Option<Value> {
+    call_with(
+        live,
+        name,
+        raw_args,
+        ctx,
+        diagnostics,
+        &mut IssuedIds::new(),
+        &NoClock,
+    )
+}
+
+/// [`call`] with the Live side's registry and clock given by the caller.
+pub fn call_with(
+    live: &mut dyn LivePort,
+    name: &str,
+    raw_args: &Value,
+    ctx: &ToolContext,
+    diagnostics: bool,
+    ids: &mut IssuedIds,
+    clock: &dyn Clock,
 ) -> Option<Value> {
     let opts = catalogue::CatalogueOptions {
         small_model: ctx.small_model,
@@ -161,6 +200,8 @@ pub fn call(
                     args,
                     context: ctx.to_json(),
                 },
+                ids,
+                clock,
             );
             let mut all = warnings;
             all.extend(outcome.warnings);

@@ -49,7 +49,8 @@ pub fn parse_colors(text: &str) -> Result<Vec<i64>, ToolError> {
             hex.and_then(|h| i64::from_str_radix(h, 16).ok())
                 .ok_or_else(|| {
                     ToolError::bad_input(format!(
-                        "color \"{c}\" is not valid: write #RRGGBB, e.g. \"#FF8800\""
+                        "color {} is not valid: write #RRGGBB, e.g. \"#FF8800\"",
+                        super::error::quoted(c)
                     ))
                 })
         })

@@ -84,3 +84,8 @@ pub fn schema() -> Value {
         "required": ["tempo", "timeSignature"]
     })
 }
+
+/// [`schema`] for a result field typed `Value` (`#[schemars(schema_with = …)]`).
+pub fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::Schema::try_from(schema()).unwrap_or_default()
+}

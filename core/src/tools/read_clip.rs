@@ -1,60 +1,191 @@
 //! `barline-read-clip` (tools.md 3.11): one clip's settings, optionally its notes as
 //! bar|beat text, its timing and its audio properties.
 
-use super::args::Args;
+use super::call::Call;
 use super::clip_ref::{self, Place};
-use super::context::ToolContext;
-use super::error::{ErrorCode, ToolError};
-use super::format::num;
-use super::schema::{Hints, Param, ParamKind, ToolDef};
+use super::coerce::{Choices, Id, Include, Text};
+use super::error::{quoted, ErrorCode, ToolError};
+use super::format::{Nullable, Rounded};
+use super::tool::{Tool, ToolMeta};
 use super::{audio, lom, notes, overview, time};
 use crate::live::{LiveId, LivePort};
-use serde_json::{json, Map, Value};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
-const INCLUDE: &[&str] = &["sample", "notes", "color", "timing", "warp", "*"];
+/// `barline-read-clip`.
+pub struct ReadClip;
 
-/// Catalogue entry.
-pub const DEF: ToolDef = ToolDef {
-    name: "barline-read-clip",
-    title: "Read Clip",
-    description: "Read a clip by id or session slot: settings, MIDI notes (bar|beat), timing and audio properties. Add detail with include.",
-    small_description: None,
-    hints: Hints { read_only: true, destructive: false, idempotent: true },
-    params: &[
-        Param::new("clipId", ParamKind::Id, false, "Clip id (session or arrangement clip). Wins over slot."),
-        Param::new("slot", ParamKind::Text, false, "Session slot \"trackIndex/sceneIndex\", e.g. \"0/3\"."),
-        Param::new("include", ParamKind::EnumArray(INCLUDE), false, "Extra detail: sample, notes, color, timing, warp, or * for all.")
-            .small_without(&["warp", "*"]),
-        Param::new("bars", ParamKind::Text, false, "Only notes starting in these bars: \"N\" or \"N-M\" (from 1), counted in the clip's signature."),
-    ],
-    output_schema,
-    too_large_hint: "Read part of the clip with the bars parameter, e.g. bars \"1-8\".",
-    run,
-};
+/// The `include` options of read-clip.
+pub struct ClipDetail;
 
-fn output_schema() -> Value {
-    let s = |t: &str| json!({"type": t});
-    json!({
-        "type": "object",
-        "properties": {
-            "id": {"type": ["string", "null"]}, "type": {"type": ["string", "null"], "enum": ["midi", "audio", null]},
-            "name": {"type": ["string", "null"]}, "view": {"type": "string", "enum": ["session", "arrangement"]},
-            "color": s("string"), "playing": s("boolean"), "triggered": s("boolean"), "recording": s("boolean"),
-            "overdubbing": s("boolean"), "muted": s("boolean"), "slot": s("string"), "trackIndex": s("integer"),
-            "arrangementStart": s("string"), "arrangementLength": s("string"), "timeSignature": s("string"),
-            "looping": s("boolean"), "start": s("string"), "end": s("string"), "length": s("string"),
-            "firstStart": s("string"), "notes": s("string"), "gainDb": s("number"), "sampleFile": s("string"),
-            "pitchShift": s("number"), "sampleLength": s("number"), "sampleRate": s("number"),
-            "warping": s("boolean"), "warpMode": s("string")
-        },
-        "required": ["id", "type", "name"]
-    })
+impl Choices for ClipDetail {
+    const ALL: &'static [&'static str] = &["sample", "notes", "color", "timing", "warp", "*"];
+}
+
+/// Arguments of read-clip.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadClipParams {
+    /// Clip id (session or arrangement clip). Wins over slot.
+    pub clip_id: Option<Id>,
+    /// Session slot "trackIndex/sceneIndex", e.g. "0/3".
+    pub slot: Option<Text>,
+    /// Extra detail: sample, notes, color, timing, warp, or * for all.
+    #[serde(default)]
+    pub include: Include<ClipDetail>,
+    /// Only notes starting in these bars: "N" or "N-M" (from 1), counted in the clip's signature.
+    pub bars: Option<Text>,
+}
+
+/// MIDI or audio. (Variants carry no doc comments: with them the schema generator
+/// writes `oneOf` of constants instead of a plain `enum`.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum ClipType {
+    Midi,
+    Audio,
+}
+
+/// Session slot or arrangement timeline (variants undocumented, see [`ClipType`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum View {
+    Session,
+    Arrangement,
+}
+
+/// What read-clip returns (tools.md 3.11); fields are omitted when absent, `id`, `type`
+/// and `name` are `null` for an empty slot.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(missing_docs)]
+pub struct ClipInfo {
+    pub id: Nullable<String>,
+    #[serde(rename = "type")]
+    pub kind: Nullable<ClipType>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<Nullable<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<View>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playing: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub triggered: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recording: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overdubbing: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub muted: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slot: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub track_index: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangement_start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangement_length: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_signature: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub looping: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gain_db: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample_file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pitch_shift: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample_length: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample_rate: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warping: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warp_mode: Option<String>,
+}
+
+impl Tool for ReadClip {
+    type Params = ReadClipParams;
+    type Output = ClipInfo;
+    const META: ToolMeta = ToolMeta {
+        small_removed_values: &[("include", &["warp", "*"])],
+        too_large_hint: "Read part of the clip with the bars parameter, e.g. bars \"1-8\".",
+        ..ToolMeta::read(
+            "barline-read-clip",
+            "Read Clip",
+            "Read a clip by id or session slot: settings, MIDI notes (bar|beat), timing and audio properties. Add detail with include.",
+        )
+    };
+
+    fn run(call: &mut Call<'_>, p: ReadClipParams) -> Result<ClipInfo, ToolError> {
+        let bars = p
+            .bars
+            .as_ref()
+            .map(|b| parse_bars(b.as_str()))
+            .transpose()?;
+        let clip = match (&p.clip_id, &p.slot) {
+            (Some(id), slot) => {
+                if slot.is_some() {
+                    call.warn("clipId and slot both given; using clipId");
+                }
+                clip_ref::clip_by_id(call.live, id.as_str())?
+            }
+            (None, Some(text)) => {
+                let slot = clip_ref::parse_slot(text.as_str(), &mut call.warnings)?;
+                let cs = clip_ref::clip_slot(call.live, slot)?;
+                if !lom::flag(call.live, cs, "has_clip")? {
+                    call.warn(format!("no clip at slot {slot}"));
+                    return Ok(ClipInfo {
+                        name: Some(Nullable(None)),
+                        slot: Some(slot.to_string()),
+                        ..Default::default()
+                    });
+                }
+                clip_ref::slot_clip(call.live, slot).ok_or_else(|| {
+                    ToolError::new(
+                        ErrorCode::Internal,
+                        format!("slot {slot} reports a clip but none resolves"),
+                    )
+                })?
+            }
+            (None, None) => {
+                return Err(ToolError::bad_input(
+                    "give clipId or slot (\"trackIndex/sceneIndex\")",
+                ))
+            }
+        };
+        read(
+            call.live,
+            clip,
+            p.include.options(),
+            bars,
+            &mut call.warnings,
+        )
+    }
 }
 
 /// A `bars` range, 1-based inclusive.
 fn parse_bars(text: &str) -> Result<(u32, u32), ToolError> {
     let bad = || {
-        ToolError::bad_input(format!("bars \"{text}\" is not valid: use \"N\" or \"N-M\" with bars counted from 1, e.g. \"1-8\""))
+        ToolError::bad_input(format!(
+            "bars {} is not valid: use \"N\" or \"N-M\" with bars counted from 1, e.g. \"1-8\"",
+            quoted(text)
+        ))
     };
     let t = text.trim();
     let (a, b) = match t.split_once('-') {
@@ -72,122 +203,64 @@ fn parse_bars(text: &str) -> Result<(u32, u32), ToolError> {
     }
 }
 
-fn run(
-    live: &mut dyn LivePort,
-    args: &Args,
-    _ctx: &ToolContext,
-    warnings: &mut Vec<String>,
-) -> Result<Value, ToolError> {
-    let mut include = args.list("include");
-    if include.iter().any(|i| i == "*") {
-        include = INCLUDE
-            .iter()
-            .filter(|i| **i != "*")
-            .map(|i| i.to_string())
-            .collect();
-    }
-    let bars = args.str("bars").map(parse_bars).transpose()?;
-    let clip = match (args.str("clipId"), args.str("slot")) {
-        (Some(id), slot) => {
-            if slot.is_some() {
-                warnings.push("clipId and slot both given; using clipId".into());
-            }
-            clip_ref::clip_by_id(live, id)?
-        }
-        (None, Some(text)) => {
-            let slot = clip_ref::parse_slot(text, warnings)?;
-            let cs = clip_ref::clip_slot(live, slot)?;
-            if !lom::flag(live, cs, "has_clip")? {
-                warnings.push(format!("no clip at slot {slot}"));
-                return Ok(
-                    json!({"id": null, "type": null, "name": null, "slot": slot.to_string()}),
-                );
-            }
-            clip_ref::slot_clip(live, slot).ok_or_else(|| {
-                ToolError::new(
-                    ErrorCode::Internal,
-                    format!("slot {slot} reports a clip but none resolves"),
-                )
-            })?
-        }
-        (None, None) => {
-            return Err(ToolError::bad_input(
-                "give clipId or slot (\"trackIndex/sceneIndex\")",
-            ))
-        }
-    };
-    read(live, clip, &include, bars, warnings)
-}
-
 /// The `live://clip/{id}` resource: read-clip with `notes` and `timing`.
-pub fn resource(live: &mut dyn LivePort, id: &str) -> Result<Value, ToolError> {
+pub fn resource(live: &mut dyn LivePort, id: &str) -> Result<serde_json::Value, ToolError> {
     let clip = clip_ref::clip_by_id(live, id)?;
-    let include = vec!["notes".to_string(), "timing".to_string()];
-    read(live, clip, &include, None, &mut Vec::new())
+    let info = read(live, clip, &["notes", "timing"], None, &mut Vec::new())?;
+    serde_json::to_value(info).map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))
 }
 
 fn read(
     live: &mut dyn LivePort,
     clip: LiveId,
-    include: &[String],
+    include: &[&str],
     bars: Option<(u32, u32)>,
     warnings: &mut Vec<String>,
-) -> Result<Value, ToolError> {
-    let has = |k: &str| include.iter().any(|i| i == k);
+) -> Result<ClipInfo, ToolError> {
+    let has = |k: &str| include.contains(&k);
     let midi = lom::flag(live, clip, "is_midi_clip")?;
-    let mut o = Map::new();
-    o.insert("id".into(), json!(clip.to_string()));
-    o.insert("type".into(), json!(if midi { "midi" } else { "audio" }));
+    let mut o = ClipInfo {
+        id: Nullable(Some(clip.to_string())),
+        kind: Nullable(Some(if midi {
+            ClipType::Midi
+        } else {
+            ClipType::Audio
+        })),
+        ..Default::default()
+    };
     let name = lom::text(live, clip, "name")?;
     if !name.is_empty() {
-        o.insert("name".into(), json!(name));
+        o.name = Some(Nullable(Some(name)));
     }
     let arrangement = lom::flag(live, clip, "is_arrangement_clip")?;
-    o.insert(
-        "view".into(),
-        json!(if arrangement {
-            "arrangement"
-        } else {
-            "session"
-        }),
-    );
+    o.view = Some(if arrangement {
+        View::Arrangement
+    } else {
+        View::Session
+    });
     if has("color") {
-        o.insert(
-            "color".into(),
-            json!(lom::color_hex(lom::int(live, clip, "color")?)),
-        );
+        o.color = Some(lom::color_hex(lom::int(live, clip, "color")?));
     }
-    for (prop, field) in [
-        ("is_playing", "playing"),
-        ("is_triggered", "triggered"),
-        ("is_recording", "recording"),
-        ("is_overdubbing", "overdubbing"),
-        ("muted", "muted"),
-    ] {
-        if lom::flag(live, clip, prop)? {
-            o.insert(field.into(), json!(true));
-        }
-    }
+    let flag = |live: &mut dyn LivePort, prop: &str| -> Result<Option<bool>, ToolError> {
+        Ok(lom::flag(live, clip, prop)?.then_some(true))
+    };
+    o.playing = flag(live, "is_playing")?;
+    o.triggered = flag(live, "is_triggered")?;
+    o.recording = flag(live, "is_recording")?;
+    o.overdubbing = flag(live, "is_overdubbing")?;
+    o.muted = flag(live, "muted")?;
     let (cn, cd) = overview::signature(live, clip)?;
     match clip_ref::place(live, clip)? {
-        Place::Session(slot) => {
-            o.insert("slot".into(), json!(slot.to_string()));
-        }
+        Place::Session(slot) => o.slot = Some(slot.to_string()),
         Place::Arrangement { track } => {
             let song = overview::song(live)?;
             let (sn, sd) = overview::signature(live, song)?;
             let start = lom::number(live, clip, "start_time")?;
-            o.insert("trackIndex".into(), json!(track));
-            o.insert(
-                "arrangementStart".into(),
-                json!(time::position(start, sn, sd)),
-            );
+            o.track_index = Some(track as i64);
+            o.arrangement_start = Some(time::position(start, sn, sd));
             if has("timing") {
                 let end = lom::number(live, clip, "end_time")?;
-                o.insert(
-                    "arrangementLength".into(),
-                    json!(time::duration(end - start, sn, sd)),
-                );
+                o.arrangement_length = Some(time::duration(end - start, sn, sd));
             }
         }
         Place::Other => {}
@@ -203,22 +276,19 @@ fn read(
         } else {
             (start_marker, lom::number(live, clip, "end_marker")?)
         };
-        o.insert("timeSignature".into(), json!(format!("{cn}/{cd}")));
-        o.insert("looping".into(), json!(looping));
-        o.insert("start".into(), json!(time::position(start, cn, cd)));
-        o.insert("end".into(), json!(time::position(end, cn, cd)));
-        o.insert("length".into(), json!(time::duration(end - start, cn, cd)));
+        o.time_signature = Some(format!("{cn}/{cd}"));
+        o.looping = Some(looping);
+        o.start = Some(time::position(start, cn, cd));
+        o.end = Some(time::position(end, cn, cd));
+        o.length = Some(time::duration(end - start, cn, cd));
         if (start_marker - start).abs() > 1e-9 {
-            o.insert(
-                "firstStart".into(),
-                json!(time::position(start_marker, cn, cd)),
-            );
+            o.first_start = Some(time::position(start_marker, cn, cd));
         }
     }
     if midi && has("notes") {
         let text = notes::read_formatted(live, clip, (cn, cd), bars)?;
         if !text.is_empty() {
-            o.insert("notes".into(), json!(text));
+            o.notes = Some(text);
         }
     } else if !midi && bars.is_some() {
         warnings.push("bars ignored: clip is an audio clip".into());
@@ -226,32 +296,20 @@ fn read(
     if !midi && has("sample") {
         let gain_db = audio::gain_to_db(lom::number(live, clip, "gain")?);
         if gain_db.abs() > 1e-4 {
-            o.insert("gainDb".into(), num(gain_db));
+            o.gain_db = Some(Rounded(gain_db));
         }
-        o.insert(
-            "sampleFile".into(),
-            json!(lom::text(live, clip, "file_path")?),
-        );
+        o.sample_file = Some(lom::text(live, clip, "file_path")?);
         let shift = lom::number(live, clip, "pitch_coarse")?
             + lom::number(live, clip, "pitch_fine")? / 100.0;
         if shift.abs() > 1e-9 {
-            o.insert("pitchShift".into(), num(shift));
+            o.pitch_shift = Some(Rounded(shift));
         }
     }
     if !midi && has("warp") {
-        o.insert(
-            "sampleLength".into(),
-            num(lom::number(live, clip, "sample_length")?),
-        );
-        o.insert(
-            "sampleRate".into(),
-            num(lom::number(live, clip, "sample_rate")?),
-        );
-        o.insert("warping".into(), json!(lom::flag(live, clip, "warping")?));
-        o.insert(
-            "warpMode".into(),
-            json!(audio::warp_mode_name(lom::int(live, clip, "warp_mode")?)),
-        );
+        o.sample_length = Some(Rounded(lom::number(live, clip, "sample_length")?));
+        o.sample_rate = Some(Rounded(lom::number(live, clip, "sample_rate")?));
+        o.warping = Some(lom::flag(live, clip, "warping")?);
+        o.warp_mode = Some(audio::warp_mode_name(lom::int(live, clip, "warp_mode")?).to_string());
     }
-    Ok(Value::Object(o))
+    Ok(o)
 }

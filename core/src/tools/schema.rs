@@ -1,205 +1,206 @@
-//! Declarative tool definitions: parameters, annotations and output schemas, and their
-//! rendering as MCP `Tool` objects. Validation (args.rs) and `tools/list` both read
-//! these, so the schema a client sees is exactly the one that is enforced.
+//! JSON Schemas generated from a tool's types, and the MCP `Tool` object of
+//! `tools/list`. Validation (args.rs) deserializes into the same types, so the schema a
+//! client sees is exactly the one that is enforced; `core/tests/snapshots/` holds the
+//! rendered catalogue so any change shows as a diff.
 
-use super::args::Args;
-use super::context::ToolContext;
-use super::error::ToolError;
-use crate::live::LivePort;
-use serde_json::{json, Map, Value};
+use super::tool::Entry;
+use schemars::generate::SchemaSettings;
+use schemars::JsonSchema;
+use serde_json::{json, Value};
 
-/// A tool's body: validated arguments in, result data (or a failure) out; warnings are
-/// pushed in emission order.
-pub type RunFn =
-    fn(&mut dyn LivePort, &Args, &ToolContext, &mut Vec<String>) -> Result<Value, ToolError>;
-
-/// The declared type of one parameter, after coercion (tools.md 1.1).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ParamKind {
-    /// A Live object id: `"12"`, `12` and `"id 12"` all become `"12"`.
-    Id,
-    /// An integer with optional inclusive bounds.
-    Integer(Option<i64>, Option<i64>),
-    /// A number with optional inclusive bounds.
-    Number(Option<f64>, Option<f64>),
-    /// `true`/`false` (also as strings).
-    Boolean,
-    /// Any text; numbers become their shortest decimal text.
-    Text,
-    /// One value of a fixed list.
-    Enum(&'static [&'static str]),
-    /// An array of values of a fixed list (`include`).
-    EnumArray(&'static [&'static str]),
+fn generate<T: JsonSchema>() -> Value {
+    let mut generator = SchemaSettings::draft07()
+        .with(|s| {
+            s.inline_subschemas = true;
+            s.meta_schema = None;
+        })
+        .into_generator();
+    let mut v = generator.root_schema_for::<T>().to_value();
+    if let Some(root) = v.as_object_mut() {
+        // The type's own doc comment documents the Rust type, not the tool.
+        root.remove("description");
+    }
+    clean(&mut v);
+    v
 }
 
-/// One parameter of a tool.
-#[derive(Clone, Copy, Debug)]
-pub struct Param {
-    /// Argument name, camelCase as in 1.4.6.
-    pub name: &'static str,
-    /// Declared type.
-    pub kind: ParamKind,
-    /// Required by the schema (tool-level "one of" rules are checked by the tool).
-    pub required: bool,
-    /// Description shown to the model.
-    pub description: &'static str,
-    /// Removed from the schema in small-model mode (tools.md 1.12).
-    pub small_removed: bool,
-    /// Enum values removed in small-model mode.
-    pub small_removed_values: &'static [&'static str],
-}
-
-impl Param {
-    /// A parameter that is the same in both catalogue modes.
-    pub const fn new(
-        name: &'static str,
-        kind: ParamKind,
-        required: bool,
-        description: &'static str,
-    ) -> Param {
-        Param {
-            name,
-            kind,
-            required,
-            description,
-            small_removed: false,
-            small_removed_values: &[],
+/// Removes keywords that only describe the Rust side (`title`, `format`, `$schema`)
+/// from a schema and its subschemas.
+fn clean(schema: &mut Value) {
+    let Some(o) = schema.as_object_mut() else {
+        return;
+    };
+    for k in ["title", "format", "$schema"] {
+        o.remove(k);
+    }
+    let required: Vec<String> = o
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(Value::Object(props)) = o.get_mut("properties") {
+        for (name, p) in props.iter_mut() {
+            if !required.contains(name) {
+                not_null(p);
+            }
+            clean(p);
         }
     }
-
-    /// Marks the parameter as absent in small-model mode.
-    pub const fn small_removed(mut self) -> Param {
-        self.small_removed = true;
-        self
+    if let Some(items) = o.get_mut("items") {
+        clean(items);
     }
-
-    /// Lists enum values absent in small-model mode.
-    pub const fn small_without(mut self, values: &'static [&'static str]) -> Param {
-        self.small_removed_values = values;
-        self
-    }
-
-    /// Enum values allowed in the given mode.
-    pub fn allowed_values(&self, small: bool) -> Vec<&'static str> {
-        let all: &[&str] = match self.kind {
-            ParamKind::Enum(v) | ParamKind::EnumArray(v) => v,
-            _ => &[],
-        };
-        all.iter()
-            .copied()
-            .filter(|v| !(small && self.small_removed_values.contains(v)))
-            .collect()
-    }
-
-    /// JSON Schema of this parameter.
-    pub fn schema(&self, small: bool) -> Value {
-        let mut s = match self.kind {
-            ParamKind::Id => json!({"type": "string"}),
-            ParamKind::Integer(min, max) => bounded("integer", min, max),
-            ParamKind::Number(min, max) => bounded("number", min, max),
-            ParamKind::Boolean => json!({"type": "boolean"}),
-            ParamKind::Text => json!({"type": "string"}),
-            ParamKind::Enum(_) => json!({"type": "string", "enum": self.allowed_values(small)}),
-            ParamKind::EnumArray(_) => json!({
-                "type": "array",
-                "items": {"type": "string", "enum": self.allowed_values(small)},
-                "default": [],
-            }),
-        };
-        s["description"] = json!(self.description);
-        s
+    o.remove(NULLABLE);
+    for k in ["anyOf", "oneOf", "allOf"] {
+        if let Some(Value::Array(list)) = o.get_mut(k) {
+            list.iter_mut().for_each(clean);
+        }
     }
 }
 
-/// A numeric JSON Schema of type `ty` with its optional `minimum` and `maximum`.
-fn bounded<T: Into<Value>>(ty: &str, min: Option<T>, max: Option<T>) -> Value {
-    let mut s = json!({ "type": ty });
-    if let Some(m) = min {
-        s["minimum"] = m.into();
+/// Marker a `Nullable` result field's schema carries so the cleaning below keeps its
+/// `null`; removed before the schema is shown.
+pub const NULLABLE: &str = "x-barline-nullable";
+
+/// An optional field is omitted, never `null` (tools.md 1.13), so the `null` the
+/// generator adds for `Option` goes, unless the field is declared `Nullable`.
+fn not_null(p: &mut Value) {
+    if p.get(NULLABLE).is_some() {
+        return;
     }
-    if let Some(m) = max {
-        s["maximum"] = m.into();
+    let Some(o) = p.as_object_mut() else {
+        return;
+    };
+    if let Some(Value::Array(types)) = o.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            let one = types.remove(0);
+            o.insert("type".into(), one);
+        }
+    }
+    if let Some(Value::Array(values)) = o.get_mut("enum") {
+        values.retain(|v| !v.is_null());
+    }
+    let unwrapped = match o.get("anyOf") {
+        Some(Value::Array(alts)) if alts.len() == 2 && alts[1] == json!({"type": "null"}) => {
+            Some(alts[0].clone())
+        }
+        _ => None,
+    };
+    if let Some(Value::Object(inner)) = unwrapped {
+        o.remove("anyOf");
+        for (k, v) in inner {
+            o.entry(k).or_insert(v);
+        }
+    }
+}
+
+/// The input schema of a parameter struct (full mode).
+pub fn input<P: JsonSchema>() -> Value {
+    let mut v = generate::<P>();
+    if let Some(o) = v.as_object_mut() {
+        o.remove("additionalProperties");
+        if !o.contains_key("properties") {
+            o.insert("properties".into(), json!({}));
+        }
+        if o.get("required")
+            .and_then(Value::as_array)
+            .is_some_and(Vec::is_empty)
+        {
+            o.remove("required");
+        }
+    }
+    v
+}
+
+/// The output schema of a result type. Field doc comments stay in the code: output
+/// descriptions would only lengthen `tools/list`, which every client loads.
+pub fn output<O: JsonSchema>() -> Value {
+    let mut v = generate::<O>();
+    if v.get("type").is_none() {
+        // An untyped (`Value`) result: MCP still wants an object schema.
+        v = json!({"type": "object"});
+    }
+    strip_descriptions(&mut v);
+    v
+}
+
+fn strip_descriptions(schema: &mut Value) {
+    let Some(o) = schema.as_object_mut() else {
+        return;
+    };
+    o.remove("description");
+    if let Some(Value::Object(props)) = o.get_mut("properties") {
+        props.values_mut().for_each(strip_descriptions);
+    }
+    if let Some(items) = o.get_mut("items") {
+        strip_descriptions(items);
+    }
+    for k in ["anyOf", "oneOf", "allOf"] {
+        if let Some(Value::Array(list)) = o.get_mut(k) {
+            list.iter_mut().for_each(strip_descriptions);
+        }
+    }
+}
+
+/// The input schema of `entry` in the given mode: small-model removals applied.
+pub fn input_for(entry: &Entry, small: bool) -> Value {
+    let mut s = (entry.input_schema)();
+    if !small {
+        return s;
+    }
+    if let Some(props) = s["properties"].as_object_mut() {
+        for p in entry.meta.small_removed {
+            props.remove(*p);
+        }
+        for (param, removed) in entry.meta.small_removed_values {
+            if let Some(p) = props.get_mut(*param) {
+                let target = if p["items"].is_object() {
+                    &mut p["items"]["enum"]
+                } else {
+                    &mut p["enum"]
+                };
+                if let Some(values) = target.as_array_mut() {
+                    values.retain(|v| !v.as_str().is_some_and(|s| removed.contains(&s)));
+                }
+            }
+        }
+    }
+    if let Some(required) = s.get_mut("required").and_then(Value::as_array_mut) {
+        required.retain(|r| {
+            !r.as_str()
+                .is_some_and(|r| entry.meta.small_removed.contains(&r))
+        });
     }
     s
 }
 
-/// The MCP annotations of tools.md section 0 (`openWorldHint` is always false).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hints {
-    /// `readOnlyHint`.
-    pub read_only: bool,
-    /// `destructiveHint`.
-    pub destructive: bool,
-    /// `idempotentHint`.
-    pub idempotent: bool,
-}
-
-/// A tool as the catalogue declares it.
-#[derive(Clone, Debug)]
-pub struct ToolDef {
-    /// Registered name (`barline-…`).
-    pub name: &'static str,
-    /// Human title.
-    pub title: &'static str,
-    /// Registered description.
-    pub description: &'static str,
-    /// Description override in small-model mode.
-    pub small_description: Option<&'static str>,
-    /// Annotations.
-    pub hints: Hints,
-    /// Parameters in declaration order.
-    pub params: &'static [Param],
-    /// JSON Schema (type object) of `structuredContent`.
-    pub output_schema: fn() -> Value,
-    /// Narrowing advice for `TOO_LARGE` (tools.md 2.3).
-    pub too_large_hint: &'static str,
-    /// The tool body (runs on the v8 side).
-    pub run: RunFn,
-}
-
-impl ToolDef {
-    /// Parameters present in the given mode.
-    pub fn params_for(&self, small: bool) -> impl Iterator<Item = &Param> {
-        self.params
-            .iter()
-            .filter(move |p| !(small && p.small_removed))
+/// The MCP `Tool` object for `tools/list`. `modern` is false for protocol versions
+/// that predate output schemas and titles (2025-03-26).
+pub fn to_mcp(entry: &Entry, small: bool, modern: bool) -> Value {
+    let m = &entry.meta;
+    let description = match (small, m.small_description) {
+        (true, Some(d)) => d,
+        _ => m.description,
+    };
+    let mut tool = json!({
+        "name": m.name,
+        "description": description,
+        "inputSchema": input_for(entry, small),
+        "annotations": {
+            "title": m.title,
+            "readOnlyHint": m.hints.read_only,
+            "destructiveHint": m.hints.destructive,
+            "idempotentHint": m.hints.idempotent,
+            "openWorldHint": false,
+        },
+    });
+    if modern {
+        tool["title"] = json!(m.title);
+        tool["outputSchema"] = (entry.output_schema)();
     }
-
-    /// The MCP `Tool` object for `tools/list`. `with_output` is false for protocol
-    /// versions that predate output schemas and titles (2025-03-26).
-    pub fn to_mcp(&self, small: bool, modern: bool) -> Value {
-        let mut props = Map::new();
-        let mut required = Vec::new();
-        for p in self.params_for(small) {
-            props.insert(p.name.to_string(), p.schema(small));
-            if p.required {
-                required.push(json!(p.name));
-            }
-        }
-        let mut input = json!({"type": "object", "properties": props});
-        if !required.is_empty() {
-            input["required"] = Value::Array(required);
-        }
-        let description = match (small, self.small_description) {
-            (true, Some(d)) => d,
-            _ => self.description,
-        };
-        let mut tool = json!({
-            "name": self.name,
-            "description": description,
-            "inputSchema": input,
-            "annotations": {
-                "title": self.title,
-                "readOnlyHint": self.hints.read_only,
-                "destructiveHint": self.hints.destructive,
-                "idempotentHint": self.hints.idempotent,
-                "openWorldHint": false,
-            },
-        });
-        if modern {
-            tool["title"] = json!(self.title);
-            tool["outputSchema"] = (self.output_schema)();
-        }
-        tool
-    }
+    tool
 }

@@ -1,5 +1,8 @@
 //! Beat values as results show them (tools.md 1.4): positions as `bar|beat`, durations
-//! as `bars:beats`, counted in a time signature's beat unit.
+//! as `bars:beats`, counted in a time signature's beat unit. Numbers inside them follow
+//! the notation's grammar ([`parse_number`]).
+
+use super::error::quoted;
 
 /// Formats a beat part: integer when exact, else at most 3 decimals, no trailing zeros.
 pub fn beat_text(x: f64) -> String {
@@ -40,41 +43,17 @@ pub fn bar_beats(num: i64, den: i64) -> f64 {
     num.max(1) as f64 * 4.0 / den.max(1) as f64
 }
 
-/// Parses a non-negative number as bar|beat writes it: `3`, `2.5`, `4/3`, `2+1/3`.
+/// Parses a non-negative number as bar|beat writes it (`3`, `2.5`, `4/3`, `/4`,
+/// `2+1/3`): the notation's own number grammar (barbeat.md), surrounding whitespace
+/// trimmed, so a value a note accepts is a value a tool accepts.
 pub fn parse_number(text: &str) -> Option<f64> {
-    let t = text.trim();
-    if t.is_empty() {
-        return None;
-    }
-    let simple = |s: &str| -> Option<f64> {
-        if s.is_empty()
-            || !s.chars().all(|c| c.is_ascii_digit() || c == '.')
-            || s.matches('.').count() > 1
-            || s == "."
-        {
-            return None;
-        }
-        s.parse::<f64>().ok()
-    };
-    let fraction = |s: &str| -> Option<f64> {
-        match s.split_once('/') {
-            Some((a, b)) => {
-                let (a, b) = (simple(a)?, simple(b)?);
-                (b != 0.0).then(|| a / b)
-            }
-            None => simple(s),
-        }
-    };
-    match t.split_once('+') {
-        Some((whole, frac)) => Some(simple(whole)? + fraction(frac)?),
-        None => fraction(t),
-    }
+    crate::notation::parse_number(text.trim()).filter(|x| x.is_finite())
 }
 
 /// `"bar|beat"` (1-based) → Live beats from the start, in the given signature.
 pub fn parse_position(text: &str, num: i64, den: i64) -> Result<f64, String> {
     let bad = || {
-        format!("position \"{text}\" is not valid: write bar|beat with bar and beat from 1, e.g. \"1|1\" or \"2|3.5\"")
+        format!("position {} is not valid: write bar|beat with bar and beat from 1, e.g. \"1|1\" or \"2|3.5\"", quoted(text))
     };
     let (bar, beat) = text.trim().split_once('|').ok_or_else(bad)?;
     let bar = parse_number(bar)
@@ -87,7 +66,7 @@ pub fn parse_position(text: &str, num: i64, den: i64) -> Result<f64, String> {
 /// `"bars:beats"` or a number of beats → Live beats, in the given signature.
 pub fn parse_duration(text: &str, num: i64, den: i64) -> Result<f64, String> {
     let bad = || {
-        format!("duration \"{text}\" is not valid: write bars:beats (e.g. \"4:0\", \"0:2\") or a number of beats (e.g. \"2.5\", \"3/4\")")
+        format!("duration {} is not valid: write bars:beats (e.g. \"4:0\", \"0:2\") or a number of beats (e.g. \"2.5\", \"3/4\")", quoted(text))
     };
     let musical = match text.trim().split_once(':') {
         Some((bars, beats)) => {
@@ -105,7 +84,7 @@ pub fn parse_duration(text: &str, num: i64, den: i64) -> Result<f64, String> {
 /// `"N/D"` with N in 1..=99 and D a power of two up to 16.
 pub fn parse_signature(text: &str) -> Result<(i64, i64), String> {
     let bad = || {
-        format!("timeSignature \"{text}\" is not valid: write N/D, e.g. \"4/4\" or \"6/8\" (D is 1, 2, 4, 8 or 16)")
+        format!("timeSignature {} is not valid: write N/D, e.g. \"4/4\" or \"6/8\" (D is 1, 2, 4, 8 or 16)", quoted(text))
     };
     let (n, d) = text.trim().split_once('/').ok_or_else(bad)?;
     let n: i64 = n.trim().parse().map_err(|_| bad())?;

@@ -147,6 +147,15 @@ impl LivePort for JsLive<'_> {
     }
 }
 
+/// The host's wall clock (`Date.now()`), which starts each request's deadline.
+struct DateClock;
+
+impl crate::tools::Clock for DateClock {
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+}
+
 /// The v8 side's core: decodes requests, runs tools, frames responses.
 #[wasm_bindgen]
 pub struct V8Core {
@@ -180,7 +189,7 @@ impl V8Core {
     #[wasm_bindgen(constructor)]
     pub fn new(host: LiveHost) -> V8Core {
         V8Core {
-            session: V8Session::new(),
+            session: V8Session::with_clock(Box::new(DateClock)),
             host,
         }
     }
