@@ -32,6 +32,7 @@ pub mod names;
 pub mod notes;
 pub mod overview;
 pub mod read_clip;
+pub mod refs;
 pub mod resource;
 pub mod schema;
 pub mod time;
