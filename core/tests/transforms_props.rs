@@ -1,6 +1,7 @@
 //! The transform language beyond the golden vectors: the exact syntax errors of spec
 //! 8.1 and 3.3/3.4, limits, and properties (never panics, errors positioned, seeded
 //! results reproduce, `swing` is idempotent).
+#![cfg(not(target_arch = "wasm32"))]
 
 use barline_core::transforms::{
     apply_audio, apply_midi, ClipContext, Note, TimeSignature, TransformErrorKind, MAX_DEPTH,
