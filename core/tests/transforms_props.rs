@@ -148,6 +148,12 @@ fn limits_are_errors_not_hangs() {
     let mut bad = vec![note(f64::NAN, 0.0)];
     let e = apply_midi(&mut bad, "velocity = 1", ts44(), None, 0).unwrap_err();
     assert_eq!(e.message, "notes[0].pitch must be a finite number");
+    // legato with a tolerance on a huge chord: no quadratic scan.
+    let mut chord: Vec<Note> = (0..200_000)
+        .map(|i| note(f64::from(i % 128), 0.0))
+        .collect();
+    let out = apply_midi(&mut chord, "duration = legato(0.5)", ts44(), None, 0).unwrap();
+    assert_eq!(out.warnings, vec!["Failed to evaluate transform for parameter \"duration\": legato(): no next note available (×200000)"]);
     // Exponential re-parsing of nested calls would never finish.
     let nested = format!("velocity = {}1{}", "swing(cos(".repeat(20), "))".repeat(20));
     assert!(apply_midi(&mut notes, &nested, ts44(), None, 0).is_ok());

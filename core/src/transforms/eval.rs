@@ -5,6 +5,7 @@
 use super::ast::{Arg, BinOp, ClipField, Expr, Func, NoteField, Var};
 use super::random::Draws;
 use super::scale;
+use super::spread::Spread;
 use super::ClipContext;
 use crate::notation::render;
 
@@ -34,6 +35,8 @@ pub(crate) enum Subject<'a> {
         starts: &'a [f64],
         /// The first later member with a different start (legato with tolerance 0).
         next_different: usize,
+        /// Answers `legato(tol)` with a tolerance (built when the text uses one).
+        spread: Option<&'a Spread>,
     },
     Audio {
         gain: f64,
@@ -525,6 +528,7 @@ fn legato(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
         index,
         starts,
         next_different,
+        spread,
         ..
     } = env.subject
     else {
@@ -533,6 +537,8 @@ fn legato(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
     let s = starts[index];
     let found = if tol == 0.0 {
         starts.get(next_different).copied()
+    } else if let Some(spread) = spread {
+        spread.next_apart(starts, index, tol).map(|k| starts[k])
     } else {
         starts[index + 1..]
             .iter()

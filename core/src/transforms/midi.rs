@@ -1,9 +1,10 @@
 //! Applying a transform to MIDI notes (spec 4): sort once, run the assignments
 //! assignment-major over the selected notes, clamp per assignment, delete at the end.
 
-use super::ast::{AssignOp, Assignment, Param};
+use super::ast::{Arg, AssignOp, Assignment, Expr, Func, Param};
 use super::eval::{eval, js_max, js_min, js_round, Env, NoteView, Subject};
 use super::random::{assignment_key, Draws};
+use super::spread::Spread;
 use super::{
     check_text, parser, ClipContext, Note, TimeSignature, TransformError, TransformErrorKind,
     MAX_NOTES, MAX_WORK,
@@ -207,6 +208,7 @@ impl<'a> Run<'a> {
         let mut failures: Vec<(String, usize)> = Vec::new();
         let members = std::mem::take(&mut self.members);
         let starts = std::mem::take(&mut self.starts);
+        let spread = uses_legato_tolerance(&assignment.expr).then(|| Spread::new(&starts));
         for (j, &i) in members.iter().enumerate() {
             let note = self.view(i);
             if let Some((s, e)) = time {
@@ -228,6 +230,7 @@ impl<'a> Run<'a> {
                     next,
                     starts: &starts,
                     next_different: next_index,
+                    spread: spread.as_ref(),
                 },
                 draws: Draws::new(key, i as u64),
             };
@@ -312,6 +315,22 @@ impl<'a> Run<'a> {
                 note.velocity_deviation = js_max(-127.0, js_min(127.0, v));
             }
             Param::Gain | Param::PitchShift => {}
+        }
+    }
+}
+
+/// Whether `e` calls `legato` with a tolerance (then a [`Spread`] keeps it O(n log n)).
+fn uses_legato_tolerance(e: &Expr) -> bool {
+    match e {
+        Expr::Num(_) | Expr::Pitch(_) | Expr::Var(_) => false,
+        Expr::Neg(inner) => uses_legato_tolerance(inner),
+        Expr::Bin(_, l, r) => uses_legato_tolerance(l) || uses_legato_tolerance(r),
+        Expr::Call { func, args, .. } => {
+            (*func == Func::Legato && !args.is_empty())
+                || args.iter().any(|a| match a {
+                    Arg::Expr(e) => uses_legato_tolerance(e),
+                    Arg::Period { .. } => false,
+                })
         }
     }
 }

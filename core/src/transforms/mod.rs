@@ -17,6 +17,7 @@ mod midi;
 mod parser;
 mod random;
 mod scale;
+mod spread;
 mod tokens;
 
 pub use audio::{apply_audio, AudioOutcome};
