@@ -45,13 +45,16 @@ fn time(budget: Duration, mut f: impl FnMut()) -> Duration {
 }
 
 fn main() {
+    // `TRANSFORMS_BENCH_TEXT=…` times another text (for profiling one construct).
+    let custom = std::env::var("TRANSFORMS_BENCH_TEXT").ok();
+    let text = custom.as_deref().unwrap_or(TEXT);
     let ts = TimeSignature::new(4, 4).expect("4/4");
     println!("transforms benchmark (native), 3-assignment text; rates in million notes per second");
     for count in [1_000, 10_000, 100_000] {
         let input = notes(count);
         let per_call = time(Duration::from_millis(1500), || {
             let mut n = input.clone();
-            black_box(apply_midi(&mut n, TEXT, ts, None, 42).ok());
+            black_box(apply_midi(&mut n, text, ts, None, 42).ok());
         });
         println!(
             "{count:>7} notes | {per_call:>10.1?} per call | {:>6.2} M notes/s",
@@ -60,7 +63,7 @@ fn main() {
     }
     let parse_only = time(Duration::from_millis(500), || {
         let mut n = Vec::new();
-        black_box(apply_midi(&mut n, TEXT, ts, None, 42).ok());
+        black_box(apply_midi(&mut n, text, ts, None, 42).ok());
     });
     println!("parse only (no notes): {parse_only:.1?} per call");
 }

@@ -534,13 +534,18 @@ fn legato(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
     else {
         return Err("legato(): not available in this context".into());
     };
-    let s = starts[index];
+    // `starts` holds every member whenever the text uses legato (see `midi::needs`).
+    let Some(&s) = starts.get(index) else {
+        return Err("legato(): no next note available".into());
+    };
     let found = if tol == 0.0 {
         starts.get(next_different).copied()
     } else if let Some(spread) = spread {
         spread.next_apart(starts, index, tol).map(|k| starts[k])
     } else {
-        starts[index + 1..]
+        starts
+            .get(index + 1..)
+            .unwrap_or(&[])
             .iter()
             .copied()
             .find(|&sk| (sk - s).abs() > tol)

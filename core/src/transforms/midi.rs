@@ -1,7 +1,7 @@
 //! Applying a transform to MIDI notes (spec 4): sort once, run the assignments
 //! assignment-major over the selected notes, clamp per assignment, delete at the end.
 
-use super::ast::{Arg, AssignOp, Assignment, Expr, Func, Param};
+use super::ast::{Arg, AssignOp, Assignment, Expr, Func, Param, Var};
 use super::eval::{eval, js_max, js_min, js_round, Env, NoteView, Subject};
 use super::random::{assignment_key, Draws};
 use super::spread::Spread;
@@ -66,7 +66,8 @@ pub fn apply_midi(
             ),
         ));
     }
-    let mut run = Run::new(notes, time_signature, clip, seed);
+    // Nothing fails from here on, so the caller's notes are taken, not copied.
+    let mut run = Run::new(std::mem::take(notes), time_signature, clip, seed);
     let mut sticky = None;
     for (a, assignment) in assignments.iter().enumerate() {
         if let Some(sel) = assignment.pitch {
@@ -129,8 +130,12 @@ struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    fn new(notes: &[Note], ts: TimeSignature, clip: Option<&'a ClipContext>, seed: u64) -> Self {
-        let mut sorted = notes.to_vec();
+    fn new(
+        mut sorted: Vec<Note>,
+        ts: TimeSignature,
+        clip: Option<&'a ClipContext>,
+        seed: u64,
+    ) -> Self {
         // Finite fields (checked), so this is a total order; the sort is stable.
         sorted.sort_by(|a, b| {
             a.start_time
@@ -176,19 +181,24 @@ impl<'a> Run<'a> {
         warnings: &mut Vec<String>,
     ) {
         let k = self.ts.musical_per_live();
+        // Neighbours (`next.*`, `legato`) need the recorded starts; most texts do not.
+        let (neighbours, legato_tolerance) = needs(&assignment.expr);
         self.members.clear();
         self.starts.clear();
         for (i, n) in self.notes.iter().enumerate() {
             let selected = pitch_range.is_none_or(|(lo, hi)| lo <= n.pitch && n.pitch <= hi);
             if selected {
                 self.members.push(i);
-                self.starts.push(n.start_time * k);
+                if neighbours {
+                    self.starts.push(n.start_time * k);
+                }
             }
         }
         let count = self.members.len();
         self.next_different.clear();
-        self.next_different.resize(count, count);
-        for j in (0..count.saturating_sub(1)).rev() {
+        self.next_different
+            .resize(if neighbours { count } else { 0 }, count);
+        for j in (0..self.next_different.len().saturating_sub(1)).rev() {
             self.next_different[j] = if self.starts[j + 1] != self.starts[j] {
                 j + 1
             } else {
@@ -208,7 +218,7 @@ impl<'a> Run<'a> {
         let mut failures: Vec<(String, usize)> = Vec::new();
         let members = std::mem::take(&mut self.members);
         let starts = std::mem::take(&mut self.starts);
-        let spread = uses_legato_tolerance(&assignment.expr).then(|| Spread::new(&starts));
+        let spread = legato_tolerance.then(|| Spread::new(&starts));
         for (j, &i) in members.iter().enumerate() {
             let note = self.view(i);
             if let Some((s, e)) = time {
@@ -216,7 +226,7 @@ impl<'a> Run<'a> {
                     continue;
                 }
             }
-            let next_index = self.next_different[j];
+            let next_index = self.next_different.get(j).copied().unwrap_or(count);
             let next = members.get(next_index).map(|&m| self.view(m));
             let mut env = Env {
                 pos: note.start,
@@ -319,17 +329,26 @@ impl<'a> Run<'a> {
     }
 }
 
-/// Whether `e` calls `legato` with a tolerance (then a [`Spread`] keeps it O(n log n)).
-fn uses_legato_tolerance(e: &Expr) -> bool {
+/// What an expression reads beyond its own note: (`next.*` or `legato`, `legato`
+/// with a tolerance).
+fn needs(e: &Expr) -> (bool, bool) {
     match e {
-        Expr::Num(_) | Expr::Pitch(_) | Expr::Var(_) => false,
-        Expr::Neg(inner) => uses_legato_tolerance(inner),
-        Expr::Bin(_, l, r) => uses_legato_tolerance(l) || uses_legato_tolerance(r),
+        Expr::Num(_) | Expr::Pitch(_) => (false, false),
+        Expr::Var(v) => (matches!(v, Var::Next(_)), false),
+        Expr::Neg(inner) => needs(inner),
+        Expr::Bin(_, l, r) => {
+            let (a, b) = (needs(l), needs(r));
+            (a.0 || b.0, a.1 || b.1)
+        }
         Expr::Call { func, args, .. } => {
-            (*func == Func::Legato && !args.is_empty())
-                || args.iter().any(|a| match a {
-                    Arg::Expr(e) => uses_legato_tolerance(e),
-                    Arg::Period { .. } => false,
+            let own = *func == Func::Legato;
+            args.iter()
+                .fold((own, own && !args.is_empty()), |acc, a| match a {
+                    Arg::Expr(e) => {
+                        let n = needs(e);
+                        (acc.0 || n.0, acc.1 || n.1)
+                    }
+                    Arg::Period { .. } => acc,
                 })
         }
     }

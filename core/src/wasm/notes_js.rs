@@ -8,14 +8,15 @@
 //! pre-sized `new Array(n)` is a holey array whose large backing store goes straight
 //! to the old generation), the note literal's fields are generalised once so that
 //! integral values are stored unboxed instead of as one heap number per field, and
-//! the numbers are read through a view of wasm memory instead of a fresh copy (a
-//! multi-megabyte `ArrayBuffer` per call is external memory that makes V8 start
-//! major collections).
+//! the numbers are read and written through views of wasm memory instead of fresh
+//! copies (a multi-megabyte `ArrayBuffer` per call is external memory that makes V8
+//! start major collections).
 
 use js_sys::{Array, Float64Array, Function};
 use wasm_bindgen::prelude::*;
 
-use super::js_args::{type_error, wrong_type};
+use super::js_args::{input_error, type_error, wrong_type};
+use crate::transforms::MAX_NOTES;
 
 /// Numbers per note in the flat layout.
 pub(crate) const FIELDS: usize = 6;
@@ -26,7 +27,7 @@ struct Glue {
     interpretation: Function,
     /// `(flat, transformed, warnings, seed) => ({notes, transformed, warnings, seed})`.
     transformation: Function,
-    /// `(notes) => Float64Array | index of the first malformed note`.
+    /// `(notes, f) => -1 | index of the first malformed note`, filling `f`.
     flatten: Function,
 }
 
@@ -43,8 +44,7 @@ const notes = (f) => {\n\
 return [\n\
   (f, warnings) => ({ notes: notes(f), warnings }),\n\
   (f, transformed, warnings, seed) => ({ notes: notes(f), transformed, warnings, seed }),\n\
-  (list) => {\n\
-    const f = new Float64Array(list.length * 6);\n\
+  (list, f) => {\n\
     for (let i = 0, j = 0; i < list.length; i++, j += 6) {\n\
       const x = list[i];\n\
       if (x === null || typeof x !== 'object') return i;\n\
@@ -56,7 +56,7 @@ return [\n\
       f[j] = x.pitch; f[j + 1] = x.start_time; f[j + 2] = x.duration;\n\
       f[j + 3] = x.velocity; f[j + 4] = p; f[j + 5] = d;\n\
     }\n\
-    return f;\n\
+    return -1;\n\
   },\n\
 ];";
 
@@ -103,12 +103,24 @@ pub(crate) fn flat_notes(name: &str, notes: &JsValue, optional: bool) -> Result<
     if !Array::is_array(notes) {
         return Err(wrong_type(name, "an array of note objects", notes));
     }
-    let flat = GLUE.with(|glue| glue.flatten.call1(&JsValue::NULL, notes))?;
-    if let Some(index) = flat.as_f64() {
-        return Err(type_error(&format!(
-            "{name}[{index}] must be an object with numeric pitch, start_time, duration and \
-             velocity (and optional numeric probability and velocity_deviation)"
+    let count = js_sys::Reflect::get(notes, &JsValue::from_str("length"))?
+        .as_f64()
+        .map_or(0, |n| n as usize);
+    if count > MAX_NOTES {
+        return Err(input_error(&format!(
+            "{name} holds {count} notes; at most {MAX_NOTES} are accepted"
         )));
     }
-    Ok(Float64Array::from(flat).to_vec())
+    let mut flat = vec![0.0; count * FIELDS];
+    // SAFETY: the glue only reads JavaScript objects and writes into the view, so
+    // nothing allocates in (or moves) wasm memory while the view is alive.
+    let view = unsafe { Float64Array::view_mut_raw(flat.as_mut_ptr(), flat.len()) };
+    let result = GLUE.with(|glue| glue.flatten.call2(&JsValue::NULL, notes, &view))?;
+    match result.as_f64() {
+        Some(index) if index >= 0.0 => Err(type_error(&format!(
+            "{name}[{index}] must be an object with numeric pitch, start_time, duration and \
+             velocity (and optional numeric probability and velocity_deviation)"
+        ))),
+        _ => Ok(flat),
+    }
 }
