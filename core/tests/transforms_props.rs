@@ -311,3 +311,25 @@ proptest! {
         prop_assert_eq!(a, b);
     }
 }
+
+#[test]
+fn a_transform_parses_once_and_applies_per_clip() {
+    use barline_core::transforms::Transform;
+    assert!(Transform::parse("").unwrap().is_empty());
+    // A parse error is reported whether or not there are notes (4.2 step 2).
+    assert!(Transform::parse("this is not valid").is_err());
+    let t = Transform::parse("velocity = 10 * clip.index + 1\nduration = legato()").unwrap();
+    let ts = ts44();
+    for index in 0..3u32 {
+        let clip = ClipContext::from_live(8.0, None, index, 3, None, ts);
+        let mut notes = vec![note(60.0, 0.0), note(62.0, 2.0)];
+        let out = t.apply_midi(&mut notes, ts, Some(&clip), 0).unwrap();
+        assert_eq!(out.transformed, Some(2));
+        assert_eq!(notes[0].velocity, f64::from(10 * index + 1));
+        assert_eq!((notes[0].duration, notes[1].duration), (2.0, 6.0));
+    }
+    let audio = Transform::parse("gain = -3")
+        .unwrap()
+        .apply_audio(0.0, 0.0, ts, None, 0);
+    assert_eq!((audio.gain_db, audio.pitch_shift), (Some(-3.0), None));
+}

@@ -1,10 +1,10 @@
 //! Applying a transform to an audio clip's gain and transposition (spec 6): the clip
 //! is one event at position 0; only `gain` and `pitchShift` assignments run.
 
-use super::ast::{AssignOp, Param};
+use super::ast::{AssignOp, Assignment, Param};
 use super::eval::{eval, Env, Subject};
 use super::random::{assignment_key, Draws};
-use super::{check_text, parser, ClipContext, TimeSignature, TransformError};
+use super::{ClipContext, TimeSignature, Transform, TransformError};
 
 /// The result of [`apply_audio`].
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -30,12 +30,19 @@ pub fn apply_audio(
     clip: Option<&ClipContext>,
     seed: u64,
 ) -> Result<AudioOutcome, TransformError> {
+    Ok(Transform::parse(text)?.apply_audio(gain_db, pitch_shift, time_signature, clip, seed))
+}
+
+/// [`Transform::apply_audio`]: `assignments` of a non-empty text.
+pub(crate) fn run(
+    assignments: &[Assignment],
+    gain_db: f64,
+    pitch_shift: f64,
+    time_signature: TimeSignature,
+    clip: Option<&ClipContext>,
+    seed: u64,
+) -> AudioOutcome {
     let mut outcome = AudioOutcome::default();
-    if text.is_empty() {
-        return Ok(outcome);
-    }
-    check_text(text)?;
-    let assignments = parser::parse(text)?;
     if assignments.iter().any(|a| !a.param.is_audio()) {
         outcome.warnings.push(MIDI_IGNORED.to_string());
     }
@@ -96,7 +103,7 @@ pub fn apply_audio(
     }
     outcome.gain_db = gain_set.then(|| clamp(gain, -70.0, 24.0));
     outcome.pitch_shift = pitch_set.then(|| clamp(pitch, -48.0, 48.0));
-    Ok(outcome)
+    outcome
 }
 
 /// `Math.max(lo, Math.min(hi, x))`.

@@ -6,8 +6,8 @@ use super::eval::{eval, js_max, js_min, js_round, Env, NoteView, Subject};
 use super::random::{assignment_key, Draws};
 use super::spread::Spread;
 use super::{
-    check_text, parser, ClipContext, Note, TimeSignature, TransformError, TransformErrorKind,
-    MAX_NOTES, MAX_WORK,
+    ClipContext, Note, TimeSignature, Transform, TransformError, TransformErrorKind, MAX_NOTES,
+    MAX_WORK,
 };
 use std::cmp::Ordering;
 
@@ -35,12 +35,18 @@ pub fn apply_midi(
     clip: Option<&ClipContext>,
     seed: u64,
 ) -> Result<MidiOutcome, TransformError> {
-    if text.is_empty() {
-        return Ok(MidiOutcome::default());
-    }
-    check_text(text)?;
+    Transform::parse(text)?.apply_midi(notes, time_signature, clip, seed)
+}
+
+/// [`Transform::apply_midi`]: `assignments` of a non-empty text.
+pub(crate) fn run(
+    assignments: &[Assignment],
+    notes: &mut Vec<Note>,
+    time_signature: TimeSignature,
+    clip: Option<&ClipContext>,
+    seed: u64,
+) -> Result<MidiOutcome, TransformError> {
     check_notes(notes)?;
-    let assignments = parser::parse(text)?;
     let mut outcome = MidiOutcome {
         transformed: Some(0),
         warnings: Vec::new(),

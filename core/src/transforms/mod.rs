@@ -143,6 +143,74 @@ pub fn scale_mask(root: i64, intervals: &[i64]) -> Option<u16> {
     scale::usable(Some(mask))
 }
 
+/// A parsed transform text. Tools parse once, before changing anything (a parse error
+/// fails the call, spec 9), then apply the same transform to each clip.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Transform {
+    assignments: Vec<ast::Assignment>,
+    /// The empty text: nothing changes and `transformed` is `None` (4.2 step 1).
+    empty: bool,
+}
+
+impl Transform {
+    /// Parses `text` (syntax errors 8.1, value errors 3.4, the text-length limit).
+    pub fn parse(text: &str) -> Result<Self, TransformError> {
+        if text.is_empty() {
+            return Ok(Transform {
+                assignments: Vec::new(),
+                empty: true,
+            });
+        }
+        check_text(text)?;
+        Ok(Transform {
+            assignments: parser::parse(text)?,
+            empty: false,
+        })
+    }
+
+    /// Whether the text was empty (nothing to apply, nothing to report).
+    pub fn is_empty(&self) -> bool {
+        self.empty
+    }
+
+    /// Transforms MIDI notes in place (spec 4); see [`apply_midi`]. Fails only on a
+    /// limit (note count, work) or a non-finite note field, leaving `notes` as given.
+    pub fn apply_midi(
+        &self,
+        notes: &mut Vec<Note>,
+        time_signature: TimeSignature,
+        clip: Option<&ClipContext>,
+        seed: u64,
+    ) -> Result<MidiOutcome, TransformError> {
+        if self.empty {
+            return Ok(MidiOutcome::default());
+        }
+        midi::run(&self.assignments, notes, time_signature, clip, seed)
+    }
+
+    /// An audio clip's new gain and transposition (spec 6); see [`apply_audio`].
+    pub fn apply_audio(
+        &self,
+        gain_db: f64,
+        pitch_shift: f64,
+        time_signature: TimeSignature,
+        clip: Option<&ClipContext>,
+        seed: u64,
+    ) -> AudioOutcome {
+        if self.empty {
+            return AudioOutcome::default();
+        }
+        audio::run(
+            &self.assignments,
+            gain_db,
+            pitch_shift,
+            time_signature,
+            clip,
+            seed,
+        )
+    }
+}
+
 /// Checks the text length before any parsing.
 fn check_text(text: &str) -> Result<(), TransformError> {
     if text.len() > MAX_TEXT_BYTES {
