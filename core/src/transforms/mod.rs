@@ -11,8 +11,10 @@
 
 mod ast;
 mod audio;
+mod checks;
 mod error;
 mod eval;
+mod functions;
 mod midi;
 mod parser;
 mod random;
