@@ -336,7 +336,7 @@ impl Server {
         }
         HttpResponse::json(
             200,
-            &jsonrpc::result(&id, dispatch::initialize_result(negotiated)),
+            &jsonrpc::result(&id, dispatch::initialize_result(negotiated, &self.settings)),
         )
         .with("mcp-session-id", &sid)
     }

@@ -2,9 +2,11 @@
 //! usage guide and (when enabled) the project memory.
 
 use super::args::Args;
+use super::catalogue::CatalogueOptions;
 use super::context::ToolContext;
 use super::error::ToolError;
 use super::lom;
+use super::mentions;
 use super::overview;
 use super::schema::{Hints, ToolDef};
 use crate::live::{Atom, LivePort};
@@ -59,7 +61,13 @@ pub fn run(
     warnings: &mut Vec<String>,
 ) -> Result<Value, ToolError> {
     let version = live_version(live)?;
-    if older_than_12_3(&version) {
+    let opts = CatalogueOptions {
+        small_model: ctx.small_model,
+        ..CatalogueOptions::default()
+    };
+    let listed = mentions::listed(opts);
+    let available = |name: &str| listed.iter().any(|l| l == name);
+    if older_than_12_3(&version) && available("barline-create-device") {
         warnings.push(format!(
             "Live {version} is older than 12.3; barline-create-device and wrapInRack need 12.3 or newer"
         ));
@@ -70,7 +78,7 @@ pub fn run(
     o.insert("abletonLiveVersion".into(), json!(version));
     o.insert("liveSet".into(), overview::read(live)?);
     let guide = if ctx.small_model { SHORT_GUIDE } else { GUIDE };
-    o.insert("skills".into(), json!(guide));
+    o.insert("skills".into(), json!(mentions::render(guide, &available)));
     if ctx.memory_enabled && !ctx.memory_text.trim().is_empty() {
         o.insert("memoryContent".into(), json!(ctx.memory_text));
     }

@@ -21,6 +21,8 @@ pub mod diagnostics;
 pub mod error;
 pub mod format;
 pub mod lom;
+pub mod mentions;
+pub mod name_rules;
 pub mod names;
 pub mod notes;
 pub mod overview;
