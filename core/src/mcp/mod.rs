@@ -12,6 +12,7 @@ mod reply;
 pub mod resources;
 pub mod security;
 mod server;
+pub mod sessions;
 pub mod settings;
 pub mod version;
 
