@@ -177,3 +177,32 @@ fn bodies_that_are_not_utf8_are_refused_precisely() {
     ));
     assert_eq!((r.status, body(&r)["id"].clone()), (200, json!(5)));
 }
+
+/// Client text in protocol errors is quoted to at most 100 characters.
+#[test]
+fn errors_quote_at_most_a_hundred_characters_of_client_text() {
+    let mut s = Server::new(Settings::default());
+    let sid = session_at(&mut s, 0);
+    let huge = "n".repeat(1 << 20);
+    for (method, params) in [
+        ("tools/call", json!({"name": huge})),
+        ("resources/read", json!({"uri": huge})),
+        ("prompts/get", json!({"name": huge})),
+        ("logging/setLevel", json!({"level": huge})),
+        (huge.as_str(), json!({})),
+    ] {
+        let msg = json!({"jsonrpc":"2.0","id":4,"method":method,"params":params});
+        let r = respond(post_at(&mut s, &sid, &msg, 1));
+        assert!(
+            r.body.len() < 600,
+            "{}: {} bytes",
+            &method[..10.min(method.len())],
+            r.body.len()
+        );
+        assert!(
+            r.body.contains(&format!("{}…", "n".repeat(100))),
+            "{}",
+            r.body
+        );
+    }
+}

@@ -1,6 +1,7 @@
 // Relays tool calls to the v8 object and back: frames through core, sends with
 // max-api's outlet, matches responses by request id, enforces the per-request timeout,
 // drops late or unknown responses (logged). Framing and decoding are core's.
+import { randomInt } from "node:crypto";
 import { DEFAULTS } from "./max-settings.mjs";
 
 const MIN_TIMEOUT_MS = 1000;
@@ -13,7 +14,10 @@ function codedError(code, message) {
 }
 
 export function createRelay({ maxApi, core, timeoutMs = DEFAULTS.timeoutMs, log = () => {} }) {
-  let nextId = 1;
+  // A restarted node.script must never take an answer the v8 side still owes its
+  // predecessor for one of its own requests: each process starts at a random id
+  // (below 2^30, so ids stay exact integer atoms for 2^30 calls).
+  let nextId = 1 + randomInt(2 ** 30);
   let timeout = clamp(timeoutMs);
   const pending = new Map(); // requestId -> { resolve, reject, timer }
   const late = new Set(); // ids that timed out, to tell "late" from "unknown" in logs

@@ -11,6 +11,9 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
   let stopping = false;
   const stats = { droppedBeforeStart: 0, droppedNoHandler: 0, toNode: 0, fromNode: 0, starts: 0 };
   let exited = Promise.resolve();
+  let lastArgs = [];
+  // Extra V8 flags for the child (stress experiments), e.g. "--always-turbofan".
+  const flags = (process.env.BARLINE_NODE_SCRIPT_FLAGS ?? "").split(" ").filter(Boolean);
 
   function status(...atoms) { setImmediate(() => send(1, atoms)); }
 
@@ -18,8 +21,9 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
     if (child) stop("restart");
     stats.starts += 1;
     stopping = false;
+    lastArgs = args;
     const proc = fork(scriptPath, [...args.map(String), ...extraArgs.map(String)], {
-      execArgv: ["--import", REGISTER],
+      execArgv: [...flags, "--import", REGISTER],
       env: { ...process.env, MAX_ENV: "live" },
       stdio: ["ignore", "pipe", "pipe", "ipc"],
       serialization: "advanced",
@@ -91,5 +95,11 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
     },
     stop,
     exited: () => exited,
+    /** The child's process id (memory measurements), or null when not running. */
+    get pid() { return child?.pid ?? null; },
+    /** Kills the child as a crash would (tests): no stop status, "terminated" follows. */
+    crash(signal = "SIGKILL") { child?.kill(signal); },
+    /** Sends the last `script start` again, as the patch does after "terminated". */
+    restart() { start(lastArgs); },
   };
 }

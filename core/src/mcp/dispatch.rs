@@ -101,7 +101,10 @@ pub fn dispatch(
             };
             let args = params.get("arguments").cloned().unwrap_or(Value::Null);
             match tools::prepare(name, &args, catalogue_options(settings, version)) {
-                Prepared::Unknown => fail(INVALID_PARAMS, &format!("Unknown tool: {name}")),
+                Prepared::Unknown => fail(
+                    INVALID_PARAMS,
+                    &format!("Unknown tool: {}", jsonrpc::quote(name)),
+                ),
                 Prepared::Answer(result) => reply(result),
                 Prepared::Forward { args, warnings } => Outcome::Forward(Box::new(Forward {
                     rpc_id: id.clone(),
@@ -132,9 +135,9 @@ pub fn dispatch(
                 resources::Route::NotFound => Outcome::Reply(jsonrpc::error(
                     id,
                     RESOURCE_NOT_FOUND,
-                    &format!("Resource not found: {uri}"),
+                    &format!("Resource not found: {}", jsonrpc::quote(uri)),
                     Some(json!({
-                        "uri": uri,
+                        "uri": jsonrpc::quote(uri),
                         "code": "NOT_FOUND",
                         "hint": "Call resources/list and resources/templates/list for valid URIs.",
                     })),
@@ -167,7 +170,7 @@ pub fn dispatch(
                     "logging/setLevel needs params.level, one of {}; got {}",
                     LOG_LEVELS.join(", "),
                     other
-                        .map(|s| format!("\"{s}\""))
+                        .map(|s| format!("\"{}\"", jsonrpc::quote(s)))
                         .unwrap_or_else(|| "nothing".into())
                 ),
             ),
@@ -176,7 +179,10 @@ pub fn dispatch(
             jsonrpc::INVALID_REQUEST,
             "initialize may only be sent once, as the first request of a session",
         ),
-        _ => fail(METHOD_NOT_FOUND, &format!("Method not found: {method}")),
+        _ => fail(
+            METHOD_NOT_FOUND,
+            &format!("Method not found: {}", jsonrpc::quote(method)),
+        ),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Prompts (tools.md B10): templates that compose existing tools and perform no action
 //! themselves. `prompts/get` fills arguments into the messages.
 
-use super::jsonrpc::INVALID_PARAMS;
+use super::jsonrpc::{self, INVALID_PARAMS};
 use crate::tools::mentions;
 use serde_json::{json, Map, Value};
 
@@ -105,9 +105,12 @@ pub fn get(
     arguments: &Value,
     available: &dyn Fn(&str) -> bool,
 ) -> Result<Value, (i64, String)> {
-    let p = offered(available)
-        .find(|p| p.name == name)
-        .ok_or_else(|| (INVALID_PARAMS, format!("Unknown prompt: {}", short(name))))?;
+    let p = offered(available).find(|p| p.name == name).ok_or_else(|| {
+        (
+            INVALID_PARAMS,
+            format!("Unknown prompt: {}", jsonrpc::quote(name)),
+        )
+    })?;
     let empty = Map::new();
     let given = match arguments {
         Value::Object(m) => m,
@@ -181,15 +184,6 @@ fn substitute(template: &str, values: &[(&str, String)]) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// At most 100 characters of a client-chosen name, for error messages.
-fn short(name: &str) -> String {
-    let mut s: String = name.chars().take(100).collect();
-    if s.len() < name.len() {
-        s.push('…');
-    }
-    s
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ pub(super) fn reply_for(call: &Call, result: Value, live_warnings: &[String]) ->
                 rpc_code,
                 e["message"].as_str().unwrap_or("resource read failed"),
                 Some(json!({
-                    "uri": f.resource, "code": code, "hint": e["hint"],
+                    "uri": f.resource.as_deref().map(jsonrpc::quote), "code": code, "hint": e["hint"],
                 })),
             );
         }

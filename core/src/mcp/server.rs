@@ -147,7 +147,10 @@ impl Server {
             return Err(rpc_error(
                 404,
                 jsonrpc::INVALID_REQUEST,
-                &format!("Not found: {path} (the MCP endpoint is /mcp)"),
+                &format!(
+                    "Not found: {} (the MCP endpoint is /mcp)",
+                    jsonrpc::quote(path)
+                ),
             ));
         }
         security::check_origin_and_host(
@@ -235,7 +238,8 @@ impl Server {
                     400,
                     jsonrpc::INVALID_REQUEST,
                     &format!(
-                        "Bad Request: unsupported MCP-Protocol-Version \"{v}\" (supported: {})",
+                        "Bad Request: unsupported MCP-Protocol-Version \"{}\" (supported: {})",
+                        jsonrpc::quote(v),
                         version::SUPPORTED.join(", ")
                     ),
                 ));
