@@ -37,14 +37,15 @@ test("a call round-trips with its own warnings", async () => {
 
 test("a call that is never answered times out and its late answer is dropped", async () => {
   let answerLate;
-  const api = fakeMax((id, env, reply) => { answerLate = () => reply("{}"); });
+  let lateId;
+  const api = fakeMax((id, env, reply) => { lateId = id; answerLate = () => reply("{}"); });
   const relay = createRelay({ maxApi: api, core, timeoutMs: 1000, log: log(api) });
   const started = Date.now();
   await assert.rejects(relay.call({ tool: "slow" }), (e) => e.code === "TIMEOUT" && /slow/.test(e.message));
   assert.ok(Date.now() - started >= 990);
   answerLate();
   assert.equal(relay.stats().dropped, 1);
-  assert.match(api.logs.at(-1)[1], /dropped late .*request 1/);
+  assert.match(api.logs.at(-1)[1], new RegExp(`dropped late .*request ${lateId}$`));
   assert.equal(relay.pendingCount(), 0);
 });
 
