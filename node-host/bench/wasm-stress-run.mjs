@@ -1,5 +1,5 @@
 // One run of the wasm-boundary stress experiment (issue 15 item 2), started by
-// wasm-stress.bench.mjs in a child process with V8 flags under test. Drives the
+// wasm-stress.mjs in a child process with V8 flags under test. Drives the
 // simulated device for STRESS_SECONDS with what preceded the demo's crashes:
 // multi-second note writes, large results, traps with re-instantiation, memory growth.
 // Prints one JSON line: counts of each call kind, errors, node.script terminations.

@@ -1,7 +1,7 @@
-// Wasm-boundary stress (issue 15 item 2; a benchmark, not a test): runs
-// wasm-stress-run.mjs in a fresh process per V8 flag set, the same flags for the
-// simulated node.script child, and reports runs, crashes (a signal, a non-zero exit, or
-// a V8 "Fatal error" on either side) and the calls made. STRESS_SECONDS bounds each run
+// Wasm-boundary stress experiment (issue 15 item 2; run by hand, minutes long, not part
+// of `make bench`): runs wasm-stress-run.mjs in a fresh process per V8 flag set, the
+// same flags for the simulated node.script child, and reports runs, crashes (a signal,
+// a non-zero exit, or a V8 "Fatal error" on either side) and the calls made. STRESS_SECONDS bounds each run
 // (default 60); STRESS_FLAGS="a|b" replaces the flag sets (sets separated by "|").
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
