@@ -206,3 +206,33 @@ fn errors_quote_at_most_a_hundred_characters_of_client_text() {
         );
     }
 }
+
+/// A batch of 10,000 `tools/list` once produced a 32 MB reply (4 MB bodies: ~280 MB);
+/// batches are capped, refused before any message is handled.
+#[test]
+fn batches_are_capped_before_any_message_runs() {
+    use barline_core::mcp::MAX_BATCH_ITEMS;
+    let mut s = Server::new(Settings::default());
+    let msg = json!({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion": "2025-03-26"}});
+    let r = respond(s.handle_http(&req("POST", &[], &msg.to_string())));
+    let sid = r.headers["mcp-session-id"].clone();
+    let batch = |n: usize| {
+        Value::Array(
+            (0..n)
+                .map(|i| json!({"jsonrpc":"2.0","id":i,"method":"tools/list"}))
+                .collect(),
+        )
+    };
+    let r = respond(post_at(&mut s, &sid, &batch(10_000), 1));
+    assert_eq!(r.status, 400);
+    assert!(r.body.len() < 300, "{}", r.body);
+    assert!(
+        r.body
+            .contains("at most 100 messages; this one holds 10000"),
+        "{}",
+        r.body
+    );
+    let r = respond(post_at(&mut s, &sid, &batch(MAX_BATCH_ITEMS), 2));
+    assert_eq!(r.status, 200);
+    assert_eq!(body(&r).as_array().unwrap().len(), MAX_BATCH_ITEMS);
+}

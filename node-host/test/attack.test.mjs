@@ -68,6 +68,8 @@ const ATTACKS = [
   tool(7, "a 1 MB clip name", "barline-create-clip", { slot: "6/1", notes: "C3 1|1", name: megabyte }),
   tool(7, "NUL in a clip name", "barline-create-clip", { slot: "6/2", notes: "C3 1|1", name: "a\u0000b" }),
   tool(7, "1 MB unknown tool name", "barline-x".padEnd(MB, "x"), {}, small(({ body }) => assert.ok(body.error || body.result?.isError), 1000)),
+  custom(7, "a batch of 10,000 tools/list (2025-03-26)", (t) => t.batch(Array.from({ length: 10_000 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "tools/list" }))),
+    small(({ status, body }) => { assert.equal(status, 400); assert.match(body.error.message, /at most 100 messages/); }, 400)),
   // Item 4 (write results never TOO_LARGE) and item 5 (integer ranges) add their lines here.
 ];
 
@@ -98,6 +100,12 @@ async function session(url) {
     post: (msg) => send(JSON.stringify(msg)),
     postBytes: (bytes) => send(bytes),
     initialize: () => send(initMessage, base),
+    /** Sends `messages` as one batch in a fresh 2025-03-26 session (the version with batches). */
+    async batch(messages) {
+      const old = { ...base, "mcp-protocol-version": "2025-03-26" };
+      const init = await send(initMessage.replace("2025-06-18", "2025-03-26"), old);
+      return send(JSON.stringify(messages), { ...old, "mcp-session-id": init.sid });
+    },
   };
   const init = await t.initialize();
   headers["mcp-session-id"] = init.sid;

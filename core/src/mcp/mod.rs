@@ -17,5 +17,5 @@ pub mod settings;
 pub mod version;
 
 pub use http::{HttpAction, HttpRequest, HttpResponse, OutCall};
-pub use server::Server;
+pub use server::{Server, MAX_BATCH_ITEMS};
 pub use settings::Settings;

@@ -9,6 +9,11 @@ use super::{security, version, Settings};
 use serde_json::Value;
 use std::collections::HashMap;
 
+/// Most messages in one JSON-RPC batch. Each answer can be a few kilobytes (the tool
+/// list is ~3 KB), so an unbounded batch turns a 4 MB body into a reply of hundreds of
+/// megabytes; 100 keeps the worst reply near 3 MB and is far beyond what clients send.
+pub const MAX_BATCH_ITEMS: usize = 100;
+
 pub(super) struct Call {
     /// The session that sent the call (kept from eviction while the call is out).
     pub(super) session: String,
@@ -313,6 +318,17 @@ impl Server {
                     400,
                     jsonrpc::INVALID_REQUEST,
                     "Invalid Request: empty batch",
+                ));
+            }
+            if items.len() > MAX_BATCH_ITEMS {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    &format!(
+                        "Invalid Request: a batch may hold at most {MAX_BATCH_ITEMS} messages; \
+                         this one holds {}: send them in smaller batches",
+                        items.len()
+                    ),
                 ));
             }
         }
