@@ -43,6 +43,8 @@ const ATTACKS = [
   tool(1, "a million bar copies (22 bytes)", "barline-create-clip", { slot: "6/0", notes: "C3 1|1 @2-1000000=1" }, small(isToolError("BAD_INPUT"))),
   tool(1, "a repeat beyond the note limit", "barline-create-clip", { slot: "6/0", notes: "C3 1|1x99999999" }, small(isToolError("BAD_INPUT"))),
   tool(1, "copies of copies", "barline-create-clip", { slot: "6/0", notes: `${"C3 ".repeat(100)}1|1 @2-9000=1-2` }, isToolError("BAD_INPUT")),
+  tool(1, "the largest write allowed (50,000 notes)", "barline-create-clip", { slot: "6/3", notes: "C3 D3 E3 F3 G3 A3 B3 C4 1|1x6250@0.25" },
+    ({ body }) => assert.equal(body.result?.isError, undefined, JSON.stringify(body).slice(0, 300))),
   tool(1, "a megabyte of notes", "barline-create-clip", { slot: "6/0", notes: "C3 1|1 ".repeat(150_000) }, isToolError()),
   // Item 3: one pass of substitution, capped arguments, bounded replies.
   rpc(3, "107 KB of {style}", "prompts/get", { name: "compose-clip", arguments: { trackIndex: "1", style: styleFlood } }, small(isRpcError(-32602), 400)),
@@ -113,7 +115,7 @@ async function session(url) {
   return t;
 }
 
-test("hostile input gets precise answers and leaves both processes healthy", { timeout: 180_000 }, async () => {
+test("hostile input gets precise answers and leaves both processes healthy", { timeout: 180_000 }, async (t) => {
   const { device } = target;
   const real = await session(target.url);
   assert.equal((await real.post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "barline-connect", arguments: {} } })).status, 200);
@@ -133,6 +135,7 @@ test("hostile input gets precise answers and leaves both processes healthy", { t
   assert.equal(ok.status, 200);
   assert.equal(ok.body.result.isError, undefined, JSON.stringify(ok.body).slice(0, 300));
   const rss1 = { live: process.memoryUsage().rss, node: rssOf(device.node.pid) };
+  t.diagnostic(`RSS: simulator with the Live side ${(rss0.live / MB).toFixed(0)} → ${(rss1.live / MB).toFixed(0)} MB, node.script ${(rss0.node / MB).toFixed(0)} → ${(rss1.node / MB).toFixed(0)} MB`);
   for (const side of ["live", "node"]) {
     assert.ok(rss1[side] - rss0[side] < LIMIT_GROWTH,
       `${side} side grew from ${(rss0[side] / MB).toFixed(0)} MB to ${(rss1[side] / MB).toFixed(0)} MB`);
