@@ -9,11 +9,16 @@ use super::error::{ErrorKind, NotationError};
 use super::note::{Meter, Note};
 use super::numbers::{floor, rem, render};
 use super::parser::Item;
-use super::warnings as w;
+use super::warnings::{self as w, WarningList};
 
-/// Most notes one interpretation may emit (copies included). The reference has no
-/// limit and would exhaust memory on `C3 1|1x999999999999`; hosts must stay alive.
-pub const MAX_NOTES: usize = 1_000_000;
+/// Most notes one interpretation may emit (copies included).
+///
+/// Sized to what one tool call can put into a Live clip well inside the request
+/// deadline (tools.md 1.15): notes reach Live in `add_new_notes` batches of 1,000
+/// (tools.md 1.14), so this is 50 batches, and it covers 1,000 bars of sixteenth-note
+/// hi-hats with kick and snare (about 24,000 notes) twice over. The reference has no
+/// limit at all and exhausts memory on `C3 1|1x999999999999`.
+pub const MAX_NOTES: usize = 50_000;
 
 /// Result of a successful interpretation.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
@@ -58,7 +63,9 @@ pub(crate) struct Interpreter {
     pub(super) idle_change: bool,
     pub(super) copies: CopyMap,
     pub(super) events: Vec<Note>,
-    pub(super) warnings: Vec<String>,
+    pub(super) warnings: WarningList,
+    /// Destination bars visited by bar copies so far (bounded by `MAX_COPY_BARS`).
+    pub(super) copy_bars: f64,
     has_zero_velocity: bool,
 }
 
@@ -78,7 +85,8 @@ impl Interpreter {
             idle_change: false,
             copies: CopyMap::new(meter.beats_per_bar * meter.scale, expected_notes),
             events: Vec::with_capacity(expected_notes),
-            warnings: Vec::new(),
+            warnings: WarningList::default(),
+            copy_bars: 0.0,
             has_zero_velocity: false,
         }
     }
@@ -279,7 +287,7 @@ impl Interpreter {
 
     /// Warnings so far (for an interpretation error, 5.1).
     pub(crate) fn take_warnings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.warnings)
+        self.warnings.take()
     }
 
     /// End of input: W4, then the v0 deletion pass (4.8).
@@ -294,7 +302,7 @@ impl Interpreter {
         };
         Interpretation {
             notes,
-            warnings: self.warnings,
+            warnings: self.warnings.take(),
         }
     }
 }
@@ -312,8 +320,9 @@ pub(super) fn too_many_notes() -> NotationError {
     NotationError::new(
         ErrorKind::Limit,
         format!(
-            "Too many notes: this notation would create more than {MAX_NOTES} notes; \
-             use smaller repeat counts or bar copy ranges"
+            "Too many notes: this notation would create more than {MAX_NOTES} notes \
+             (the most one call may write); use smaller repeat counts or bar copy ranges, \
+             or write the clip in several calls"
         ),
     )
 }

@@ -22,13 +22,14 @@ mod position;
 mod warnings;
 
 pub use ast::{Ast, BarSpec, BeatSpec, Element, Span, SpannedElement};
-pub use copy::MAX_COPY_STEPS;
+pub use copy::MAX_COPY_BARS;
 pub use error::{ErrorKind, NotationError, SourcePosition, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
 pub use formatter::{format, pitch_name};
 pub use interpreter::{Interpretation, MAX_NOTES};
 pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
 pub use parser::ScanMode;
 // Shared with `transforms`, which prints numbers and positions by the same rules.
+pub use warnings::MAX_WARNINGS;
 pub(crate) use {numbers::render, position::source_position};
 
 use interpreter::Interpreter;
@@ -110,10 +111,14 @@ pub fn interpret_scanned(
     // Interpretation errors only count once the whole text parsed (5.1), so after
     // one the scan continues without interpreting.
     let mut failure: Option<NotationError> = None;
-    while let Some((item, _)) = scanner.next_item()? {
+    while let Some((item, range)) = scanner.next_item()? {
         if failure.is_none() {
             if let Err(mut error) = interpreter.apply(item, scanner.beats()) {
                 error.warnings = interpreter.take_warnings();
+                if error.kind == ErrorKind::Limit {
+                    // Point at the element that crossed the limit.
+                    error.position = Some(position::source_position(text, range.start));
+                }
                 failure = Some(error);
             }
         }
