@@ -9,7 +9,8 @@
 //     by node's own `started` (its handlers exist). v8's bridge output goes through it too.
 //   node.script left → routepass mcp_request : match → v8 ; else → route status token started
 //   v8 right → route status update_memory : status → live-status ; update_memory → memory
-//   node.script right (N4M status) → route start stop terminated restarted → gate, status
+//   node.script right (N4M status) → route start stop terminated restarted → gate, status;
+//     terminated → delay 2000 → the start message again (a crashed server comes back)
 export const V8_FILE = "barline-v8.js";
 export const NODE_FILE = "barline-node.mjs";
 /** Height of a device in Live's device view (max-runtime.md 5.1 `openrect`). */
@@ -128,6 +129,11 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   wire(node, 1, n4m, 0);
   for (const out of [0, 1, 2, 3]) wire(n4m, out, closeGate, 0);
   wire(closeGate, 0, gate, 0);
+  // A node.script that died (a crash, not a stop) is started again with the settings in
+  // force; the delay keeps a process that dies at once from restarting in a tight loop.
+  const restart = obj("delay 2000", 2, ["bang"]);
+  wire(n4m, 2, restart, 0);
+  wire(restart, 0, start, 0);
   wire(v8, 1, fromV8, 0);
 
   // --- MIDI: a MIDI effect passes everything through (5.2) --------------------------

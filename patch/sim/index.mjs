@@ -84,6 +84,7 @@ export async function startDevice({
 
   const special = {
     console: maxConsole,
+    scheduler,
     // Live restores parameter-mode objects (pattr) from the Set before they autorestore.
     savedParameter: (varname) => parameters[varname],
     isReady: () => ready,
@@ -162,6 +163,8 @@ export async function startDevice({
     /** Every MIDI byte the device passed downstream (midiout), in order. */
     midiOut: () => [...patch.byClass("midiout")[0].received],
     status: () => display.content,
+    /** Resolves with the status text once it matches `pattern` (event-driven, no polling). */
+    whenStatus: (pattern) => display.whenContent(pattern),
     /** What Live saves with the Set: every parameter-mode object's value, by varname. */
     parameters: () => Object.fromEntries([...patch.objects.values()]
       .filter(({ box }) => box.parameter_enable || box.saved_object_attributes?.parameter_enable)

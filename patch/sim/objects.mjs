@@ -169,10 +169,39 @@ function textedit(box, { send }) {
 /** live.comment: shows its text; `set …` replaces it (Live's theme colours are not modelled). */
 function liveComment(box) {
   let text = box.text ?? "";
+  const waiters = []; // [pattern, resolve]: whenContent() promises
   return {
     numinlets: 1, numoutlets: 0,
     get content() { return text; },
-    receive(_inlet, atoms) { if (atoms[0] === "set") text = atoms.slice(1).join(" "); },
+    receive(_inlet, atoms) {
+      if (atoms[0] !== "set") return;
+      text = atoms.slice(1).join(" ");
+      for (const [i, [pattern, resolve]] of [...waiters.entries()].reverse()) {
+        if (pattern.test(text)) { waiters.splice(i, 1); resolve(text); }
+      }
+    },
+    /** Resolves with the text once it matches `pattern` (at once if it does now). */
+    whenContent(pattern) {
+      if (pattern.test(text)) return Promise.resolve(text);
+      return new Promise((resolve) => waiters.push([pattern, resolve]));
+    },
+  };
+}
+
+/** delay: a bang (or a number of ms) schedules one bang out; another restarts it; `stop` cancels. */
+function delayObject(args, { send }, scheduler) {
+  let ms = Number(args[0] ?? 0);
+  let timer = null;
+  const cancel = () => { if (timer !== null) scheduler.clearTimer(timer); timer = null; };
+  return {
+    numinlets: 2, numoutlets: 1,
+    receive(inlet, atoms) {
+      if (inlet === 1) { ms = Number(atoms[0]); return; }
+      if (atoms[0] === "stop") return cancel();
+      if (typeof atoms[0] === "number") ms = atoms[0];
+      cancel();
+      timer = scheduler.setTimer(() => { timer = null; send(0, ["bang"]); }, ms, false);
+    },
   };
 }
 
@@ -264,6 +293,7 @@ export function createObject(box, ctx, special) {
     case "routepass": return route(args, ctx, true);
     case "pack": return pack(args, ctx);
     case "onebang": return onebang(args, ctx);
+    case "delay": return delayObject(args, ctx, special.scheduler);
     case "gate": return gate(args, ctx);
     case "prepend": return { numinlets: 1, numoutlets: 1, receive(_i, atoms) { ctx.send(0, [...args, ...atoms]); } };
     case "midiin": return midiin(ctx);
