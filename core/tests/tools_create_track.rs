@@ -52,11 +52,7 @@ fn default_is_one_midi_track_at_the_end() {
     assert_eq!(tracks.len(), 8);
     assert_eq!(tracks[7]["kind"], "midi");
     assert_eq!(tracks[7]["name"], "8-MIDI");
-    let back = call(
-        &mut live,
-        "barline-read-track",
-        json!({"trackId": d["id"]}),
-    );
+    let back = call(&mut live, "barline-read-track", json!({"trackId": d["id"]}));
     assert_eq!(back["structuredContent"]["trackIndex"], 7);
 }
 
@@ -73,11 +69,18 @@ fn several_audio_tracks_in_order_with_names_and_cycling_colours() {
         .map(|i| i["trackIndex"].as_i64().unwrap())
         .collect();
     assert_eq!(indices, [1, 2, 3]);
-    assert!(warnings(&r).is_empty(), "palette colours: {:?}", warnings(&r));
+    assert!(
+        warnings(&r).is_empty(),
+        "palette colours: {:?}",
+        warnings(&r)
+    );
     let set = dump(&live);
     let t = set["tracks"].as_array().unwrap();
     assert_eq!(t.len(), 10);
-    let names: Vec<&str> = t[1..4].iter().map(|x| x["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = t[1..4]
+        .iter()
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["Gtr", "Bass DI", "Room"]);
     assert!(t[1..4].iter().all(|x| x["kind"] == "audio"));
     assert_eq!(t[1]["color_index"], t[3]["color_index"], "colours cycle");
@@ -98,9 +101,15 @@ fn name_count_and_palette_warnings() {
         w[1].starts_with("color #123456 for track \"One\" became palette color #"),
         "{w:?}"
     );
-    assert!(w[3].starts_with("color #123456 for track \"10-MIDI\""), "{w:?}");
+    assert!(
+        w[3].starts_with("color #123456 for track \"10-MIDI\""),
+        "{w:?}"
+    );
     let set = dump(&live);
-    assert_eq!(set["tracks"][9]["name"], "10-MIDI", "unnamed keeps Live's name");
+    assert_eq!(
+        set["tracks"][9]["name"], "10-MIDI",
+        "unnamed keeps Live's name"
+    );
     let r = create(&mut live, json!({"count": 2, "name": "a,b,c,d,e"}));
     assert_eq!(
         warnings(&r),
@@ -165,7 +174,10 @@ fn return_tracks_are_appended_and_never_armed() {
 fn index_past_the_end_limits_and_bad_input_change_nothing() {
     let cases = [
         (json!({"trackIndex": 8}), "trackIndex 8 is past the end"),
-        (json!({"trackIndex": 95, "count": 6}), "trackIndex 95 + count 6 is over 100"),
+        (
+            json!({"trackIndex": 95, "count": 6}),
+            "trackIndex 95 + count 6 is over 100",
+        ),
         (json!({"count": 2, "color": "#00FF00,red"}), "color \"red\""),
         (json!({"count": 0}), "count"),
         (json!({"count": 101}), "count"),
@@ -186,7 +198,10 @@ fn index_past_the_end_limits_and_bad_input_change_nothing() {
     }
     let mut live = demo();
     let r = create(&mut live, json!({"trackIndex": 7, "count": 2}));
-    assert_eq!(r["structuredContent"]["items"][1]["trackIndex"], 8, "index = count is allowed");
+    assert_eq!(
+        r["structuredContent"]["items"][1]["trackIndex"], 8,
+        "index = count is allowed"
+    );
 }
 
 #[test]

@@ -542,3 +542,24 @@ fn compact_text_matches_structured_content_for_every_kind() {
         check_result("barline-read-track", &r, false);
     }
 }
+
+#[test]
+fn oversized_reads_are_too_large_with_narrowing_advice() {
+    let mut live = FakeLive::from_json(include_str!("../../patch/sim/sets/large.json")).unwrap();
+    let r = call(
+        &mut live,
+        "barline-read-track",
+        json!({"trackIndex": 0, "include": ["session-clips", "notes"]}),
+    );
+    assert_eq!(code(&r), "TOO_LARGE", "{}", &r.to_string()[..200]);
+    assert!(r["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("Drop notes/timing/sample from include"));
+    let r = call(
+        &mut live,
+        "barline-read-track",
+        json!({"trackIndex": 0, "include": ["session-clips"]}),
+    );
+    assert_ne!(r["isError"], true, "without notes the list fits");
+}

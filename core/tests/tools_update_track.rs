@@ -17,7 +17,9 @@ fn code(r: &Value) -> &str {
 }
 
 fn message(r: &Value) -> &str {
-    r["_meta"]["barline/error"]["message"].as_str().unwrap_or("")
+    r["_meta"]["barline/error"]["message"]
+        .as_str()
+        .unwrap_or("")
 }
 
 fn warnings(r: &Value) -> Vec<String> {
@@ -77,7 +79,10 @@ fn rename_and_recolour_one_track() {
     assert_eq!(r["structuredContent"], json!({"id": bass}));
     assert!(warnings(&r).is_empty(), "{:?}", warnings(&r));
     let t = &dump(&live)["tracks"][1];
-    assert_eq!(t["name"], "Sub, Bass", "one item: commas are part of the name");
+    assert_eq!(
+        t["name"], "Sub, Bass",
+        "one item: commas are part of the name"
+    );
     assert_eq!(read(&mut live, &bass, json!(["color"]))["color"], "#FFA529");
     let r = update(&mut live, json!({"ids": bass, "color": "#123456"}));
     let w = warnings(&r);
@@ -91,14 +96,21 @@ fn rename_and_recolour_one_track() {
 #[test]
 fn bulk_names_colours_and_skipped_ids() {
     let mut live = demo();
-    let (a, b, c) = (track(&mut live, 0), track(&mut live, 1), track(&mut live, 5));
+    let (a, b, c) = (
+        track(&mut live, 0),
+        track(&mut live, 1),
+        track(&mut live, 5),
+    );
     let scene = id_of(&mut live, "live_set scenes 0").to_string();
     let r = update(
         &mut live,
-        json!({"ids": format!("{a}, {b},{a},99999,{scene},{c}"), "name": "D,B,X,Y,V", "color": "#FF94A6,#FFA529"}),
+        json!({"ids": format!("{a}, id {b},{a},99999,{scene},{c}"), "name": "D,B,X,Y,V", "color": "#FF94A6,#FFA529"}),
     );
     let items = r["structuredContent"]["items"].as_array().unwrap();
-    assert_eq!(items, &[json!({"id": a}), json!({"id": b}), json!({"id": c})]);
+    assert_eq!(
+        items,
+        &[json!({"id": a}), json!({"id": b}), json!({"id": c})]
+    );
     assert_eq!(
         warnings(&r),
         [
@@ -132,7 +144,11 @@ fn nothing_done_is_an_error_and_changes_nothing() {
         "id \"99999\" does not exist; id \"88888\" does not exist"
     );
     let clip = id_of(&mut live, "live_set tracks 0 clip_slots 0 clip").to_string();
-    let r = call(&mut live, "barline-update-track", json!({"ids": clip, "mute": true}));
+    let r = call(
+        &mut live,
+        "barline-update-track",
+        json!({"ids": clip, "mute": true}),
+    );
     assert_eq!(code(&r), "WRONG_TYPE");
     assert_eq!(message(&r), format!("id \"{clip}\" is a Clip, not a track"));
     assert_eq!(live.to_json(), before);
@@ -194,7 +210,11 @@ fn move_to_index_is_unsupported_before_anything_else() {
 #[test]
 fn mute_solo_and_arm_with_kind_checks() {
     let mut live = demo();
-    let (drums, group, vox) = (track(&mut live, 0), track(&mut live, 2), track(&mut live, 5));
+    let (drums, group, vox) = (
+        track(&mut live, 0),
+        track(&mut live, 2),
+        track(&mut live, 5),
+    );
     let (reverb, main) = (ret(&mut live, 0), master(&mut live));
     let r = update(
         &mut live,
@@ -210,7 +230,11 @@ fn mute_solo_and_arm_with_kind_checks() {
             "track \"Main\" cannot be armed",
         ]
     );
-    assert!(live.errors().is_empty(), "nothing refused reached Live: {:?}", live.errors());
+    assert!(
+        live.errors().is_empty(),
+        "nothing refused reached Live: {:?}",
+        live.errors()
+    );
     let set = dump(&live);
     assert_eq!(set["tracks"][0]["mute"], true);
     assert_eq!(set["tracks"][0]["arm"], true);
@@ -262,7 +286,10 @@ fn split_panning_and_the_mode_rules() {
     assert_eq!(m["right_split_stereo"], 0.6);
     assert_eq!(m["panning"], 0.25, "stereo pan untouched");
     let t = read(&mut live, &pad, json!(["mixer"]));
-    assert_eq!((t["leftPan"].clone(), t["rightPan"].clone()), (json!(-0.4), json!(0.6)));
+    assert_eq!(
+        (t["leftPan"].clone(), t["rightPan"].clone()),
+        (json!(-0.4), json!(0.6))
+    );
     // The current mode decides when panningMode is not given.
     let r = update(&mut live, json!({"ids": pad, "pan": 0}));
     assert_eq!(warnings(&r).len(), 1);
@@ -275,7 +302,10 @@ fn split_panning_and_the_mode_rules() {
         ["leftPan/rightPan have no effect in stereo panning mode; set panningMode \"split\" or use pan"]
     );
     let m = &dump(&live)["tracks"][4]["mixer"];
-    assert!(m.get("panning_mode").is_none(), "back to stereo (the default)");
+    assert!(
+        m.get("panning_mode").is_none(),
+        "back to stereo (the default)"
+    );
     assert_eq!(m["panning"], -1.0);
     assert_eq!(m["left_split_stereo"], -0.4);
 }
@@ -288,9 +318,18 @@ fn sends_by_name_letter_and_position() {
         &mut live,
         json!({"ids": bass, "sendReturn": "B-Delay", "sendGainDb": 0}),
     );
-    assert_eq!(dump(&live)["tracks"][1]["mixer"]["sends"], json!([0.0, 0.85]));
-    update(&mut live, json!({"ids": bass, "sendReturn": "a", "sendGainDb": -14.5}));
-    assert_eq!(dump(&live)["tracks"][1]["mixer"]["sends"], json!([0.5, 0.85]));
+    assert_eq!(
+        dump(&live)["tracks"][1]["mixer"]["sends"],
+        json!([0.0, 0.85])
+    );
+    update(
+        &mut live,
+        json!({"ids": bass, "sendReturn": "a", "sendGainDb": -14.5}),
+    );
+    assert_eq!(
+        dump(&live)["tracks"][1]["mixer"]["sends"],
+        json!([0.5, 0.85])
+    );
     let t = read(&mut live, &bass, json!(["mixer"]));
     assert_eq!(
         t["sends"],
@@ -299,8 +338,14 @@ fn sends_by_name_letter_and_position() {
     // A letter that starts no return's name picks the return at that position (B16).
     let delay = ret(&mut live, 1);
     update(&mut live, json!({"ids": delay, "name": "Echo"}));
-    update(&mut live, json!({"ids": vox, "sendReturn": "B", "sendGainDb": -70}));
-    assert_eq!(dump(&live)["tracks"][5]["mixer"]["sends"], json!([0.25, 0.01]));
+    update(
+        &mut live,
+        json!({"ids": vox, "sendReturn": "B", "sendGainDb": -70}),
+    );
+    assert_eq!(
+        dump(&live)["tracks"][5]["mixer"]["sends"],
+        json!([0.25, 0.01])
+    );
 }
 
 #[test]
@@ -318,7 +363,10 @@ fn send_warnings() {
         warnings(&r),
         ["sendGainDb and sendReturn must be given together; send unchanged"]
     );
-    let r = update(&mut live, json!({"ids": bass, "sendReturn": "C", "sendGainDb": -6}));
+    let r = update(
+        &mut live,
+        json!({"ids": bass, "sendReturn": "C", "sendGainDb": -6}),
+    );
     assert_eq!(warnings(&r), ["no return track matches \"C\""]);
     assert_eq!(live.to_json(), before);
     let r = update(
@@ -329,7 +377,14 @@ fn send_warnings() {
         warnings(&r),
         ["track \"Main\" has no send for return \"A-Reverb\""]
     );
-    assert!((dump(&live)["tracks"][1]["mixer"]["sends"][0].as_f64().unwrap() - 0.7).abs() < 1e-9);
+    assert!(
+        (dump(&live)["tracks"][1]["mixer"]["sends"][0]
+            .as_f64()
+            .unwrap()
+            - 0.7)
+            .abs()
+            < 1e-9
+    );
 }
 
 #[test]
@@ -342,15 +397,27 @@ fn routing_by_identifier_with_read_back() {
     );
     assert!(warnings(&r).is_empty(), "{:?}", warnings(&r));
     let t = read(&mut live, &keys, json!(["routings"]));
-    assert_eq!(t["inputRoutingType"], json!({"name": "Computer Keyboard", "inputId": "2"}));
-    assert_eq!(t["inputRoutingChannel"], json!({"name": "Ch. 2", "inputId": "3"}));
-    assert_eq!(t["outputRoutingType"], json!({"name": "Main", "outputId": "1"}));
+    assert_eq!(
+        t["inputRoutingType"],
+        json!({"name": "Computer Keyboard", "inputId": "2"})
+    );
+    assert_eq!(
+        t["inputRoutingChannel"],
+        json!({"name": "Ch. 2", "inputId": "3"})
+    );
+    assert_eq!(
+        t["outputRoutingType"],
+        json!({"name": "Main", "outputId": "1"})
+    );
     let r = update(&mut live, json!({"ids": keys, "outputRoutingTypeId": "7"}));
     assert_eq!(
         warnings(&r),
         ["routing identifier 7 was not accepted for output type; Live kept \"Main\""]
     );
-    let r = update(&mut live, json!({"ids": keys, "inputRoutingChannelId": "ext-9"}));
+    let r = update(
+        &mut live,
+        json!({"ids": keys, "inputRoutingChannelId": "ext-9"}),
+    );
     assert_eq!(
         warnings(&r),
         ["routing identifier ext-9 was not accepted for input channel; Live kept \"Ch. 2\""]
@@ -377,12 +444,18 @@ fn routing_and_monitoring_kind_checks() {
             "track \"A-Reverb\" cannot be armed, so it has no monitoring; monitoringState unchanged",
         ]
     );
-    assert_eq!(read(&mut live, &reverb, json!(["routings"]))["outputRoutingType"]["name"], "Sends Only");
+    assert_eq!(
+        read(&mut live, &reverb, json!(["routings"]))["outputRoutingType"]["name"],
+        "Sends Only"
+    );
     let r = update(&mut live, json!({"ids": lead, "monitoringState": "off"}));
     assert!(warnings(&r).is_empty());
     assert_eq!(dump(&live)["tracks"][6]["current_monitoring_state"], 2);
     update(&mut live, json!({"ids": lead, "monitoringState": "in"}));
-    assert_eq!(read(&mut live, &lead, json!(["routings"]))["monitoringState"], "in");
+    assert_eq!(
+        read(&mut live, &lead, json!(["routings"]))["monitoringState"],
+        "in"
+    );
 }
 
 #[test]

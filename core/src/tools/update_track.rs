@@ -5,7 +5,7 @@
 //! spec's order: states, mixer, routing, monitoring, send.
 
 use super::call::{Bulk, Call, OneOrMany};
-use super::coerce::{Choice, Choices, Flag, Index, List, Num, Text};
+use super::coerce::{Choice, Choices, Flag, Id, Index, List, Num, Text};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::read_track::{self, Monitoring, Place};
 use super::refs::{self, Kind};
@@ -159,7 +159,19 @@ fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTr
             param_of(prop)
         )));
     }
-    let ids = call.unique(p.ids.items(), "id");
+    // Each entry takes the 1.1 id coercion ("id 12" is "12").
+    let entries = p
+        .ids
+        .items()
+        .into_iter()
+        .map(
+            |s| match Id::from_value(&serde_json::Value::String(s.clone())) {
+                Ok(id) => id.0,
+                Err(_) => s,
+            },
+        )
+        .collect();
+    let ids = call.unique(entries, "id");
     if ids.is_empty() {
         return Err(ToolError::bad_input(
             "ids is empty: give one or more track ids, e.g. \"12,13\"",
@@ -249,9 +261,16 @@ fn update(
         call.live
             .set(track, "name", &[Atom::Symbol(name.to_string())])?;
     }
-    let shown = lom::text(call.live, track, "name")?;
-    let what = format!("track {}", quoted(&shown));
+    // The name messages use, read only when a colour or a warning needs it.
+    let what = |call: &mut Call<'_>| -> Result<String, ToolError> {
+        let shown = match name {
+            Some(n) => n.to_string(),
+            None => lom::text(call.live, track, "name")?,
+        };
+        Ok(format!("track {}", quoted(&shown)))
+    };
     if let Some(c) = color {
+        let what = what(call)?;
         call.set_color(track, c, &what)?;
     }
     let (mute, solo) = (p.mute.map(|f| f.0), p.solo.map(|f| f.0));
@@ -266,18 +285,24 @@ fn update(
             }
         }
     }
-    let armable = match place {
-        Place::Regular(_) => {
-            !lom::flag(call.live, track, "is_foldable")?
-                && lom::flag(call.live, track, "can_be_armed")?
+    // Kind facts, read only when a setting depends on them (B15: before Live is asked).
+    let needs_kind = p.arm.is_some() || p.monitoring_state.is_some() || !routes.is_empty();
+    let (group, armable) = match place {
+        Place::Regular(_) if needs_kind => {
+            let group = lom::flag(call.live, track, "is_foldable")?;
+            (
+                group,
+                !group && lom::flag(call.live, track, "can_be_armed")?,
+            )
         }
-        _ => false,
+        _ => (false, false),
     };
     if let Some(arm) = p.arm {
         if armable {
             call.live
                 .set(track, "arm", &[Atom::Int(i64::from(arm.0))])?;
         } else {
+            let what = what(call)?;
             call.warn(format!("{what} cannot be armed"));
         }
     }
@@ -300,10 +325,10 @@ fn update(
         }
     }
     // 3. Routing, in input type, input channel, output type, output channel order.
-    let has_input =
-        matches!(place, Place::Regular(_)) && !lom::flag(call.live, track, "is_foldable")?;
+    let has_input = matches!(place, Place::Regular(_)) && !group;
     for (prop, identifier) in routes {
         if prop.starts_with("input") && !has_input {
+            let what = what(call)?;
             call.warn(format!(
                 "{what} has no input routing; {} unchanged",
                 param_of(prop)
@@ -328,6 +353,7 @@ fn update(
                 &[Atom::Int(v.live_value())],
             )?;
         } else {
+            let what = what(call)?;
             call.warn(format!(
                 "{what} cannot be armed, so it has no monitoring; monitoringState unchanged"
             ));
@@ -338,7 +364,10 @@ fn update(
         let m = mixer::of_track(call.live, track)?;
         match mixer::sends(call.live, m)?.get(s.index) {
             Some(param) => mixer::set_display(call.live, *param, s.db)?,
-            None => call.warn(format!("{what} has no send for return {}", quoted(&s.name))),
+            None => {
+                let what = what(call)?;
+                call.warn(format!("{what} has no send for return {}", quoted(&s.name)));
+            }
         }
     }
     Ok(())
