@@ -254,3 +254,35 @@ fn stops_before_the_deadline_and_keeps_what_it_made() {
     );
     assert_eq!(dump(&live)["tracks"].as_array().unwrap().len(), 7 + made);
 }
+
+#[test]
+fn created_ids_are_issued_so_deleted_tracks_are_stale() {
+    use barline_core::live::{Atom, LivePort};
+    let mut live = demo();
+    let mut ids = IssuedIds::new();
+    let ctx = ToolContext::default();
+    let r = tools::call_with(
+        &mut live,
+        "barline-create-track",
+        &json!({"trackIndex": 0}),
+        &ctx,
+        false,
+        &mut ids,
+        &tools::NoClock,
+    )
+    .unwrap();
+    let id = r["structuredContent"]["id"].as_str().unwrap().to_string();
+    let song = live.resolve("live_set");
+    live.call(song, "delete_track", &[Atom::Int(0)]).unwrap();
+    let r = tools::call_with(
+        &mut live,
+        "barline-update-track",
+        &json!({"ids": id, "mute": true}),
+        &ctx,
+        false,
+        &mut ids,
+        &tools::NoClock,
+    )
+    .unwrap();
+    assert_eq!(code(&r), "STALE_REFERENCE", "{r}");
+}

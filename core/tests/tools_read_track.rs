@@ -563,3 +563,44 @@ fn oversized_reads_are_too_large_with_narrowing_advice() {
     );
     assert_ne!(r["isError"], true, "without notes the list fits");
 }
+
+#[test]
+fn clip_detail_options_reach_the_listed_clips() {
+    let mut live = demo();
+    let t = read(
+        &mut live,
+        json!({"trackIndex": 5, "include": ["arrangement-clips", "sample"]}),
+    );
+    let clip = &t["arrangementClips"][0];
+    assert!(
+        clip["sampleFile"].as_str().unwrap().ends_with(".wav"),
+        "{clip}"
+    );
+    assert!(clip.get("length").is_none(), "timing not asked for");
+    assert!(clip.get("notes").is_none());
+}
+
+#[test]
+fn small_model_mode_drops_available_routings() {
+    let mut live = demo();
+    let ctx = ToolContext {
+        small_model: true,
+        ..Default::default()
+    };
+    for include in [json!(["available-routings"]), json!(["*"])] {
+        let r = support::tools::call_ctx(
+            &mut live,
+            "barline-read-track",
+            json!({"trackIndex": 0, "include": include}),
+            &ctx,
+        );
+        assert_eq!(code(&r), "BAD_INPUT", "{include}: {r}");
+    }
+    let r = support::tools::call_ctx(
+        &mut live,
+        "barline-read-track",
+        json!({"trackIndex": 0, "include": ["routings"]}),
+        &ctx,
+    );
+    assert_ne!(r["isError"], true);
+}

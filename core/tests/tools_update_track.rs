@@ -468,3 +468,22 @@ fn master_fields_are_left_alone_without_touching_live() {
     let mixer = id_of(&mut live, "live_set master_track mixer_device");
     assert_eq!(live.get(mixer, "panning_mode").unwrap(), [Atom::Int(0)]);
 }
+
+#[test]
+fn b13_one_good_and_one_bad_id_is_success_with_one_warning() {
+    let mut live = demo();
+    let bass = track(&mut live, 1);
+    let r = update(
+        &mut live,
+        json!({"ids": format!("{bass},424242"), "solo": true}),
+    );
+    assert_eq!(r["structuredContent"], json!({"id": bass}));
+    assert_eq!(warnings(&r), ["id \"424242\" does not exist; skipped"]);
+    assert_eq!(dump(&live)["tracks"][1]["solo"], true);
+    let r = call(
+        &mut live,
+        "barline-update-track",
+        json!({"ids": "424242", "solo": true}),
+    );
+    assert_eq!(code(&r), "NOT_FOUND");
+}
