@@ -86,11 +86,14 @@ fn tools_list_has_the_implemented_tools_in_catalogue_order() {
         names,
         [
             "barline-connect",
+            "barline-read-track",
+            "barline-create-track",
+            "barline-update-track",
             "barline-read-clip",
             "barline-create-clip"
         ]
     );
-    let create = &b["result"]["tools"][2];
+    let create = &b["result"]["tools"][5];
     assert_eq!(create["title"], "Create Clip");
     assert_eq!(create["annotations"]["destructiveHint"], false);
     assert_eq!(create["annotations"]["idempotentHint"], false);

@@ -191,6 +191,16 @@ fn bad_input_to_every_write_tool_changes_nothing() {
         ("barline-create-clip", json!({"slot": "6/1000"})),
         ("barline-create-clip", json!({"slot": ["6/0"]})),
         ("barline-create-clip", json!({})),
+        (
+            "barline-create-track",
+            json!({"count": 2, "color": "#FF0000,#GG0000"}),
+        ),
+        ("barline-create-track", json!({"trackIndex": 8})),
+        (
+            "barline-update-track",
+            json!({"ids": "1,2,3", "name": "A,B,C", "color": "#12345"}),
+        ),
+        ("barline-update-track", json!({"ids": "1", "gainDb": 12})),
     ];
     let write_tools: Vec<&str> = catalogue::TOOLS
         .iter()

@@ -21,6 +21,16 @@ const BAD = {
     { trackIndex: 6 },
     { slot: "6/0", looping: "maybe" },
   ],
+  "barline-create-track": [
+    { count: 2, color: "#FF0000,#GG0000" },
+    { trackIndex: 8 },
+    { type: "group" },
+  ],
+  "barline-update-track": [
+    { ids: "1,2,3", name: "A,B,C", color: "#12345" },
+    { ids: "1", gainDb: 12 },
+    { ids: "1", panningMode: "mono" },
+  ],
 };
 
 test("invalid arguments to every write tool leave the simulated Live Set unchanged", async () => {

@@ -45,6 +45,13 @@ pub fn templates() -> Value {
             "mimeType": "application/json"}),
         );
     }
+    if catalogue::find("barline-read-track").is_some() {
+        out.push(
+            json!({"uriTemplate": "live://track/{index}", "name": "track", "title": "Track",
+            "description": "A regular track (index from 0) with its clips, devices and mixer, like barline-read-track.",
+            "mimeType": "application/json"}),
+        );
+    }
     Value::Array(out)
 }
 

@@ -10,6 +10,9 @@ use serde_json::Value;
 /// implemented yet are absent rather than listed as stubs.
 pub static TOOLS: &[Entry] = &[
     entry::<super::connect::Connect>(),
+    entry::<super::read_track::ReadTrack>(),
+    entry::<super::create_track::CreateTrack>(),
+    entry::<super::update_track::UpdateTrack>(),
     entry::<super::read_clip::ReadClip>(),
     entry::<super::create_clip::CreateClip>(),
 ];

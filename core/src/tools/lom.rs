@@ -65,3 +65,18 @@ pub fn resolve(live: &mut dyn LivePort, path: &str) -> Option<LiveId> {
     let id = live.resolve(path);
     (!id.is_none()).then_some(id)
 }
+
+/// The objects of a child list or single child (`get` answers `["id", 3, "id", 4]`);
+/// absent children (`["id", 0]`) and answers of another shape give no ids.
+pub fn child_ids(
+    live: &mut dyn LivePort,
+    id: LiveId,
+    child: &str,
+) -> Result<Vec<LiveId>, ToolError> {
+    let atoms = live.get(id, child)?;
+    Ok(crate::live::path::ids_from_atoms(&atoms)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|c| !c.is_none())
+        .collect())
+}

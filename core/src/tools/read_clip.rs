@@ -210,6 +210,17 @@ pub fn resource(live: &mut dyn LivePort, id: &str) -> Result<serde_json::Value, 
     serde_json::to_value(info).map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))
 }
 
+/// A clip as nested reads list it (read-track, read-scene): read-clip's result for
+/// `include` (read-clip's options only), without a `bars` window.
+pub fn summary(
+    live: &mut dyn LivePort,
+    clip: LiveId,
+    include: &[&str],
+    warnings: &mut Vec<String>,
+) -> Result<ClipInfo, ToolError> {
+    read(live, clip, include, None, warnings)
+}
+
 fn read(
     live: &mut dyn LivePort,
     clip: LiveId,

@@ -1,9 +1,12 @@
 //! Live-backed resources (tools.md B9), answered on the v8 side: the node side forwards
 //! `resources/read` as a request for the internal tool [`TOOL`] with `{"uri"}`.
 
+use super::call::{Call, NoClock};
+use super::coerce::INDEX_MAX;
 use super::context::ToolContext;
 use super::error::{ErrorCode, ToolError};
 use super::format::TEXT_CAP;
+use super::ids::IssuedIds;
 use super::{catalogue, connect, overview};
 use crate::live::LivePort;
 use serde_json::{json, Value};
@@ -15,11 +18,15 @@ pub const SET: &str = "live://set";
 /// Operations Live's API cannot do.
 pub const CAPABILITIES: &str = "live://capabilities";
 
+/// Prefix of the `live://track/{index}` template (regular track `index`).
+pub const TRACK_PREFIX: &str = "live://track/";
+
 /// True for URIs answered from Live.
 pub fn is_live_uri(uri: &str) -> bool {
     uri == SET
         || uri == CAPABILITIES
         || (uri.starts_with("live://clip/") && catalogue::find("barline-read-clip").is_some())
+        || (uri.starts_with(TRACK_PREFIX) && catalogue::find("barline-read-track").is_some())
 }
 
 /// Operations no tool offers: (name, reason, what the user can do).
@@ -58,7 +65,7 @@ pub const UNSUPPORTED_OPERATIONS: &[(&str, &str, &str)] = &[
 
 /// Reads one Live-backed resource; the `ReadResourceResult` or a failure whose code
 /// becomes the JSON-RPC error's `data.code`.
-pub fn read(live: &mut dyn LivePort, uri: &str, _ctx: &ToolContext) -> Result<Value, ToolError> {
+pub fn read(live: &mut dyn LivePort, uri: &str, ctx: &ToolContext) -> Result<Value, ToolError> {
     let data = if uri == SET {
         overview::read(live)?
     } else if uri == CAPABILITIES {
@@ -75,6 +82,8 @@ pub fn read(live: &mut dyn LivePort, uri: &str, _ctx: &ToolContext) -> Result<Va
         })
     } else if let Some(id) = uri.strip_prefix("live://clip/") {
         super::read_clip::resource(live, id)?
+    } else if let Some(index) = uri.strip_prefix(TRACK_PREFIX) {
+        track(live, index, ctx)?
     } else {
         return Err(ToolError::not_found(format!("no resource at {uri}"))
             .with_hint("Call resources/list and resources/templates/list for valid URIs."));
@@ -90,4 +99,21 @@ pub fn read(live: &mut dyn LivePort, uri: &str, _ctx: &ToolContext) -> Result<Va
         ));
     }
     Ok(json!({"contents": [{"uri": uri, "mimeType": "application/json", "text": text}]}))
+}
+
+/// `live://track/{index}`: the index is digits only (anything else names no resource).
+fn track(live: &mut dyn LivePort, index: &str, ctx: &ToolContext) -> Result<Value, ToolError> {
+    let n = index
+        .parse::<u64>()
+        .ok()
+        .filter(|_| index.bytes().all(|b| b.is_ascii_digit()))
+        .filter(|n| *n <= INDEX_MAX as u64)
+        .ok_or_else(|| {
+            ToolError::not_found(format!(
+                "no resource at {TRACK_PREFIX}{index}: the index must be a regular track index from 0"
+            ))
+        })?;
+    let mut ids = IssuedIds::new();
+    let mut call = Call::new(live, ctx, &mut ids, &NoClock);
+    super::read_track::resource(&mut call, n)
 }
