@@ -191,6 +191,18 @@ fn bad_input_to_every_write_tool_changes_nothing() {
         ("barline-create-clip", json!({"slot": "6/1000"})),
         ("barline-create-clip", json!({"slot": ["6/0"]})),
         ("barline-create-clip", json!({})),
+        (
+            "barline-create-scene",
+            json!({"sceneIndex": 0, "color": "#12345G"}),
+        ),
+        (
+            "barline-create-scene",
+            json!({"sceneIndex": 999, "count": 2}),
+        ),
+        (
+            "barline-update-scene",
+            json!({"ids": "1", "timeSignature": "4/3"}),
+        ),
     ];
     let write_tools: Vec<&str> = catalogue::TOOLS
         .iter()

@@ -10,6 +10,9 @@ use serde_json::Value;
 /// implemented yet are absent rather than listed as stubs.
 pub static TOOLS: &[Entry] = &[
     entry::<super::connect::Connect>(),
+    entry::<super::read_scene::ReadScene>(),
+    entry::<super::create_scene::CreateScene>(),
+    entry::<super::update_scene::UpdateScene>(),
     entry::<super::read_clip::ReadClip>(),
     entry::<super::create_clip::CreateClip>(),
 ];
