@@ -562,7 +562,7 @@ fn update_scene_bulk_outcomes() {
     let r = call(
         &mut live,
         "barline-update-scene",
-        json!({"ids": format!("{a},999999,{a},{track}"), "name": "Solo"}),
+        json!({"ids": format!("{a},999999,id {a},{track}"), "name": "Solo"}),
     );
     assert_eq!(ok(&r), &json!({"id": a}));
     assert_eq!(
@@ -668,4 +668,140 @@ fn small_model_mode_drops_count_capture_tempo_and_signature() {
     assert_eq!(ok(&r)["sceneIndex"], 1, "one scene: count was not applied");
     assert_eq!(warnings(&r), ["ignored unknown argument(s): count, tempo"]);
     assert_eq!(dumped_scenes(&live).len(), 6);
+}
+
+/// The demo Set behind a Live that keeps other values than written or refuses calls,
+/// for the read-back warnings (B11) and refusals the fake itself never produces.
+struct Stubborn {
+    live: FakeLive,
+    /// Scene tempos are rounded to whole BPM.
+    round_tempo: bool,
+    /// `time_signature_denominator` writes are ignored.
+    keep_denominator: bool,
+    /// These functions are refused (answer `[]`, nothing done).
+    refuse: &'static [&'static str],
+}
+
+impl Stubborn {
+    fn new() -> Self {
+        Stubborn {
+            live: demo(),
+            round_tempo: false,
+            keep_denominator: false,
+            refuse: &[],
+        }
+    }
+}
+
+impl LivePort for Stubborn {
+    fn resolve(&mut self, path: &str) -> barline_core::live::LiveId {
+        self.live.resolve(path)
+    }
+    fn get(
+        &mut self,
+        id: barline_core::live::LiveId,
+        p: &str,
+    ) -> Result<Vec<Atom>, barline_core::live::LiveError> {
+        self.live.get(id, p)
+    }
+    fn set(
+        &mut self,
+        id: barline_core::live::LiveId,
+        p: &str,
+        v: &[Atom],
+    ) -> Result<(), barline_core::live::LiveError> {
+        match (p, v.first()) {
+            ("tempo", Some(a)) if self.round_tempo => {
+                let x = a.as_f64().unwrap().round();
+                self.live.set(id, p, &[Atom::Float(x)])
+            }
+            ("time_signature_denominator", _) if self.keep_denominator => Ok(()),
+            _ => self.live.set(id, p, v),
+        }
+    }
+    fn call(
+        &mut self,
+        id: barline_core::live::LiveId,
+        f: &str,
+        a: &[Atom],
+    ) -> Result<Vec<Atom>, barline_core::live::LiveError> {
+        if self.refuse.contains(&f) {
+            return Ok(vec![]);
+        }
+        self.live.call(id, f, a)
+    }
+    fn get_count(
+        &mut self,
+        id: barline_core::live::LiveId,
+        c: &str,
+    ) -> Result<usize, barline_core::live::LiveError> {
+        self.live.get_count(id, c)
+    }
+    fn type_of(
+        &mut self,
+        id: barline_core::live::LiveId,
+    ) -> Result<String, barline_core::live::LiveError> {
+        self.live.type_of(id)
+    }
+    fn path_of(
+        &mut self,
+        id: barline_core::live::LiveId,
+    ) -> Result<String, barline_core::live::LiveError> {
+        self.live.path_of(id)
+    }
+    fn file_exists(&mut self, path: &str) -> Result<bool, barline_core::live::LiveError> {
+        self.live.file_exists(path)
+    }
+}
+
+fn call_stubborn(live: &mut Stubborn, tool: &str, args: Value) -> Value {
+    let r = tools::call(live, tool, &args, &ToolContext::default(), false).unwrap();
+    check_result(tool, &r, false);
+    r
+}
+
+#[test]
+fn tempo_and_signature_live_did_not_keep_are_warnings() {
+    let mut live = Stubborn::new();
+    live.round_tempo = true;
+    live.keep_denominator = true;
+    let verse = scene_id(&mut live.live, 1);
+    let r = call_stubborn(
+        &mut live,
+        "barline-update-scene",
+        json!({"ids": verse, "tempo": 96.5, "timeSignature": "6/8"}),
+    );
+    assert_eq!(ok(&r), &json!({"id": verse}));
+    assert_eq!(
+        warnings(&r),
+        [
+            "tempo 96.5 for scene \"Verse\" became 97",
+            "time signature 6/8 for scene \"Verse\" became 6/4",
+        ]
+    );
+    let r = call_stubborn(
+        &mut live,
+        "barline-create-scene",
+        json!({"sceneIndex": 5, "tempo": 90.25}),
+    );
+    assert_eq!(warnings(&r), ["tempo 90.25 for scene \"6\" became 90"]);
+}
+
+#[test]
+fn refused_creation_and_capture_are_live_rejected() {
+    let mut live = Stubborn::new();
+    live.refuse = &["create_scene", "capture_and_insert_scene"];
+    let before = live.live.to_json();
+    let r = call_stubborn(&mut live, "barline-create-scene", json!({"sceneIndex": 1}));
+    assert_eq!(code(&r), "LIVE_REJECTED");
+    assert_eq!(
+        message(&r),
+        "Live refused to create a scene at sceneIndex 1"
+    );
+    let r = call_stubborn(&mut live, "barline-create-scene", json!({"sceneIndex": 7}));
+    assert_eq!(code(&r), "LIVE_REJECTED");
+    assert!(message(&r).contains("0 of the 2 needed"), "{}", message(&r));
+    let r = call_stubborn(&mut live, "barline-create-scene", json!({"capture": true}));
+    assert_eq!(code(&r), "LIVE_REJECTED");
+    assert_eq!(live.live.to_json(), before);
 }

@@ -63,7 +63,16 @@ impl Tool for UpdateScene {
             p.time_signature.as_ref().map(Text::as_str),
             p.color.as_ref().map(Text::as_str),
         )?;
-        let items = p.ids.items();
+        // Each entry takes the id coercion of 1.1 (`"id 12"` is `"12"`).
+        let items: Vec<String> = p
+            .ids
+            .items()
+            .into_iter()
+            .map(|s| {
+                s.strip_prefix("id ")
+                    .map_or(s.clone(), |n| n.trim().to_string())
+            })
+            .collect();
         if items.is_empty() {
             return Err(ToolError::bad_input(
                 "ids is empty: give one or more scene ids, comma-separated",
