@@ -86,11 +86,17 @@ fn tools_list_has_the_implemented_tools_in_catalogue_order() {
         names,
         [
             "barline-connect",
+            "barline-read-scene",
+            "barline-create-scene",
+            "barline-update-scene",
             "barline-read-clip",
             "barline-create-clip"
         ]
     );
-    let create = &b["result"]["tools"][2];
+    let create = &b["result"]["tools"][names
+        .iter()
+        .position(|n| *n == "barline-create-clip")
+        .unwrap()];
     assert_eq!(create["title"], "Create Clip");
     assert_eq!(create["annotations"]["destructiveHint"], false);
     assert_eq!(create["annotations"]["idempotentHint"], false);
