@@ -805,3 +805,28 @@ fn refused_creation_and_capture_are_live_rejected() {
     assert_eq!(code(&r), "LIVE_REJECTED");
     assert_eq!(live.live.to_json(), before);
 }
+
+#[test]
+fn appending_up_to_a_far_index_stops_before_the_deadline_as_a_timeout_saying_what_was_done() {
+    let mut live = demo();
+    let ctx = ToolContext {
+        timeout_ms: 4_000,
+        ..Default::default()
+    };
+    let r = tools::call_with(
+        &mut live,
+        "barline-create-scene",
+        &json!({"sceneIndex": 20}),
+        &ctx,
+        false,
+        &mut IssuedIds::new(),
+        &SecondPerRead::default(),
+    )
+    .unwrap();
+    assert_eq!(code(&r), "TIMEOUT");
+    assert_eq!(
+        message(&r),
+        "stopped after appending 4 of the 15 empty scenes needed to reach sceneIndex 20, to stay within the time limit; no scene was created at sceneIndex 20"
+    );
+    assert_eq!(dumped_scenes(&live).len(), 9, "what the message says");
+}
