@@ -201,6 +201,18 @@ fn bad_input_to_every_write_tool_changes_nothing() {
             json!({"ids": "1,2,3", "name": "A,B,C", "color": "#12345"}),
         ),
         ("barline-update-track", json!({"ids": "1", "gainDb": 12})),
+        (
+            "barline-create-scene",
+            json!({"sceneIndex": 0, "color": "#12345G"}),
+        ),
+        (
+            "barline-create-scene",
+            json!({"sceneIndex": 999, "count": 2}),
+        ),
+        (
+            "barline-update-scene",
+            json!({"ids": "1", "timeSignature": "4/3"}),
+        ),
     ];
     let write_tools: Vec<&str> = catalogue::TOOLS
         .iter()

@@ -13,6 +13,9 @@ pub static TOOLS: &[Entry] = &[
     entry::<super::read_track::ReadTrack>(),
     entry::<super::create_track::CreateTrack>(),
     entry::<super::update_track::UpdateTrack>(),
+    entry::<super::read_scene::ReadScene>(),
+    entry::<super::create_scene::CreateScene>(),
+    entry::<super::update_scene::UpdateScene>(),
     entry::<super::read_clip::ReadClip>(),
     entry::<super::create_clip::CreateClip>(),
 ];

@@ -210,8 +210,9 @@ pub fn resource(live: &mut dyn LivePort, id: &str) -> Result<serde_json::Value, 
     serde_json::to_value(info).map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))
 }
 
-/// A clip as nested reads list it (read-track, read-scene): read-clip's result for
-/// `include` (read-clip's options only), without a `bars` window.
+/// Read-clip's result for one existing clip, as batch readers (read-scene, read-track)
+/// nest it: `include` holds read-clip options only (never `"*"`), all notes are read,
+/// and warnings go to `warnings`. Callers drop the fields their result omits (`view`).
 pub fn summary(
     live: &mut dyn LivePort,
     clip: LiveId,

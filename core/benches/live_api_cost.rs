@@ -1,0 +1,223 @@
+//! Live API cost per tool (issues 10 and 11): every tool of `catalogue::TOOLS` runs on
+//! the demo Set and on a Set ten times larger, and the fake's counters say how many
+//! `get`, `set`, `call`, `getcount` and path resolutions it sent to Live. Prints a
+//! markdown table; asserts nothing.
+//!
+//! Run with `cargo bench -p barline-core --bench live_api_cost` (also part of
+//! `make bench`). A tool added to the catalogue appears here by itself, as "no sample"
+//! until it gets a line in [`SAMPLES`].
+//!
+//! The larger Set is made from the demo in code: its regular tracks repeated ten times
+//! (same clips, notes and arrangement clips on each copy, groups re-pointed) and forty-
+//! five empty scenes appended, so tracks, scenes, clips and notes are all ×10 and a
+//! scene of the demo holds ten times its clips. For reads the table checks that Live
+//! API requests grew no faster than the result text (ratio ≤ result ratio × 1.1).
+
+use barline_core::live::LivePort;
+use barline_core::tools::{self, catalogue, ToolContext};
+use barline_fake_live::FakeLive;
+use serde_json::{json, Value};
+
+const DEMO: &str = include_str!("../../patch/sim/sets/demo.json");
+
+/// How many times the demo is repeated in the larger Set.
+const SCALE: usize = 10;
+
+/// One sample call: the tool, a short label, and a function that prepares the Set
+/// (uncounted) and returns the arguments.
+type Sample = (&'static str, &'static str, fn(&mut FakeLive) -> Value);
+
+/// Sample arguments per tool, one line each; several lines for one tool are fine.
+const SAMPLES: &[Sample] = &[
+    ("barline-connect", "{}", |_| json!({})),
+    (
+        "barline-read-scene",
+        "scene 1, overview",
+        |_| json!({"sceneIndex": 1}),
+    ),
+    (
+        "barline-read-scene",
+        "scene 1, include *",
+        |_| json!({"sceneIndex": 1, "include": ["*"]}),
+    ),
+    (
+        "barline-read-scene",
+        "last scene, include *",
+        |live| json!({"sceneIndex": count(live, "scenes") - 1, "include": ["*"]}),
+    ),
+    (
+        "barline-create-scene",
+        "2 scenes at 2, names, colour, tempo, signature",
+        |_| json!({"sceneIndex": 2, "count": 2, "name": "A,B", "color": "#FF3636", "tempo": 96, "timeSignature": "6/8"}),
+    ),
+    (
+        "barline-create-scene",
+        "capture after scene 1 while it plays",
+        |live| {
+            let scene = live.resolve("live_set scenes 1");
+            let _ = live.call(scene, "fire", &[]);
+            json!({"capture": true, "sceneIndex": 1})
+        },
+    ),
+    (
+        "barline-update-scene",
+        "2 ids: name, tempo, signature",
+        |live| {
+            let a = live.resolve("live_set scenes 0");
+            let b = live.resolve("live_set scenes 1");
+            json!({"ids": format!("{a},{b}"), "name": "X,Y", "tempo": 100, "timeSignature": "3/4"})
+        },
+    ),
+    (
+        "barline-read-clip",
+        "slot 0/1, notes + timing",
+        |_| json!({"slot": "0/1", "include": ["notes", "timing"]}),
+    ),
+    (
+        "barline-create-clip",
+        "slot 6/0, 8 notes",
+        |_| json!({"slot": "6/0", "notes": "v90 t2 C3 E3 G3 1|1 D3 F3 A3 2|1 C4 3|1 B3 4|1"}),
+    ),
+];
+
+fn count(live: &mut FakeLive, list: &str) -> usize {
+    let song = live.resolve("live_set");
+    live.get_count(song, list).unwrap_or(0)
+}
+
+/// The demo with its regular tracks repeated `SCALE` times and `SCALE`× the scenes.
+fn larger_set() -> String {
+    let mut set: Value = serde_json::from_str(DEMO).expect("demo parses");
+    let tracks = set["tracks"].as_array().cloned().unwrap_or_default();
+    let scenes = set["scenes"].as_array().cloned().unwrap_or_default();
+    let (nt, ns) = (tracks.len(), scenes.len());
+    let mut all_tracks = Vec::with_capacity(nt * SCALE);
+    for copy in 0..SCALE {
+        for t in &tracks {
+            let mut t = t.clone();
+            if let Some(g) = t.get("group").and_then(Value::as_u64) {
+                t["group"] = json!(g as usize + copy * nt);
+            }
+            if copy > 0 {
+                if let Some(name) = t.get("name").and_then(Value::as_str) {
+                    t["name"] = json!(format!("{name} {}", copy + 1));
+                }
+            }
+            if let Some(slots) = t.get_mut("clip_slots").and_then(Value::as_array_mut) {
+                slots.resize(ns * SCALE, Value::Null);
+            }
+            all_tracks.push(t);
+        }
+    }
+    let mut all_scenes = scenes.clone();
+    for i in ns..ns * SCALE {
+        all_scenes.push(json!({"name": format!("Scene {}", i + 1)}));
+    }
+    set["tracks"] = Value::Array(all_tracks);
+    set["scenes"] = Value::Array(all_scenes);
+    set.to_string()
+}
+
+/// What one call cost and returned.
+struct Cost {
+    get: u64,
+    set: u64,
+    call: u64,
+    getcount: u64,
+    resolve: u64,
+    chars: usize,
+    error: Option<String>,
+}
+
+impl Cost {
+    fn requests(&self) -> u64 {
+        self.get + self.set + self.call + self.getcount + self.resolve
+    }
+
+    fn cell(&self) -> String {
+        format!(
+            "{}/{}/{}/{}/{}",
+            self.get, self.set, self.call, self.getcount, self.resolve
+        )
+    }
+}
+
+fn measure(fixture: &str, tool: &str, args: fn(&mut FakeLive) -> Value) -> Cost {
+    let mut live = FakeLive::from_json(fixture).expect("fixture loads");
+    let args = args(&mut live);
+    live.reset_counters();
+    let result = tools::call(&mut live, tool, &args, &ToolContext::default(), false)
+        .expect("registered tool");
+    let c = live.counters();
+    let t = c.totals();
+    Cost {
+        get: t.get,
+        set: t.set,
+        call: t.call,
+        getcount: t.getcount,
+        resolve: c.resolve,
+        chars: result["content"][0]["text"]
+            .as_str()
+            .map_or(0, |s| s.chars().count()),
+        error: (result["isError"] == true).then(|| {
+            result["_meta"]["barline/error"]["code"]
+                .as_str()
+                .unwrap_or("?")
+                .to_string()
+        }),
+    }
+}
+
+fn ratio(a: f64, b: f64) -> f64 {
+    if b == 0.0 {
+        f64::NAN
+    } else {
+        a / b
+    }
+}
+
+fn main() {
+    let large = larger_set();
+    println!(
+        "Live API requests per tool call: get/set/call/getcount/resolve, demo Set vs a Set {SCALE}x larger (tracks, scenes, clips, notes).\n"
+    );
+    println!("| tool | sample | demo requests | demo chars | {SCALE}x requests | {SCALE}x chars | requests ratio | chars ratio | read: requests grow ≤ data |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for entry in catalogue::TOOLS {
+        let name = entry.meta.name;
+        let samples: Vec<&Sample> = SAMPLES.iter().filter(|s| s.0 == name).collect();
+        if samples.is_empty() {
+            println!("| `{name}` | no sample | | | | | | | |");
+            continue;
+        }
+        for (_, label, args) in samples {
+            let small = measure(DEMO, name, *args);
+            let big = measure(&large, name, *args);
+            if let Some(e) = small.error.as_ref().or(big.error.as_ref()) {
+                println!("| `{name}` | {label} | error {e} | | | | | | |");
+                continue;
+            }
+            let rr = ratio(big.requests() as f64, small.requests() as f64);
+            let cr = ratio(big.chars as f64, small.chars as f64);
+            let verdict = if entry.meta.hints.read_only {
+                if rr <= cr * 1.1 {
+                    "yes"
+                } else {
+                    "**no**"
+                }
+            } else {
+                "(write)"
+            };
+            println!(
+                "| `{name}` | {label} | {} | {} | {} | {} | {rr:.2} | {cr:.2} | {verdict} |",
+                small.cell(),
+                small.chars,
+                big.cell(),
+                big.chars,
+            );
+        }
+    }
+    println!(
+        "\nA scene's clips can only be found slot by slot: read-scene costs one `get` per regular track even for an empty scene (the \"overview\" and \"last scene\" rows), so its requests follow the track count, not the data. Everything else it reads grows with the clips it returns."
+    );
+}
