@@ -11,6 +11,7 @@ impl FakeLive {
     pub fn folder_entries(&self, path: &str) -> Option<Vec<FolderEntry>> {
         let prefix = format!("{}/", path.trim_end_matches('/'));
         let mut out: Vec<FolderEntry> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         let mut found = false;
         for file in &self.files {
             let Some(rest) = file.strip_prefix(&prefix) else {
@@ -21,7 +22,7 @@ impl FakeLive {
                 Some((dir, _)) => (dir, true),
                 None => (rest, false),
             };
-            if name.is_empty() || out.iter().any(|e| e.name == name) {
+            if name.is_empty() || !seen.insert(name) {
                 continue;
             }
             out.push(FolderEntry {
