@@ -653,3 +653,56 @@ fn a_playhead_that_never_arrives_is_a_warning_and_deletes_nothing() {
     assert_eq!(r["structuredContent"]["locator"]["operation"], "skipped");
     assert_eq!(cues(&live), before);
 }
+
+/// The fake's virtual clock as the tools' clock.
+struct FakeClock(barline_fake_live::VirtualClock);
+
+impl barline_core::tools::Clock for FakeClock {
+    fn now_ms(&self) -> f64 {
+        self.0.now_ms() as f64
+    }
+}
+
+#[test]
+fn deleting_many_locators_stops_before_the_time_limit_across_waits() {
+    let cues: Vec<Value> = (0..8)
+        .map(|i| json!({"time": i * 4, "name": "X"}))
+        .collect();
+    let fixture = json!({
+        "format": "barline-live-set/1", "scenes": [{}], "call_delay_ms": 100,
+        "tracks": [{"kind": "midi"}], "cue_points": cues
+    });
+    let mut live = FakeLive::from_json(&fixture.to_string()).unwrap();
+    let clock = FakeClock(live.clock());
+    let ctx = ToolContext {
+        timeout_ms: 6_000,
+        ..ToolContext::default()
+    };
+    let r = barline_core::tools::call_with(
+        &mut live,
+        "barline-update-live-set",
+        &json!({"locatorOperation": "delete", "locatorName": "X"}),
+        &ctx,
+        false,
+        &mut barline_core::tools::IssuedIds::new(),
+        &clock,
+    )
+    .unwrap();
+    assert_ne!(r["isError"], true, "{r}");
+    let done = r["structuredContent"]["locator"]["count"].as_u64().unwrap();
+    assert!((1..8).contains(&done), "{r}");
+    assert_eq!(
+        warnings(&r),
+        [format!(
+            "stopped after {done} of 8 locators to stay within the time limit; repeat the call for the rest"
+        )]
+    );
+    let left = cues_of(&live);
+    assert_eq!(left.len() as u64, 8 - done);
+    // Latest first: the earliest locators are the ones left.
+    assert_eq!(left[0]["time"], 0.0);
+}
+
+fn cues_of(live: &FakeLive) -> Vec<Value> {
+    cues(live).as_array().cloned().unwrap_or_default()
+}

@@ -4,7 +4,7 @@
 //! a deferral: the tool asks the host to wait ([`Call::wait`]) and continues on resume
 //! from the state it saved (the result so far and the locator job).
 
-use super::call::Call;
+use super::call::{Call, DEADLINE_MARGIN_MS};
 use super::coerce::{Choice, Choices, Num, Text};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::format::num;
@@ -119,12 +119,22 @@ enum Job {
     },
 }
 
-/// The wait state: result so far, the Song's signature and the job.
+/// The wait state: result so far, the Song's signature, the job, and the time the
+/// request spent before this run (each resumed run starts its own clock; the request's
+/// time limit covers them all).
 #[derive(Debug, Serialize, Deserialize)]
 struct Pending {
     out: LiveSetUpdated,
     sig: (i64, i64),
     job: Job,
+    #[serde(default)]
+    spent_ms: f64,
+}
+
+/// [`Call::deadline_near`] for the whole request: this run plus the runs before it.
+fn deadline_near(call: &Call<'_>, spent_ms: f64) -> bool {
+    let margin = DEADLINE_MARGIN_MS.min(call.ctx.timeout_ms as f64 / 4.0);
+    call.remaining_ms() - spent_ms < margin
 }
 
 impl Tool for UpdateLiveSet {
@@ -331,7 +341,16 @@ impl Tool for UpdateLiveSet {
         let first = first_move(&job);
         call.live
             .set(song, "current_song_time", &[Atom::Float(first)])?;
-        step(call, song, Pending { out, sig, job })
+        step(
+            call,
+            song,
+            Pending {
+                out,
+                sig,
+                job,
+                spent_ms: 0.0,
+            },
+        )
     }
 }
 
@@ -370,6 +389,7 @@ fn step(call: &mut Call<'_>, song: LiveId, mut p: Pending) -> Result<LiveSetUpda
         let arrived = locators::playhead_at(call.live, song, target)?;
         if !arrived && *tries < POLL_TRIES {
             *tries += 1;
+            p.spent_ms += call.ctx.timeout_ms as f64 - call.remaining_ms() + POLL_MS as f64;
             let state = serde_json::to_value(&p)
                 .map_err(|e| ToolError::new(ErrorCode::Internal, format!("wait state: {e}")))?;
             call.wait(POLL_MS, state);
@@ -399,7 +419,7 @@ fn step(call: &mut Call<'_>, song: LiveId, mut p: Pending) -> Result<LiveSetUpda
                 times.remove(0);
                 *tries = 0;
                 if let Some(next) = times.first().copied() {
-                    if call.deadline_near() {
+                    if deadline_near(call, p.spent_ms) {
                         let total = *done + times.len();
                         let done = *done;
                         call.warn_stopped(done, total, "locators");
