@@ -187,11 +187,10 @@ impl Tool for UpdateLiveSet {
             .filter(|_| op.is_some())
             .map(|t| time::parse_position(t.as_str(), sig.0, sig.1).map_err(ToolError::bad_input))
             .transpose()?;
-        if op == Some("create") {
-            if let Some(t) = locator_time {
-                check_extension(call, song, t)?;
-            }
-        }
+        let holder = match (op, locator_time) {
+            (Some("create"), Some(t)) => check_extension(call, song, t)?,
+            _ => None,
+        };
 
         let mut out = LiveSetUpdated {
             id: song.to_string(),
@@ -265,7 +264,7 @@ impl Tool for UpdateLiveSet {
                     return Ok(out);
                 }
                 stop_playback(call, song)?;
-                let temp = extend_arrangement(call, song, t)?;
+                let temp = extend_arrangement(call, holder, t)?;
                 Job::Create {
                     t,
                     name,
@@ -595,10 +594,14 @@ fn stop_playback(call: &mut Call<'_>, song: LiveId) -> Result<(), ToolError> {
     Ok(())
 }
 
-/// Regular tracks as (id, has MIDI input), groups left out.
-fn regular_tracks(live: &mut dyn LivePort, song: LiveId) -> Result<Vec<(LiveId, bool)>, ToolError> {
+/// The track that holds a temporary clip: the first regular MIDI track (groups left
+/// out), else the first regular audio track (`false`). Stops at the first MIDI track.
+fn extension_track(
+    live: &mut dyn LivePort,
+    song: LiveId,
+) -> Result<Option<(LiveId, bool)>, ToolError> {
     let atoms = live.get(song, "tracks")?;
-    let mut out = Vec::new();
+    let mut audio = None;
     for pair in atoms.chunks(2) {
         let Some(n) = pair.get(1).and_then(Atom::as_i64).filter(|n| *n > 0) else {
             continue;
@@ -607,69 +610,69 @@ fn regular_tracks(live: &mut dyn LivePort, song: LiveId) -> Result<Vec<(LiveId, 
         if lom::flag(live, id, "is_foldable")? {
             continue;
         }
-        out.push((id, lom::flag(live, id, "has_midi_input")?));
+        if lom::flag(live, id, "has_midi_input")? {
+            return Ok(Some((id, true)));
+        }
+        audio.get_or_insert((id, false));
     }
-    Ok(out)
+    Ok(audio)
 }
 
 /// A create past the end needs a track to hold the temporary clip (checked before any
 /// write): `UNSUPPORTED` in a Set without tracks, or without MIDI tracks when the
-/// request carried no silent WAV.
-fn check_extension(call: &mut Call<'_>, song: LiveId, t: f64) -> Result<(), ToolError> {
-    if t <= lom::number(call.live, song, "song_length")? {
-        return Ok(());
-    }
-    let tracks = regular_tracks(call.live, song)?;
-    if tracks.is_empty() {
-        return Err(ToolError::new(
-            ErrorCode::Unsupported,
-            "a locator past the end of the arrangement needs at least one track",
-        )
-        .with_hint("Create a track first, or place the locator within the arrangement."));
-    }
-    if !tracks.iter().any(|(_, midi)| *midi) && call.ctx.silent_wav.is_none() {
-        return Err(ToolError::new(
-            ErrorCode::Unsupported,
-            "a locator past the end of the arrangement needs a MIDI track here (this request carried no silent WAV for an audio track)",
-        )
-        .with_hint("Create a MIDI track first, or place the locator within the arrangement."));
-    }
-    Ok(())
-}
-
-/// Past the end: a temporary clip at `t` on the first regular MIDI track (1 beat), or
-/// an audio clip from the silent WAV on the first regular audio track.
-fn extend_arrangement(
+/// request carried no silent WAV. `None` when `t` is within the arrangement.
+fn check_extension(
     call: &mut Call<'_>,
     song: LiveId,
     t: f64,
-) -> Result<Vec<(u64, u64)>, ToolError> {
+) -> Result<Option<(LiveId, bool)>, ToolError> {
     if t <= lom::number(call.live, song, "song_length")? {
-        return Ok(Vec::new());
+        return Ok(None);
     }
-    let tracks = regular_tracks(call.live, song)?;
-    let made = if let Some((track, _)) = tracks.iter().find(|(_, midi)| *midi) {
-        let atoms = call.live.call(
-            *track,
+    match extension_track(call.live, song)? {
+        None => Err(ToolError::new(
+            ErrorCode::Unsupported,
+            "a locator past the end of the arrangement needs at least one track",
+        )
+        .with_hint("Create a track first, or place the locator within the arrangement.")),
+        Some((_, false)) if call.ctx.silent_wav.is_none() => Err(ToolError::new(
+            ErrorCode::Unsupported,
+            "a locator past the end of the arrangement needs a MIDI track here (this request carried no silent WAV for an audio track)",
+        )
+        .with_hint("Create a MIDI track first, or place the locator within the arrangement.")),
+        found => Ok(found),
+    }
+}
+
+/// Past the end: a temporary clip at `t` on the track [`check_extension`] chose: 1 beat
+/// of MIDI, or an audio clip from the silent WAV.
+fn extend_arrangement(
+    call: &mut Call<'_>,
+    holder: Option<(LiveId, bool)>,
+    t: f64,
+) -> Result<Vec<(u64, u64)>, ToolError> {
+    let atoms = match holder {
+        None => return Ok(Vec::new()),
+        Some((track, true)) => call.live.call(
+            track,
             "create_midi_clip",
             &[Atom::Float(t), Atom::Float(1.0)],
-        )?;
-        (*track, atoms)
-    } else if let (Some((track, _)), Some(wav)) = (tracks.first(), call.ctx.silent_wav.clone()) {
-        let atoms = call.live.call(
-            *track,
-            "create_audio_clip",
-            &[Atom::Symbol(wav), Atom::Float(t)],
-        )?;
-        (*track, atoms)
-    } else {
-        return Ok(Vec::new());
+        )?,
+        Some((track, false)) => {
+            let wav = call.ctx.silent_wav.clone().unwrap_or_default();
+            call.live.call(
+                track,
+                "create_audio_clip",
+                &[Atom::Symbol(wav), Atom::Float(t)],
+            )?
+        }
     };
-    let clip = match made.1.as_slice() {
+    let clip = match atoms.as_slice() {
         [Atom::Symbol(tag), n] if tag == "id" => n.as_i64().filter(|n| *n > 0),
         _ => None,
     };
-    Ok(clip
-        .map(|c| vec![(made.0 .0, c as u64)])
-        .unwrap_or_default())
+    Ok(match (holder, clip) {
+        (Some((track, _)), Some(c)) => vec![(track.0, c as u64)],
+        _ => Vec::new(),
+    })
 }
