@@ -89,8 +89,29 @@ fn prompts_list_and_get() {
         .iter()
         .map(|p| p["name"].as_str().unwrap())
         .collect();
-    // Only prompts whose tools are all listed (the others need tools not built yet).
-    assert_eq!(names, ["compose-clip"]);
+    // Only prompts whose tools are all listed, in the order of tools.md B10.
+    let needs: [(&str, &[&str]); 4] = [
+        ("compose-clip", &["barline-create-clip"]),
+        (
+            "humanize-clip",
+            &["barline-read-clip", "barline-update-clip"],
+        ),
+        (
+            "arrange-from-scenes",
+            &["barline-read-live-set", "barline-duplicate"],
+        ),
+        ("mix-check", &["barline-read-live-set"]),
+    ];
+    let expected: Vec<&str> = needs
+        .iter()
+        .filter(|(_, tools)| {
+            tools
+                .iter()
+                .all(|t| barline_core::tools::catalogue::find(t).is_some())
+        })
+        .map(|(name, _)| *name)
+        .collect();
+    assert_eq!(names, expected);
     let (_, b) = call(
         &mut s,
         Some(&sid),

@@ -95,6 +95,7 @@ export async function startDevice({
         profile, wasm, source, filename: file, scheduler, console: maxConsole, accounting, dictRegistry: dicts, watchAbsent,
         onOutlet: (n, atoms) => ctx.send(n, atoms), jsarguments: args.slice(1), searchPath: [device.folder],
         setHasFile: (path) => Boolean(liveSet.hasFile?.(path)),
+        onDeferral: () => liveSet.settle?.(),
         makeLiveAPI: (toContextArray) => createLiveApiClass({
           FakeLiveAPI: liveSet.LiveAPI, isReady: () => ready, accounting, toContextArray,
           post: (...a) => maxConsole.post("LiveAPI", a), error: (...a) => maxConsole.error("LiveAPI", a),

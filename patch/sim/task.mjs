@@ -1,7 +1,7 @@
 // Max's Task (max-runtime.md 1.9) on the simulator's scheduler: schedule(0) never runs
 // synchronously, interval defaults to 500, iterations counts calls since the start.
 
-export function createTaskClass({ scheduler, onError }) {
+export function createTaskClass({ scheduler, onError, beforeRun }) {
   const live = new Set();
   class Task {
     constructor(fn, thisObj, args) {
@@ -26,6 +26,7 @@ export function createTaskClass({ scheduler, onError }) {
       this._timer = scheduler.setTimer(() => {
         this._timer = null;
         if (!this.valid) return;
+        beforeRun?.();
         this._run();
         if (this._remaining !== 0 && this._timer === null && this.valid) {
           if (this._remaining > 0) this._remaining -= 1;

@@ -6,13 +6,14 @@ import { createTaskClass } from "./task.mjs";
 import { createDictClass } from "./dict.mjs";
 import { MaxLimitError } from "./limits.mjs";
 import { createFileClass } from "./file.mjs";
+import { createFolderClass } from "./folder.mjs";
 
 // The v8 side runs in this process: keep Node 20's V8 from aborting on a lazy deopt
 // inside an inlined JS-to-wasm call (node-host/bench/V8-DEOPT.md).
 v8.setFlagsFromString("--no-turbo-inline-js-wasm-calls");
 
 export const PROFILES = ["max-9.0", "max-9.2"];
-const NOT_SIMULATED = ["Global", "Folder", "Buffer", "PolyBuffer", "SQLite", "Patcher", "Maxobj", "ParameterListener"];
+const NOT_SIMULATED = ["Global", "Buffer", "PolyBuffer", "SQLite", "Patcher", "Maxobj", "ParameterListener"];
 // ES2023 library methods Max's v8 lacks (1.1); removing them catches code that uses them.
 const ES2023 = ["toSorted", "toReversed", "toSpliced", "with", "findLast", "findLastIndex"];
 
@@ -23,7 +24,7 @@ const ES2023 = ["toSorted", "toReversed", "toSpliced", "with", "findLast", "find
 export function createV8Object({
   profile = "max-9.0", wasm = "sync-only", source, filename, makeLiveAPI, scheduler, console: maxConsole,
   accounting, onOutlet, jsarguments = [], dictRegistry = new Map(), name = "v8", searchPath = [],
-  watchAbsent = [], setHasFile,
+  watchAbsent = [], setHasFile, onDeferral,
 }) {
   if (!PROFILES.includes(profile)) throw new Error(`unknown profile ${profile}; use ${PROFILES.join(" or ")}`);
   const stats = { requireCalls: [], includeCalls: [], outletErrors: 0, handlerErrors: 0, absentReads: {} };
@@ -62,7 +63,9 @@ export function createV8Object({
     return { atoms };
   }
 
-  const Task = createTaskClass({ scheduler, onError: (e) => { stats.handlerErrors += 1; error(`Task: ${e && e.message}\n`); } });
+  // Live applies deferred changes (the playhead) while a Task waits: `onDeferral` runs
+  // before each Task callback so the fake Live Set can do the same.
+  const Task = createTaskClass({ scheduler, beforeRun: onDeferral, onError: (e) => { stats.handlerErrors += 1; error(`Task: ${e && e.message}\n`); } });
   const maxGlobals = {
     post, error, cpost: (...a) => maxConsole.post(`${name} (system)`, a),
     outlet(n, ...args) {
@@ -102,6 +105,7 @@ export function createV8Object({
     inlets: 1, outlets: 1,
     Task, Dict: createDictClass(dictRegistry), LiveAPI: makeLiveAPI(toContextArray),
     File: createFileClass({ folders: searchPath, toContextArray, setHasFile }),
+    Folder: createFolderClass({ folders: searchPath, toContextArray }),
   };
   for (const k of NOT_SIMULATED) {
     maxGlobals[k] = class { constructor() { throw new Error(`${k} is not simulated (the device must not need it)`); } };

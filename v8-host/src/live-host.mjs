@@ -1,6 +1,6 @@
 // The Live host object handed to core's V8Core: LiveAPI calls only, over a pool of
 // LiveAPI objects keyed by id so a tool call does not allocate one object per Live call,
-// plus the file check of tools.md 5.3 (Max's File).
+// plus the file check and folder listing of tools.md 5.3 (Max's File and Folder).
 //
 // Port contract (core/src/live/port.rs): a request Live refuses answers what LiveAPI
 // answers after posting the error; this object throws only when it cannot address an
@@ -8,8 +8,9 @@
 
 const POOL_LIMIT = 4096;
 
-// `FileClass` is Max's File (a global in the v8 object); tests pass a stand-in.
-export function createLiveHost(LiveAPI, FileClass = globalThis.File) {
+// `FileClass` and `FolderClass` are Max's File and Folder (globals in the v8 object);
+// tests pass stand-ins.
+export function createLiveHost(LiveAPI, FileClass = globalThis.File, FolderClass = globalThis.Folder) {
   const pool = new Map(); // id (string) -> LiveAPI, oldest first
 
   function idOf(api) {
@@ -57,6 +58,25 @@ export function createLiveHost(LiveAPI, FileClass = globalThis.File) {
       const found = Boolean(file.isopen);
       if (found) file.close();
       return found;
+    },
+    // One folder's entries as [name, isFolder] pairs in listing order, or null when no
+    // folder is there (Max's Folder then has no pathname). Recursion is core's.
+    listFolder(path) {
+      if (typeof FolderClass !== "function") throw new Error("Folder is not available in this host");
+      const folder = new FolderClass(String(path));
+      try {
+        if (!folder.pathname) return null;
+        folder.typelist = [];
+        folder.reset();
+        const entries = [];
+        while (!folder.end) {
+          if (folder.filename) entries.push([String(folder.filename), folder.filetype === "fold"]);
+          folder.next();
+        }
+        return entries;
+      } finally {
+        folder.close();
+      }
     },
     poolSize() { return pool.size; },
   };

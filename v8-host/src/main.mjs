@@ -58,6 +58,9 @@ function send(atoms) { outlet(OUT_BRIDGE, atoms); }
 function status(...atoms) { outlet(OUT_STATUS, ["status", ...atoms]); }
 
 function step(result) {
+  // Status-outlet messages (`update_memory <text>`) go first, so the patch has stored
+  // them before the response reaches node.
+  for (const message of result.messages ?? []) outlet(OUT_STATUS, message);
   if (result.kind === "respond") send(result.atoms);
   else if (result.kind === "wait") {
     const token = result.token;

@@ -47,3 +47,25 @@ test("fileExists asks Max's File and closes what it opened", () => {
   assert.equal(host.fileExists("/missing.wav"), false);
   assert.deepEqual(closed, ["/a.wav"]);
 });
+
+test("listFolder walks one folder with Max's Folder: names and kinds, null when absent", async () => {
+  const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { createFolderClass } = await import("../../patch/sim/folder.mjs");
+  const dir = mkdtempSync(join(tmpdir(), "barline-folder-"));
+  try {
+    mkdirSync(join(dir, "Drums"));
+    writeFileSync(join(dir, "b.wav"), "");
+    writeFileSync(join(dir, "a.txt"), "");
+    const Folder = createFolderClass({ toContextArray: (a) => Array.from(a) });
+    const { LiveAPI } = fakeLiveApi();
+    const host = createLiveHost(LiveAPI, undefined, Folder);
+    assert.deepEqual(host.listFolder(dir), [["Drums", true], ["a.txt", false], ["b.wav", false]]);
+    assert.deepEqual(host.listFolder(join(dir, "Drums")), []);
+    assert.equal(host.listFolder(join(dir, "missing")), null);
+    assert.throws(() => createLiveHost(LiveAPI, undefined, null).listFolder(dir), /Folder is not available/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

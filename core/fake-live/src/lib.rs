@@ -23,6 +23,7 @@ mod device;
 mod dispatch;
 mod dump;
 mod fixture;
+mod folders;
 mod history;
 mod load;
 mod load_devices;

@@ -14,7 +14,7 @@
 //! of the fake itself and for the JS handle, whose `LiveAPI` wrapper posts it.
 
 use super::FakeLive;
-use barline_core::live::{Atom, LiveError, LiveId, LivePort};
+use barline_core::live::{Atom, FolderEntry, LiveError, LiveId, LivePort};
 
 impl FakeLive {
     /// `Err` when the host could not address `id` (see the module doc).
@@ -68,5 +68,13 @@ impl LivePort for FakeLive {
 
     fn file_exists(&mut self, path: &str) -> Result<bool, LiveError> {
         Ok(self.has_file(path))
+    }
+
+    fn list_folder(&mut self, path: &str) -> Result<Option<Vec<FolderEntry>>, LiveError> {
+        Ok(self.folder_entries(path))
+    }
+
+    fn after_wait(&mut self) {
+        self.settle();
     }
 }

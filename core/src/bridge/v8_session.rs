@@ -3,6 +3,7 @@
 
 use super::{decode_request, frame_tool_response, BridgeError};
 use crate::live::{Atom, LivePort};
+use crate::tools::call::OUTLET_META;
 use crate::tools::diagnostics::{RESUME_CONTEXT, WAIT_META};
 use crate::tools::{execute, Clock, ErrorCode, IssuedIds, NoClock, ToolError, ToolRequest};
 use serde_json::{json, Value};
@@ -41,6 +42,7 @@ pub struct V8Session {
     parked: HashMap<u64, Parked>,
     ids: IssuedIds,
     clock: Box<dyn Clock>,
+    outbox: Vec<Vec<Atom>>,
 }
 
 impl Default for V8Session {
@@ -62,6 +64,7 @@ impl V8Session {
             parked: HashMap::new(),
             ids: IssuedIds::new(),
             clock,
+            outbox: Vec::new(),
         }
     }
 
@@ -97,6 +100,13 @@ impl V8Session {
         }
     }
 
+    /// Messages for the status outlet (tools.md 1.16: `update_memory <text>`) raised by
+    /// the last [`V8Session::handle`] or [`V8Session::resume`]; the host sends them
+    /// before acting on the returned [`Step`], so the patch stores them first.
+    pub fn take_outlet(&mut self) -> Vec<Vec<Atom>> {
+        std::mem::take(&mut self.outbox)
+    }
+
     /// Number of requests waiting for a resume.
     pub fn parked_count(&self) -> usize {
         self.parked.len()
@@ -111,6 +121,7 @@ impl V8Session {
     ) -> Step {
         let mut outcome = execute(live, &request, &mut self.ids, self.clock.as_ref());
         warnings.append(&mut outcome.warnings);
+        self.outbox.extend(take_outlet(&mut outcome.result));
         if let Some(wait) = take_wait(&mut outcome.result) {
             let ms = wait["ms"].as_u64().unwrap_or(0).min(MAX_WAIT_MS);
             if !request.context.is_object() {
@@ -136,6 +147,23 @@ impl V8Session {
             &warnings,
         ))
     }
+}
+
+/// Removes `_meta["barline/outlet"]` from a result (dropping an emptied `_meta`) and
+/// returns its messages as atoms.
+fn take_outlet(result: &mut Value) -> Vec<Vec<Atom>> {
+    let Some(meta) = result.get_mut("_meta").and_then(Value::as_object_mut) else {
+        return Vec::new();
+    };
+    let messages = meta.remove(OUTLET_META);
+    if meta.is_empty() {
+        if let Some(o) = result.as_object_mut() {
+            o.remove("_meta");
+        }
+    }
+    messages
+        .and_then(|m| serde_json::from_value::<Vec<Vec<Atom>>>(m).ok())
+        .unwrap_or_default()
 }
 
 /// Removes and returns `_meta["barline/wait"]` from a result.

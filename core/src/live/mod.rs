@@ -9,4 +9,4 @@ pub mod path;
 mod port;
 
 pub use atom::Atom;
-pub use port::{LiveError, LiveId, LivePort};
+pub use port::{FolderEntry, LiveError, LiveId, LivePort};

@@ -103,4 +103,26 @@ pub trait LivePort {
     /// Whether a file exists at an absolute path (tools.md 5.3: Max's `File` on the
     /// device, the fixture's `files` in the fake). Not a Live request.
     fn file_exists(&mut self, path: &str) -> Result<bool, LiveError>;
+    /// The entries of one folder in listing order (tools.md 5.3: Max's `Folder` on the
+    /// device, the fixture's `files` in the fake); `None` when no folder is there. Not a
+    /// Live request; recursion and its bounds belong to the caller.
+    /// The default answers that this host has no folder listing.
+    fn list_folder(&mut self, path: &str) -> Result<Option<Vec<FolderEntry>>, LiveError> {
+        Err(LiveError::new(format!(
+            "folder {path}: this host cannot list folders"
+        )))
+    }
+    /// What happens in Live while a deferred wait passes (a `Task` delay on the device,
+    /// where nothing needs doing). The fake applies its pending playhead write, so an
+    /// in-process caller that runs waits at once still sees Live's deferred behaviour.
+    fn after_wait(&mut self) {}
+}
+
+/// One entry of a folder listing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FolderEntry {
+    /// File or folder name, without any path.
+    pub name: String,
+    /// True for a subfolder.
+    pub is_folder: bool,
 }

@@ -6,7 +6,7 @@ use super::context::ToolContext;
 use super::error::{quoted, ErrorCode, ToolError};
 use super::ids::IssuedIds;
 use super::{lom, names};
-use crate::live::{LiveId, LivePort};
+use crate::live::{Atom, LiveId, LivePort};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
@@ -45,6 +45,11 @@ impl Clock for VirtualClock {
     }
 }
 
+/// Key in a result's `_meta` carrying messages the v8 host sends out of its status
+/// outlet before the response (tools.md 1.16, 5.3: `update_memory <text>`); the v8
+/// session removes it. Value: an array of atom arrays.
+pub const OUTLET_META: &str = "barline/outlet";
+
 /// Longest margin a loop keeps before the deadline (tools.md 1.15: min(2 s, timeout/4)).
 pub const DEADLINE_MARGIN_MS: f64 = 2_000.0;
 
@@ -60,6 +65,11 @@ pub struct Call<'a> {
     ids_checked: bool,
     clock: &'a dyn Clock,
     started_ms: f64,
+    /// The `state` of the wait this call resumes (DESIGN.md: wait request + resume
+    /// token), `None` on a first run.
+    pub resume: Option<serde_json::Value>,
+    wait: Option<(u64, serde_json::Value)>,
+    outlet: Vec<Vec<Atom>>,
 }
 
 impl<'a> Call<'a> {
@@ -79,7 +89,32 @@ impl<'a> Call<'a> {
             ids_checked: false,
             clock,
             started_ms,
+            resume: None,
+            wait: None,
+            outlet: Vec::new(),
         }
+    }
+
+    /// Asks the host to wait `ms` milliseconds (deferred: Live applies pending writes
+    /// meanwhile) and run the tool again with [`Call::resume`] = `state`. The tool's
+    /// returned data is ignored; warnings raised so far are kept for the response.
+    pub fn wait(&mut self, ms: u64, state: serde_json::Value) {
+        self.wait = Some((ms, state));
+    }
+
+    /// The wait requested by [`Call::wait`], if any.
+    pub fn take_wait(&mut self) -> Option<(u64, serde_json::Value)> {
+        self.wait.take()
+    }
+
+    /// Queues a message for the v8 host's status outlet, sent before the response.
+    pub fn send_outlet(&mut self, atoms: Vec<Atom>) {
+        self.outlet.push(atoms);
+    }
+
+    /// The queued outlet messages.
+    pub fn take_outlet(&mut self) -> Vec<Vec<Atom>> {
+        std::mem::take(&mut self.outlet)
     }
 
     /// Adds a warning (a plain sentence, no tool prefix).

@@ -10,6 +10,9 @@ use serde_json::Value;
 /// implemented yet are absent rather than listed as stubs.
 pub static TOOLS: &[Entry] = &[
     entry::<super::connect::Connect>(),
+    entry::<super::context_tool::Context>(),
+    entry::<super::read_live_set::ReadLiveSet>(),
+    entry::<super::update_live_set::UpdateLiveSet>(),
     entry::<super::read_track::ReadTrack>(),
     entry::<super::create_track::CreateTrack>(),
     entry::<super::update_track::UpdateTrack>(),

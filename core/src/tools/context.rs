@@ -20,6 +20,9 @@ pub struct ToolContext {
     pub sample_folder: Option<String>,
     /// Per-request time limit in milliseconds.
     pub timeout_ms: u64,
+    /// Path of the short silent WAV the Node side writes at start-up (tools.md 1.16),
+    /// when the request carried one.
+    pub silent_wav: Option<String>,
 }
 
 impl ToolContext {
@@ -41,6 +44,7 @@ impl ToolContext {
                 .unwrap_or("")
                 .to_string(),
             timeout_ms: v.get("timeoutMs").and_then(Value::as_u64).unwrap_or(30_000),
+            silent_wav: v.get("silentWav").and_then(Value::as_str).map(String::from),
         }
     }
 
@@ -54,6 +58,7 @@ impl ToolContext {
             "memoryText": self.memory_text,
             "sampleFolder": self.sample_folder,
             "timeoutMs": self.timeout_ms,
+            "silentWav": self.silent_wav,
         })
     }
 }

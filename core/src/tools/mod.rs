@@ -22,6 +22,7 @@ pub mod clip_ref;
 pub mod coerce;
 pub mod connect;
 pub mod context;
+pub mod context_tool;
 pub mod create_clip;
 pub mod create_scene;
 pub mod create_track;
@@ -29,6 +30,7 @@ pub mod diagnostics;
 pub mod error;
 pub mod format;
 pub mod ids;
+pub mod locators;
 pub mod lom;
 pub mod mentions;
 pub mod mixer;
@@ -38,15 +40,19 @@ pub mod notes;
 pub mod overview;
 pub mod pan;
 pub mod read_clip;
+pub mod read_live_set;
 pub mod read_scene;
 pub mod read_track;
 pub mod refs;
 pub mod resource;
 pub mod routing;
+pub mod samples;
+pub mod scale;
 pub mod scene_props;
 pub mod schema;
 pub mod time;
 pub mod tool;
+pub mod update_live_set;
 pub mod update_scene;
 pub mod update_track;
 pub mod warnings;
@@ -122,11 +128,25 @@ pub fn execute(
         }
     };
     let mut call = Call::new(live, &ctx, ids, clock);
+    call.resume = request.context.get(diagnostics::RESUME_CONTEXT).cloned();
     let data = (entry.run)(&mut call, args);
     warnings.append(&mut call.warnings);
-    let result = data
+    if let Some((ms, state)) = call.take_wait() {
+        return ToolOutcome {
+            result: serde_json::json!({"content": [], "_meta": {diagnostics::WAIT_META: {"ms": ms, "state": state}}}),
+            warnings,
+        };
+    }
+    let outlet = call.take_outlet();
+    let mut result = data
         .and_then(|data| format::success(data, ctx.json_output, &entry.meta))
         .unwrap_or_else(|e| e.to_result(name));
+    if !outlet.is_empty() {
+        if !result["_meta"].is_object() {
+            result["_meta"] = serde_json::json!({});
+        }
+        result["_meta"][call::OUTLET_META] = serde_json::json!(outlet);
+    }
     ToolOutcome { result, warnings }
 }
 
@@ -187,6 +207,10 @@ pub fn call(
     )
 }
 
+/// Most waits [`call_with`] passes for one call before giving up (a tool waits a
+/// bounded number of times; this only stops a broken tool from looping).
+pub const MAX_NATIVE_WAITS: usize = 1_000;
+
 /// [`call`] with the Live side's registry and clock given by the caller.
 pub fn call_with(
     live: &mut dyn LivePort,
@@ -206,19 +230,35 @@ pub fn call_with(
         Prepared::Unknown => None,
         Prepared::Answer(result) => Some(result),
         Prepared::Forward { args, warnings } => {
-            let outcome = execute(
-                live,
-                &ToolRequest {
-                    tool: name.to_string(),
-                    args,
-                    context: ctx.to_json(),
-                },
-                ids,
-                clock,
-            );
+            let mut request = ToolRequest {
+                tool: name.to_string(),
+                args,
+                context: ctx.to_json(),
+            };
             let mut all = warnings;
-            all.extend(outcome.warnings);
-            Some(warnings::attach(outcome.result, &all))
+            // A wait the tool asks for passes at once here: the port applies what Live
+            // does during a deferral, then the tool resumes (as the v8 session does).
+            for _ in 0..MAX_NATIVE_WAITS {
+                let mut outcome = execute(live, &request, ids, clock);
+                all.append(&mut outcome.warnings);
+                let wait = outcome
+                    .result
+                    .get("_meta")
+                    .and_then(|m| m.get(diagnostics::WAIT_META))
+                    .cloned();
+                match wait {
+                    Some(w) if request.context.is_object() => {
+                        live.after_wait();
+                        request.context[diagnostics::RESUME_CONTEXT] =
+                            w.get("state").cloned().unwrap_or(Value::Null);
+                    }
+                    _ => return Some(warnings::attach(outcome.result, &all)),
+                }
+            }
+            Some(warnings::attach(
+                ToolError::new(ErrorCode::Internal, "the tool kept asking to wait").to_result(name),
+                &all,
+            ))
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::atoms::{array_to_atoms, atoms_to_array, js_to_atom, set};
 use crate::bridge::{internal_response, Step, V8Session};
-use crate::live::{Atom, LiveError, LiveId, LivePort};
+use crate::live::{Atom, FolderEntry, LiveError, LiveId, LivePort};
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
@@ -29,6 +29,8 @@ extern "C" {
     fn path_of(this: &LiveHost, id: f64) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = fileExists)]
     fn file_exists(this: &LiveHost, path: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = listFolder)]
+    fn list_folder(this: &LiveHost, path: &str) -> Result<JsValue, JsValue>;
 }
 
 /// The Live port over the host object. Refusals come back as `LiveAPI` gives them
@@ -145,6 +147,32 @@ impl LivePort for JsLive<'_> {
         v.as_bool()
             .ok_or_else(|| LiveError::new("file: not a boolean"))
     }
+    fn list_folder(&mut self, path: &str) -> Result<Option<Vec<FolderEntry>>, LiveError> {
+        let v = self
+            .host
+            .list_folder(path)
+            .map_err(|e| live_error("folder", e))?;
+        if v.is_null() || v.is_undefined() {
+            return Ok(None);
+        }
+        if !Array::is_array(&v) {
+            return Err(LiveError::new("folder: not a list"));
+        }
+        // Entries arrive as [name, isFolder] pairs.
+        let mut out = Vec::new();
+        for entry in Array::from(&v).iter() {
+            let pair = Array::from(&entry);
+            let name = pair
+                .get(0)
+                .as_string()
+                .ok_or_else(|| LiveError::new("folder: an entry has no name"))?;
+            out.push(FolderEntry {
+                name,
+                is_folder: pair.get(1).as_bool().unwrap_or(false),
+            });
+        }
+        Ok(Some(out))
+    }
 }
 
 /// The host's wall clock (`Date.now()`), which starts each request's deadline.
@@ -161,6 +189,19 @@ impl crate::tools::Clock for DateClock {
 pub struct V8Core {
     session: V8Session,
     host: LiveHost,
+}
+
+/// The step for the host plus `messages`: the status-outlet messages to send first.
+fn step_to_js_with(step: Step, messages: Vec<Vec<Atom>>) -> JsValue {
+    let out = step_to_js(step);
+    let list = Array::new();
+    for m in &messages {
+        list.push(&atoms_to_array(m));
+    }
+    if let Some(o) = out.dyn_ref::<Object>() {
+        set(o, "messages", &list);
+    }
+    out
 }
 
 fn step_to_js(step: Step) -> JsValue {
@@ -195,20 +236,23 @@ impl V8Core {
     }
 
     /// Handles one `mcp_request` message (selector first). Returns
-    /// `{kind: "respond", atoms}`, `{kind: "wait", ms, token}` or `{kind: "invalid", message}`.
+    /// `{kind: "respond", atoms}`, `{kind: "wait", ms, token}` or `{kind: "invalid", message}`,
+    /// each with `messages`: atom lists for the status outlet, to send first.
     pub fn handle(&mut self, atoms: JsValue) -> JsValue {
         let atoms = match array_to_atoms(&atoms) {
             Ok(a) => a,
             Err(e) => return step_to_js(Step::Invalid(format!("bad request atoms: {e}"))),
         };
         let mut live = JsLive { host: &self.host };
-        step_to_js(self.session.handle(&mut live, &atoms))
+        let step = self.session.handle(&mut live, &atoms);
+        step_to_js_with(step, self.session.take_outlet())
     }
 
     /// Continues a request after the wait it asked for.
     pub fn resume(&mut self, token: f64) -> JsValue {
         let mut live = JsLive { host: &self.host };
-        step_to_js(self.session.resume(&mut live, token as u64))
+        let step = self.session.resume(&mut live, token as u64);
+        step_to_js_with(step, self.session.take_outlet())
     }
 
     /// Requests parked in a wait.

@@ -1,0 +1,247 @@
+//! `barline-read-live-set` (tools.md 3.3): the Song's tempo, signature, scale and
+//! playing state with a track/scene overview; `include` adds full track and scene
+//! lists and the arrangement locators. With `include: []` it is exactly the overview
+//! that `barline-connect` and the `live://set` resource show ([`base`]).
+
+use super::call::Call;
+use super::coerce::{Choices, Include};
+use super::error::{ErrorCode, ToolError};
+use super::format::Rounded;
+use super::locators::{self, Locator};
+use super::tool::{Tool, ToolMeta};
+use super::{lom, mixer, overview, read_scene, read_track, scale};
+use crate::live::{Atom, LiveId, LivePort};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// `barline-read-live-set`.
+pub struct ReadLiveSet;
+
+/// The `include` options of read-live-set.
+pub struct SetDetail;
+
+impl Choices for SetDetail {
+    const ALL: &'static [&'static str] = &[
+        "tracks", "scenes", "routings", "mixer", "color", "locators", "*",
+    ];
+}
+
+/// Arguments of read-live-set.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadLiveSetParams {
+    /// Extra detail: tracks and scenes (full lists instead of counts), routings, mixer and color (passed to each track and scene), locators, or * for all.
+    #[serde(default)]
+    pub include: Include<SetDetail>,
+}
+
+/// What read-live-set returns (tools.md 3.3). Counts and lists exclude each other:
+/// `sceneCount` without `scenes`, the track counts without `tracks`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveSet {
+    /// Set name, when not empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Tempo in BPM.
+    pub tempo: Rounded,
+    /// `"N/D"`.
+    pub time_signature: String,
+    /// Number of scenes (without `include: ["scenes"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scene_count: Option<usize>,
+    /// Every scene (with `include: ["scenes"]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "objects_schema")]
+    pub scenes: Option<Vec<Value>>,
+    /// Number of regular tracks (without `include: ["tracks"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regular_track_count: Option<usize>,
+    /// Number of return tracks (without `include: ["tracks"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_track_count: Option<usize>,
+    /// Present (true) while the transport plays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_playing: Option<bool>,
+    /// Every regular track (with `include: ["tracks"]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "objects_schema")]
+    pub tracks: Option<Vec<Value>>,
+    /// Every return track (with `include: ["tracks"]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "objects_schema")]
+    pub return_tracks: Option<Vec<Value>>,
+    /// The master track (with `include: ["tracks"]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "object_schema")]
+    pub master_track: Option<Value>,
+    /// `"<Root> <Scale name>"`, root spelled with flats, when scale mode is on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scale: Option<String>,
+    /// Pitch classes of the scale in scale order, comma-separated, flats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scale_pitches: Option<String>,
+    /// Arrangement locators in time order (with `include: ["locators"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub locators: Option<Vec<Locator>>,
+}
+
+fn objects_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({"type": "array", "items": {"type": "object"}})
+}
+
+fn object_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({"type": "object"})
+}
+
+impl Tool for ReadLiveSet {
+    type Params = ReadLiveSetParams;
+    type Output = LiveSet;
+    const META: ToolMeta = ToolMeta {
+        small_removed_values: &[("include", &["locators", "*"])],
+        too_large_hint: "Ask for fewer include options; the track and scene lists are the largest.",
+        ..ToolMeta::read(
+            "barline-read-live-set",
+            "Read Live Set",
+            "Read the Live Set: tempo, time signature, scale and a track/scene overview. Add detail with include.",
+        )
+    };
+
+    fn run(call: &mut Call<'_>, p: ReadLiveSetParams) -> Result<LiveSet, ToolError> {
+        let song = overview::song(call.live)?;
+        let mut out = base(call.live)?;
+        let include = &p.include;
+        let nested: Vec<&'static str> = ["routings", "mixer", "color"]
+            .into_iter()
+            .filter(|o| include.has(o))
+            .collect();
+        if include.has("scenes") {
+            out.scene_count = None;
+            out.scenes = Some(nested_scenes(call, song, &nested)?);
+        }
+        if include.has("tracks") {
+            out.regular_track_count = None;
+            out.return_track_count = None;
+            let returns = if include.has("mixer") {
+                mixer::return_names(call.live)?
+            } else {
+                Vec::new()
+            };
+            out.tracks = Some(nested_tracks(call, song, "tracks", &nested, &returns)?);
+            out.return_tracks = Some(nested_tracks(
+                call,
+                song,
+                "return_tracks",
+                &nested,
+                &returns,
+            )?);
+            let master = child(call.live, song, "master_track")?;
+            out.master_track = Some(nested_track(call, master, &nested, &returns)?);
+        }
+        if include.has("locators") {
+            let sig = overview::signature(call.live, song)?;
+            out.locators = Some(locators::shown(&locators::list(call.live, song)?, sig));
+        }
+        Ok(out)
+    }
+}
+
+/// The overview (`include: []`): Song properties and counts only.
+pub fn base(live: &mut dyn LivePort) -> Result<LiveSet, ToolError> {
+    let song = overview::song(live)?;
+    let name = lom::text(live, song, "name")?;
+    let (n, d) = overview::signature(live, song)?;
+    let mut out = LiveSet {
+        name: (!name.is_empty()).then_some(name),
+        tempo: Rounded(lom::number(live, song, "tempo")?),
+        time_signature: format!("{n}/{d}"),
+        scene_count: Some(live.get_count(song, "scenes")?),
+        regular_track_count: Some(live.get_count(song, "tracks")?),
+        return_track_count: Some(live.get_count(song, "return_tracks")?),
+        is_playing: lom::flag(live, song, "is_playing")?.then_some(true),
+        scenes: None,
+        tracks: None,
+        return_tracks: None,
+        master_track: None,
+        scale: None,
+        scale_pitches: None,
+        locators: None,
+    };
+    if lom::flag(live, song, "scale_mode")? {
+        let root = lom::int(live, song, "root_note")?;
+        let name = lom::text(live, song, "scale_name")?;
+        let intervals = lom::ints(live, song, "scale_intervals")?;
+        out.scale = Some(format!("{} {name}", scale::flat_root(root)));
+        out.scale_pitches = Some(scale::pitches(root, &intervals));
+    }
+    Ok(out)
+}
+
+/// The ids of a list child (`["id", 3, "id", 4]`).
+fn children(live: &mut dyn LivePort, id: LiveId, list: &str) -> Result<Vec<LiveId>, ToolError> {
+    let atoms = live.get(id, list)?;
+    Ok(atoms
+        .chunks(2)
+        .filter_map(|pair| match pair {
+            [Atom::Symbol(tag), n] if tag == "id" => n.as_i64().filter(|n| *n > 0),
+            _ => None,
+        })
+        .map(|n| LiveId(n as u64))
+        .collect())
+}
+
+fn child(live: &mut dyn LivePort, id: LiveId, prop: &str) -> Result<LiveId, ToolError> {
+    Ok(children(live, id, prop)?
+        .into_iter()
+        .next()
+        .unwrap_or(LiveId::NONE))
+}
+
+// --- Nested reads --------------------------------------------------------------------
+// Nested reads (1.7): read-track and read-scene themselves, given only the options they
+// understand (`routings`, `mixer`, `color`; never `*`). Return-track names are read once
+// and shared by every nested mixer read.
+
+fn nested_tracks(
+    call: &mut Call<'_>,
+    song: LiveId,
+    list: &str,
+    include: &[&'static str],
+    returns: &[String],
+) -> Result<Vec<Value>, ToolError> {
+    let ids = children(call.live, song, list)?;
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        out.push(nested_track(call, id, include, returns)?);
+    }
+    Ok(out)
+}
+
+fn nested_track(
+    call: &mut Call<'_>,
+    id: LiveId,
+    include: &[&'static str],
+    returns: &[String],
+) -> Result<Value, ToolError> {
+    let options = read_track::options(include);
+    let info = read_track::summary_with_returns(call, id, &options, returns)?;
+    serde_json::to_value(info).map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))
+}
+
+fn nested_scenes(
+    call: &mut Call<'_>,
+    song: LiveId,
+    include: &[&'static str],
+) -> Result<Vec<Value>, ToolError> {
+    let ids = children(call.live, song, "scenes")?;
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        let info = read_scene::summary(call, id, include)?;
+        out.push(
+            serde_json::to_value(info)
+                .map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))?,
+        );
+    }
+    Ok(out)
+}
