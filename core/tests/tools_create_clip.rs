@@ -191,6 +191,12 @@ fn bad_input_to_every_write_tool_changes_nothing() {
         ("barline-create-clip", json!({"slot": "6/1000"})),
         ("barline-create-clip", json!({"slot": ["6/0"]})),
         ("barline-create-clip", json!({})),
+        ("barline-context", json!({"action": "write", "content": ""})),
+        ("barline-update-live-set", json!({"tempo": 5})),
+        (
+            "barline-update-live-set",
+            json!({"tempo": 120, "scale": "H Major"}),
+        ),
         (
             "barline-create-track",
             json!({"count": 2, "color": "#FF0000,#GG0000"}),
