@@ -12,6 +12,7 @@ pub static TOOLS: &[Entry] = &[
     entry::<super::connect::Connect>(),
     entry::<super::read_clip::ReadClip>(),
     entry::<super::create_clip::CreateClip>(),
+    entry::<super::playback::Playback>(),
 ];
 
 /// Catalogue options derived from the device settings.
