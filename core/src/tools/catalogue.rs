@@ -12,6 +12,7 @@ pub static TOOLS: &[Entry] = &[
     entry::<super::connect::Connect>(),
     entry::<super::read_clip::ReadClip>(),
     entry::<super::create_clip::CreateClip>(),
+    entry::<super::delete::Delete>(),
     entry::<super::playback::Playback>(),
 ];
 
