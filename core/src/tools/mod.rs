@@ -39,6 +39,7 @@ pub mod read_clip;
 pub mod refs;
 pub mod resource;
 pub mod schema;
+pub mod select;
 pub mod time;
 pub mod tool;
 pub mod track_device_path;
