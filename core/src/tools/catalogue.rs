@@ -13,6 +13,7 @@ pub static TOOLS: &[Entry] = &[
     entry::<super::read_clip::ReadClip>(),
     entry::<super::create_clip::CreateClip>(),
     entry::<super::delete::Delete>(),
+    entry::<super::duplicate::Duplicate>(),
     entry::<super::select::Select>(),
     entry::<super::playback::Playback>(),
 ];

@@ -14,6 +14,7 @@
 //! the v8 side never trusts a frame blindly.
 
 pub mod args;
+pub mod arrangement_copy;
 pub mod audio;
 pub mod call;
 pub mod catalogue;
@@ -25,6 +26,7 @@ pub mod context;
 pub mod create_clip;
 pub mod delete;
 pub mod diagnostics;
+pub mod duplicate;
 pub mod error;
 pub mod format;
 pub mod host;
