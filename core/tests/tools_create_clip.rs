@@ -191,6 +191,16 @@ fn bad_input_to_every_write_tool_changes_nothing() {
         ("barline-create-clip", json!({"slot": "6/1000"})),
         ("barline-create-clip", json!({"slot": ["6/0"]})),
         ("barline-create-clip", json!({})),
+        ("barline-delete", json!({"type": "track"})),
+        ("barline-duplicate", json!({"type": "clip", "id": "1"})),
+        (
+            "barline-select",
+            json!({"trackType": "master", "trackIndex": 0}),
+        ),
+        (
+            "barline-playback",
+            json!({"action": "play-arrangement", "loopStart": "9|1", "loopEnd": "5|1"}),
+        ),
     ];
     let write_tools: Vec<&str> = catalogue::TOOLS
         .iter()

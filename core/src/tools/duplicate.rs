@@ -346,7 +346,7 @@ fn tracks(
     let names = call.names(text(&p.name), plan.count);
     let mut bulk = Bulk::new();
     let mut copies = Vec::new();
-    for k in 0..plan.count {
+    for (k, name) in names.iter().enumerate() {
         if k > 0 && call.deadline_near() {
             call.warn_stopped(k, plan.count, "tracks");
             break;
@@ -378,7 +378,7 @@ fn tracks(
         if without_clips {
             clear_clips(call.live, copy)?;
         }
-        style(call, copy, &names[k], &plan.colors, k, "track")?;
+        style(call, copy, name, &plan.colors, k, "track")?;
         copies.push(copy);
         let c = Copy {
             id: Some(copy.to_string()),
@@ -581,7 +581,7 @@ fn scenes(
     let names = call.names(text(&p.name), plan.count);
     let without_clips = p.without_clips.is_some_and(|f| f.0);
     let mut bulk = Bulk::new();
-    for k in 0..plan.count {
+    for (k, name) in names.iter().enumerate() {
         if k > 0 && call.deadline_near() {
             call.warn_stopped(k, plan.count, "scenes");
             break;
@@ -622,7 +622,7 @@ fn scenes(
                 });
             }
         }
-        style(call, copy, &names[k], &plan.colors, k, "scene")?;
+        style(call, copy, name, &plan.colors, k, "scene")?;
         let c = Copy {
             id: Some(copy.to_string()),
             scene_index: Some(at as i64),
