@@ -369,3 +369,21 @@ fn many_deletions_stop_before_the_time_limit() {
         [format!("stopped after {done} of 6 clips to stay within the time limit; repeat the call for the rest")]
     );
 }
+
+#[test]
+fn a_device_inside_a_rack_chain_is_deleted_by_its_chain() {
+    let mut live = demo();
+    let snare = id(&mut live, "live_set tracks 0 devices 0 chains 1 devices 0");
+    let chorus = id(&mut live, "live_set tracks 3 devices 1");
+    let r = call(
+        &mut live,
+        "barline-delete",
+        json!({"type": "device", "ids": format!("{snare},{chorus}")}),
+    );
+    assert_eq!(items(&r).len(), 2, "{r}");
+    let d = dump(&live);
+    let snare_chain = &d["tracks"][0]["devices"][0]["chains"][1];
+    assert_eq!(snare_chain["name"], "Snare");
+    assert!(snare_chain.get("devices").is_none(), "{snare_chain}");
+    assert_eq!(d["tracks"][3]["devices"].as_array().unwrap().len(), 1);
+}

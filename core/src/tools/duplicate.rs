@@ -83,7 +83,7 @@ pub struct CopiedClip {
 #[derive(Debug, Default, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(missing_docs)]
-pub struct Copy {
+pub struct Duplicated {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -100,7 +100,7 @@ pub struct Copy {
 
 impl Tool for Duplicate {
     type Params = DuplicateParams;
-    type Output = OneOrMany<Copy>;
+    type Output = OneOrMany<Duplicated>;
     const META: ToolMeta = ToolMeta {
         hints: Hints {
             read_only: false,
@@ -124,7 +124,7 @@ impl Tool for Duplicate {
         )
     };
 
-    fn run(call: &mut Call<'_>, p: DuplicateParams) -> Result<OneOrMany<Copy>, ToolError> {
+    fn run(call: &mut Call<'_>, p: DuplicateParams) -> Result<OneOrMany<Duplicated>, ToolError> {
         run(call, &p)
     }
 }
@@ -260,7 +260,7 @@ fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
     })
 }
 
-fn run(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Copy>, ToolError> {
+fn run(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplicated>, ToolError> {
     let plan = plan(call, p)?;
     match p.kind.as_str() {
         "track" => tracks(call, p, &plan),
@@ -293,7 +293,7 @@ fn style(
     Ok(())
 }
 
-fn issue(call: &mut Call<'_>, copy: &Copy) {
+fn issue(call: &mut Call<'_>, copy: &Duplicated) {
     if let Some(id) = &copy.id {
         call.ids().issue(id);
     }
@@ -308,7 +308,7 @@ fn tracks(
     call: &mut Call<'_>,
     p: &DuplicateParams,
     plan: &Plan,
-) -> Result<OneOrMany<Copy>, ToolError> {
+) -> Result<OneOrMany<Duplicated>, ToolError> {
     let path = call.live.path_of(plan.source)?;
     if path.contains("return_tracks") {
         return Err(ToolError::new(
@@ -380,7 +380,7 @@ fn tracks(
         }
         style(call, copy, name, &plan.colors, k, "track")?;
         copies.push(copy);
-        let c = Copy {
+        let c = Duplicated {
             id: Some(copy.to_string()),
             track_index: Some((index + k + 1) as i64),
             clips: Some(track_clips(call.live, copy, index + k + 1, plan.sig)?),
@@ -574,7 +574,7 @@ fn scenes(
     call: &mut Call<'_>,
     p: &DuplicateParams,
     plan: &Plan,
-) -> Result<OneOrMany<Copy>, ToolError> {
+) -> Result<OneOrMany<Duplicated>, ToolError> {
     let path = call.live.path_of(plan.source)?;
     let index = index_after(&path, "scenes").unwrap_or(0);
     let song = overview::song(call.live)?;
@@ -623,7 +623,7 @@ fn scenes(
             }
         }
         style(call, copy, name, &plan.colors, k, "scene")?;
-        let c = Copy {
+        let c = Duplicated {
             id: Some(copy.to_string()),
             scene_index: Some(at as i64),
             clips: Some(clips),
@@ -642,7 +642,7 @@ fn scene_to_arrangement(
     call: &mut Call<'_>,
     p: &DuplicateParams,
     plan: &Plan,
-) -> Result<OneOrMany<Copy>, ToolError> {
+) -> Result<OneOrMany<Duplicated>, ToolError> {
     let path = call.live.path_of(plan.source)?;
     let index = index_after(&path, "scenes").unwrap_or(0);
     let song = overview::song(call.live)?;
@@ -723,7 +723,7 @@ fn scene_to_arrangement(
                 });
             }
         }
-        let c = Copy {
+        let c = Duplicated {
             arrangement_start: Some(at_text.clone()),
             clips: Some(clips),
             ..Default::default()
@@ -746,7 +746,7 @@ fn clip_to_slots(
     call: &mut Call<'_>,
     p: &DuplicateParams,
     plan: &Plan,
-) -> Result<OneOrMany<Copy>, ToolError> {
+) -> Result<OneOrMany<Duplicated>, ToolError> {
     let Place::Session(from) = clip_ref::place(call.live, plan.source)? else {
         return Err(ToolError::new(
             ErrorCode::Unsupported,
@@ -785,7 +785,7 @@ fn clip_to_slots(
             call.warn(format!("slot {slot} had a clip; it was replaced"));
         }
         style(call, new, &names[i], &plan.colors, i, "clip")?;
-        let c = Copy {
+        let c = Duplicated {
             id: Some(new.to_string()),
             slot: Some(slot.to_string()),
             ..Default::default()
@@ -832,7 +832,7 @@ fn clip_to_arrangement(
     call: &mut Call<'_>,
     p: &DuplicateParams,
     plan: &Plan,
-) -> Result<OneOrMany<Copy>, ToolError> {
+) -> Result<OneOrMany<Duplicated>, ToolError> {
     let place = clip_ref::place(call.live, plan.source)?;
     let (track_index, len) = match place {
         Place::Session(slot) => (slot.track, lom::number(call.live, plan.source, "length")?),
@@ -901,14 +901,14 @@ fn clip_to_arrangement(
             style(call, pc.id, &names[i], &plan.colors, i, "clip")?;
         }
         let c = if placed.len() == 1 {
-            Copy {
+            Duplicated {
                 id: Some(placed[0].id.to_string()),
                 track_index: Some(track_index as i64),
                 arrangement_start: Some(time::position(placed[0].start, plan.sig.0, plan.sig.1)),
                 ..Default::default()
             }
         } else {
-            Copy {
+            Duplicated {
                 track_index: Some(track_index as i64),
                 clips: Some(
                     placed
