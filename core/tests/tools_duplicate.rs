@@ -493,3 +493,28 @@ fn many_track_copies_stop_before_the_time_limit() {
     );
     assert_eq!(names(&dump(&live)["tracks"]).len(), 7 + done);
 }
+
+#[test]
+fn the_copy_is_found_by_id_not_by_position() {
+    let mut live = demo();
+    let synths = id(&mut live, "live_set tracks 2");
+    let r = call(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "track", "id": synths, "count": 2}),
+    );
+    let copies = items(&r);
+    assert_eq!(copies.len(), 2, "{r}");
+    for c in &copies {
+        let at = c["trackIndex"].as_u64().unwrap();
+        assert_eq!(c["id"], id(&mut live, &format!("live_set tracks {at}")));
+        assert_ne!(c["id"], json!(synths));
+    }
+    assert_eq!(
+        names(&dump(&live)["tracks"])
+            .iter()
+            .filter(|n| *n == "Synths")
+            .count(),
+        3
+    );
+}

@@ -346,25 +346,31 @@ fn tracks(
     let names = call.names(text(&p.name), plan.count);
     let mut bulk = Bulk::new();
     let mut copies = Vec::new();
+    let mut next = index;
     for (k, name) in names.iter().enumerate() {
         if k > 0 && call.deadline_near() {
             call.warn_stopped(k, plan.count, "tracks");
             break;
         }
-        let before = call.live.get_count(song, "tracks")?;
+        // The copy is the track that was not there before (a group's copy lands after
+        // its members, so its index is not always the next one).
+        let before = track_ids(call.live, song)?;
         call.live
-            .call(song, "duplicate_track", &[Atom::Int((index + k) as i64)])?;
-        let copy = lom::resolve(call.live, &format!("live_set tracks {}", index + k + 1));
-        let copy = match copy {
-            Some(c) if call.live.get_count(song, "tracks")? > before && c != plan.source => c,
-            _ => {
-                bulk.skip(ToolError::new(
-                    ErrorCode::LiveRejected,
-                    format!("Live did not duplicate track {}", quoted(&source_name)),
-                ));
-                break;
-            }
+            .call(song, "duplicate_track", &[Atom::Int(next as i64)])?;
+        let after = track_ids(call.live, song)?;
+        let found = after
+            .iter()
+            .enumerate()
+            .find(|(_, t)| !before.contains(t))
+            .map(|(i, t)| (i, *t));
+        let Some((copy_index, copy)) = found else {
+            bulk.skip(ToolError::new(
+                ErrorCode::LiveRejected,
+                format!("Live did not duplicate track {}", quoted(&source_name)),
+            ));
+            break;
         };
+        next = copy_index;
         if let Some(h) = &host {
             remove_barline(call, copy, h)?;
         }
@@ -382,8 +388,8 @@ fn tracks(
         copies.push(copy);
         let c = Duplicated {
             id: Some(copy.to_string()),
-            track_index: Some((index + k + 1) as i64),
-            clips: Some(track_clips(call.live, copy, index + k + 1, plan.sig)?),
+            track_index: Some(copy_index as i64),
+            clips: Some(track_clips(call.live, copy, copy_index, plan.sig)?),
             ..Default::default()
         };
         issue(call, &c);
@@ -393,6 +399,17 @@ fn tracks(
         route_to_source(call, plan.source, &source_name, &copies)?;
     }
     bulk.finish(call)
+}
+
+/// The ids of the Song's regular tracks, in order (one `get`).
+fn track_ids(live: &mut dyn LivePort, song: LiveId) -> Result<Vec<LiveId>, ToolError> {
+    Ok(live
+        .get(song, "tracks")?
+        .iter()
+        .filter_map(Atom::as_i64)
+        .filter(|n| *n > 0)
+        .map(|n| LiveId(n as u64))
+        .collect())
 }
 
 /// Deletes the copy's Barline device (same place below the track as the original).
