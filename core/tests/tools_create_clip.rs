@@ -191,7 +191,10 @@ fn bad_input_to_every_write_tool_changes_nothing() {
         ("barline-create-clip", json!({"slot": "6/1000"})),
         ("barline-create-clip", json!({"slot": ["6/0"]})),
         ("barline-create-clip", json!({})),
-        ("barline-context", json!({"action": "write", "content": ""})),
+        (
+            "barline-context",
+            json!({"action": "forget", "content": "x"}),
+        ),
         ("barline-update-live-set", json!({"tempo": 5})),
         (
             "barline-update-live-set",
@@ -218,6 +221,16 @@ fn bad_input_to_every_write_tool_changes_nothing() {
         (
             "barline-update-scene",
             json!({"ids": "1", "timeSignature": "4/3"}),
+        ),
+        ("barline-delete", json!({"type": "track"})),
+        ("barline-duplicate", json!({"type": "clip", "id": "1"})),
+        (
+            "barline-select",
+            json!({"trackType": "master", "trackIndex": 0}),
+        ),
+        (
+            "barline-playback",
+            json!({"action": "play-arrangement", "loopStart": "9|1", "loopEnd": "5|1"}),
         ),
     ];
     let write_tools: Vec<&str> = catalogue::TOOLS

@@ -31,6 +31,10 @@ const BAD = {
     { ids: "1", gainDb: 12 },
     { ids: "1", panningMode: "mono" },
   ],
+  "barline-delete": [{ type: "track" }, { type: "device", path: "t1" }, { ids: "1" }],
+  "barline-duplicate": [{ type: "clip", id: "1" }, { type: "track", id: "1", count: 0 }],
+  "barline-select": [{ trackType: "master", trackIndex: 0 }, { view: "detail" }],
+  "barline-playback": [{ action: "play-arrangement", loopStart: "9|1", loopEnd: "5|1" }, { action: "rewind" }],
 };
 
 test("invalid arguments to every write tool leave the simulated Live Set unchanged", async () => {

@@ -314,11 +314,9 @@ mod tests {
         assert!(!s.is_disabled("barline-read-clip"));
         assert!(!settings("{}").is_disabled("barline-playback"));
         let notes = s.disabled_tools_notes();
-        // barline-playback is a tool of the spec, not (yet) of this build.
-        assert_eq!(notes.len(), 3, "{notes:?}");
-        assert!(notes[0].contains("barline-playback is not a tool of this version"));
-        assert!(notes[1].starts_with("barline-connect cannot be disabled"));
-        assert!(notes[2].contains("nonsense is not a tool"));
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(notes[0].starts_with("barline-connect cannot be disabled"));
+        assert!(notes[1].contains("nonsense is not a tool"));
         let fine = settings(r#"{"disabledTools": "barline-read-clip"}"#);
         assert!(fine.disabled_tools_notes().is_empty());
     }

@@ -21,6 +21,10 @@ pub static TOOLS: &[Entry] = &[
     entry::<super::update_scene::UpdateScene>(),
     entry::<super::read_clip::ReadClip>(),
     entry::<super::create_clip::CreateClip>(),
+    entry::<super::delete::Delete>(),
+    entry::<super::duplicate::Duplicate>(),
+    entry::<super::select::Select>(),
+    entry::<super::playback::Playback>(),
 ];
 
 /// Catalogue options derived from the device settings.

@@ -4,4 +4,5 @@
 
 pub mod fake;
 pub mod mcp;
+pub mod outcome;
 pub mod tools;

@@ -1,0 +1,62 @@
+//! Where Barline itself lives in the Set: the device `this_device` names and the track
+//! holding it (directly or inside a rack), so tools can refuse to delete it and remove
+//! the device from copies of its track (tools.md 3.17, 3.18, B7).
+
+use super::lom;
+use crate::live::{Atom, LiveId, LivePort};
+
+/// The Barline device and its track.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Host {
+    /// The Barline device.
+    pub device: LiveId,
+    /// The track holding it.
+    pub track: LiveId,
+    /// The device's path below its track, e.g. `devices 0` or `devices 1 chains 0 devices 2`.
+    pub below_track: String,
+}
+
+/// Barline's device and track, or `None` when `this_device` resolves to nothing on a
+/// track (a Set loaded without the device, as some test fixtures are).
+pub fn find(live: &mut dyn LivePort) -> Option<Host> {
+    let device = lom::resolve(live, "this_device")?;
+    let path = live.path_of(device).ok()?;
+    let words: Vec<&str> = path.split_whitespace().collect();
+    let split = match words.as_slice() {
+        ["live_set", "tracks" | "return_tracks", _, ..] => 3,
+        ["live_set", "master_track", ..] => 2,
+        _ => return None,
+    };
+    let track = lom::resolve(live, &words[..split].join(" "))?;
+    Some(Host {
+        device,
+        track,
+        below_track: words[split..].join(" "),
+    })
+}
+
+/// The object a child property names (`["id", n]`), if any.
+pub fn child(live: &mut dyn LivePort, id: LiveId, prop: &str) -> Option<LiveId> {
+    let atoms = live.get(id, prop).ok()?;
+    let n = atoms.iter().rev().find_map(Atom::as_i64)?;
+    (n > 0).then_some(LiveId(n as u64))
+}
+
+/// Most nesting levels of group tracks followed; Live's groups nest far less deeply.
+const MAX_GROUP_DEPTH: usize = 64;
+
+/// True when `track` is the host track or a group track containing it (deleting a
+/// group deletes its members).
+pub fn holds(live: &mut dyn LivePort, host: &Host, track: LiveId) -> bool {
+    let mut t = host.track;
+    for _ in 0..MAX_GROUP_DEPTH {
+        if t == track {
+            return true;
+        }
+        match child(live, t, "group_track") {
+            Some(g) => t = g,
+            None => return false,
+        }
+    }
+    false
+}

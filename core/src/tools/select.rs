@@ -1,0 +1,523 @@
+//! `barline-select` (tools.md 3.19): show the Session or Arrangement view and select a
+//! track, scene, slot, clip or device; without arguments, report what is selected.
+//! Every argument is checked (and every object resolved) before the first change.
+
+use super::call::Call;
+use super::clip_ref::{self, Place, Slot};
+use super::coerce::{Choice, Choices, Id, Index, Text};
+use super::error::{quoted, ErrorCode, ToolError};
+use super::refs::{self, Kind, TrackList};
+use super::tool::{Hints, Tool, ToolMeta};
+use super::{host, lom, overview, time, track_device_path};
+use crate::live::{Atom, LiveId, LivePort};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// `barline-select`.
+pub struct Select;
+
+/// The `trackType` options.
+pub struct TrackTypes;
+
+impl Choices for TrackTypes {
+    const ALL: &'static [&'static str] = &["return", "master"];
+}
+
+/// The `view` options.
+pub struct Views;
+
+impl Choices for Views {
+    const ALL: &'static [&'static str] = &["session", "arrangement"];
+}
+
+/// Arguments of select.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SelectParams {
+    /// A track, scene, clip or device id (its kind is detected).
+    pub id: Option<Id>,
+    /// Track to select; with trackType "return" a return track index.
+    pub track_index: Option<Index>,
+    /// "return" (trackIndex counts return tracks) or "master".
+    pub track_type: Option<Choice<TrackTypes>>,
+    /// Scene to select.
+    pub scene_index: Option<Index>,
+    /// Session slot "trackIndex/sceneIndex" to highlight (its clip is shown).
+    pub slot: Option<Text>,
+    /// Device path, e.g. "t1/d0".
+    pub device_path: Option<Text>,
+    /// Main view: session or arrangement.
+    pub view: Option<Choice<Views>>,
+}
+
+/// A track in the result.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SelectedTrack {
+    /// Track id.
+    pub id: String,
+    /// midi, audio, return or master.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Index among regular tracks, or among return tracks for a return track.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub track_index: Option<i64>,
+}
+
+/// A scene in the result.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(missing_docs)]
+pub struct SelectedScene {
+    pub id: String,
+    pub scene_index: i64,
+}
+
+/// A clip in the result: `{id, slot}` or `{id, trackIndex, arrangementStart}`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(missing_docs)]
+pub struct SelectedClip {
+    pub id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slot: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub track_index: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangement_start: Option<String>,
+}
+
+/// A device in the result.
+#[derive(Debug, Serialize, JsonSchema)]
+#[allow(missing_docs)]
+pub struct SelectedDevice {
+    pub id: String,
+    pub path: String,
+}
+
+/// What select returns: only the parts present (tools.md 3.19).
+#[derive(Debug, Default, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(missing_docs)]
+pub struct Selection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selected_track: Option<SelectedTrack>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selected_scene: Option<SelectedScene>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selected_clip: Option<SelectedClip>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selected_device: Option<SelectedDevice>,
+}
+
+impl Tool for Select {
+    type Params = SelectParams;
+    type Output = Selection;
+    const META: ToolMeta = ToolMeta {
+        hints: Hints {
+            read_only: false,
+            destructive: false,
+            idempotent: true,
+        },
+        ..ToolMeta::create(
+            "barline-select",
+            "Select",
+            "Show and select things in Live (track, scene, clip, device, view). Use for \"show me\", \"go to\", \"open\". Without arguments: report the current selection.",
+        )
+    };
+
+    fn run(call: &mut Call<'_>, p: SelectParams) -> Result<Selection, ToolError> {
+        run(call, &p)
+    }
+}
+
+/// What the call selects, all resolved before any write.
+#[derive(Default)]
+struct Plan {
+    track: Option<LiveId>,
+    scene: Option<LiveId>,
+    clip: Option<(LiveId, Place)>,
+    slot: Option<(Slot, LiveId)>,
+    device: Option<LiveId>,
+    view: Option<&'static str>,
+}
+
+fn bad(message: String) -> ToolError {
+    ToolError::bad_input(message)
+}
+
+/// The track list and index of a track, from its path.
+fn track_place(
+    live: &mut dyn LivePort,
+    track: LiveId,
+) -> Result<(Option<TrackList>, i64), ToolError> {
+    let path = live.path_of(track)?;
+    let words: Vec<&str> = path.split_whitespace().collect();
+    let index = words
+        .get(2)
+        .and_then(|w| w.parse::<i64>().ok())
+        .unwrap_or(-1);
+    Ok(match words.get(1) {
+        Some(&"tracks") => (Some(TrackList::Regular), index),
+        Some(&"return_tracks") => (Some(TrackList::Return), index),
+        _ => (None, -1),
+    })
+}
+
+fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolError> {
+    let track_type = p.track_type.as_ref().map(Choice::as_str);
+    let track_index = p.track_index.map(|i| i.get() as u64);
+    let scene_index = p.scene_index.map(|i| i.get() as u64);
+    if track_type == Some("master") && track_index.is_some() {
+        return Err(bad(
+            "trackIndex cannot be used with trackType \"master\" (the master track has no index)"
+                .into(),
+        ));
+    }
+    if track_type == Some("return") && track_index.is_none() {
+        return Err(bad(
+            "trackType \"return\" needs trackIndex (the return track's index)".into(),
+        ));
+    }
+    let slot = p
+        .slot
+        .as_ref()
+        .map(|s| clip_ref::parse_slot(s.as_str(), &mut call.warnings))
+        .transpose()?;
+    let device_path = p
+        .device_path
+        .as_ref()
+        .map(|d| track_device_path::to_lom(d.as_str()).map(|lom| (d.as_str(), lom)))
+        .transpose()?;
+    let mut plan = Plan {
+        view: p.view.as_ref().map(|v| {
+            if v.as_str() == "session" {
+                "Session"
+            } else {
+                "Arranger"
+            }
+        }),
+        ..Default::default()
+    };
+    // The id first: its kind decides what it selects and what it must agree with.
+    if let Some(id) = &p.id {
+        let found = refs::any_by_id(call, id.as_str())?;
+        let class = call.live.type_of(found)?;
+        match Kind::of_class(&class) {
+            Some(Kind::Track) => {
+                let (list, index) = track_place(call.live, found)?;
+                let agrees = match (list, track_type) {
+                    (None, tt) => tt == Some("master") || tt.is_none() && track_index.is_none(),
+                    (Some(TrackList::Return), tt) => {
+                        tt == Some("return") || tt.is_none() && track_index.is_none()
+                    }
+                    (Some(TrackList::Regular), tt) => tt.is_none(),
+                } && track_index.is_none_or(|i| i as i64 == index);
+                if !agrees {
+                    return Err(bad(format!(
+                        "id {} and trackIndex/trackType name different tracks: give one of them",
+                        quoted(id.as_str())
+                    )));
+                }
+                plan.track = Some(found);
+            }
+            Some(Kind::Scene) => {
+                let index = live_index(call.live, found, "scenes")?;
+                if scene_index.is_some_and(|s| s as i64 != index) {
+                    return Err(bad(format!(
+                        "id {} is scene {index}, not sceneIndex {}",
+                        quoted(id.as_str()),
+                        scene_index.unwrap_or(0)
+                    )));
+                }
+                plan.scene = Some(found);
+            }
+            Some(Kind::Clip) => {
+                let place = clip_ref::place(call.live, found)?;
+                let (t, s) = match place {
+                    Place::Session(slot) => (Some(slot.track as u64), Some(slot.scene as u64)),
+                    Place::Arrangement { track } => (Some(track as u64), None),
+                    Place::Other => (None, None),
+                };
+                let disagrees = track_type.is_some()
+                    || track_index.is_some_and(|i| Some(i) != t)
+                    || scene_index.is_some_and(|i| s.is_some_and(|s| s != i))
+                    || slot.is_some();
+                if disagrees {
+                    return Err(bad(format!("id {} is a clip elsewhere than trackIndex/sceneIndex/slot say: give the clip id alone", quoted(id.as_str()))));
+                }
+                plan.clip = Some((found, place));
+            }
+            Some(Kind::Device) => {
+                if device_path.is_some() {
+                    return Err(bad("give a device id or devicePath, not both".into()));
+                }
+                plan.device = Some(found);
+            }
+            _ => {
+                return Err(ToolError::new(
+                    ErrorCode::WrongType,
+                    format!(
+                        "id {} is a {class}; select takes a track, scene, clip or device id",
+                        quoted(id.as_str())
+                    ),
+                ))
+            }
+        }
+    }
+    if let Some((text, lom)) = device_path {
+        let found = lom::resolve(call.live, &lom)
+            .ok_or_else(|| ToolError::not_found(format!("no device at path {}", quoted(text))))?;
+        plan.device = Some(found);
+    }
+    if plan.track.is_none() {
+        plan.track = match (track_type, track_index) {
+            (Some("master"), _) => Some(
+                lom::resolve(call.live, "live_set master_track")
+                    .ok_or_else(|| ToolError::not_found("the master track does not resolve"))?,
+            ),
+            (Some(_), Some(i)) => Some(refs::track_by_index(call, i, TrackList::Return)?),
+            (None, Some(i)) => Some(refs::track_by_index(call, i, TrackList::Regular)?),
+            _ => None,
+        };
+    }
+    if plan.scene.is_none() {
+        if let Some(i) = scene_index {
+            plan.scene = Some(refs::scene_by_index(call, i)?);
+        }
+    }
+    if let Some(slot) = slot {
+        if track_index.is_some_and(|t| t != slot.track as u64) && track_type.is_none()
+            || scene_index.is_some_and(|s| s != slot.scene as u64)
+        {
+            return Err(bad(format!(
+                "slot {slot} disagrees with trackIndex/sceneIndex: give one of them"
+            )));
+        }
+        let cs = clip_ref::clip_slot(call.live, slot)?;
+        plan.slot = Some((slot, cs));
+    }
+    Ok(plan)
+}
+
+/// The index after `list` in an object's path (`live_set scenes 3` → 3).
+fn live_index(live: &mut dyn LivePort, id: LiveId, list: &str) -> Result<i64, ToolError> {
+    let path = live.path_of(id)?;
+    let words: Vec<&str> = path.split_whitespace().collect();
+    Ok(words
+        .iter()
+        .position(|w| *w == list)
+        .and_then(|i| words.get(i + 1))
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(-1))
+}
+
+fn obj(id: LiveId) -> [Atom; 2] {
+    [Atom::from("id"), Atom::Int(id.0 as i64)]
+}
+
+fn run(call: &mut Call<'_>, p: &SelectParams) -> Result<Selection, ToolError> {
+    let nothing = p.id.is_none()
+        && p.track_index.is_none()
+        && p.track_type.is_none()
+        && p.scene_index.is_none()
+        && p.slot.is_none()
+        && p.device_path.is_none()
+        && p.view.is_none();
+    if nothing {
+        return read_state(call.live);
+    }
+    let mut plan = plan(call, p)?;
+    let app_view = lom::resolve(call.live, "live_app view")
+        .ok_or_else(|| ToolError::new(ErrorCode::Internal, "live_app view does not resolve"))?;
+    let song_view = lom::resolve(call.live, "live_set view")
+        .ok_or_else(|| ToolError::new(ErrorCode::Internal, "live_set view does not resolve"))?;
+    // Which main view to show (3.19 step 3, 4).
+    let mut show = plan.view;
+    if let Some((clip, place)) = plan.clip {
+        let own = if matches!(place, Place::Arrangement { .. }) {
+            "Arranger"
+        } else {
+            "Session"
+        };
+        if let Some(v) = plan.view.filter(|v| *v != own) {
+            let (asked, kind) = if v == "Session" {
+                ("session", "an arrangement")
+            } else {
+                ("arrangement", "a session")
+            };
+            call.warn(format!(
+                "view \"{asked}\" ignored: clip {clip} is {kind} clip"
+            ));
+        }
+        show = Some(own);
+    } else if show.is_none() && (plan.scene.is_some() || plan.slot.is_some()) {
+        show = Some("Session");
+    }
+    plan.view = show;
+    let live = &mut *call.live;
+    if let Some(v) = show {
+        live.call(app_view, "show_view", &[Atom::from(v)])?;
+    }
+    let mut out = Selection::default();
+    if let Some(t) = plan.track {
+        live.set(song_view, "selected_track", &obj(t))?;
+    }
+    if let Some(s) = plan.scene {
+        live.set(song_view, "selected_scene", &obj(s))?;
+        out.selected_scene = Some(scene_info(live, s)?);
+    }
+    let mut shown_clip = None;
+    if let Some((clip, place)) = plan.clip {
+        if let Place::Session(slot) = place {
+            let cs = clip_ref::clip_slot(live, slot)?;
+            live.set(song_view, "highlighted_clip_slot", &obj(cs))?;
+        }
+        live.set(song_view, "detail_clip", &obj(clip))?;
+        shown_clip = Some(clip);
+    }
+    if let Some((slot, cs)) = plan.slot {
+        live.set(song_view, "highlighted_clip_slot", &obj(cs))?;
+        if let Some(clip) = clip_ref::slot_clip(live, slot) {
+            live.set(song_view, "detail_clip", &obj(clip))?;
+            shown_clip = Some(clip);
+        }
+    }
+    if let Some(d) = plan.device {
+        live.call(song_view, "select_device", &obj(d))?;
+        out.selected_device = Some(device_info(live, d)?);
+    }
+    // Detail area and Browser (step 5).
+    if shown_clip.is_some() {
+        live.call(app_view, "focus_view", &[Atom::from("Detail/Clip")])?;
+    } else if plan.device.is_some() {
+        live.call(app_view, "focus_view", &[Atom::from("Detail/DeviceChain")])?;
+    }
+    let selected_something = plan.track.is_some()
+        || plan.scene.is_some()
+        || plan.clip.is_some()
+        || plan.slot.is_some()
+        || plan.device.is_some();
+    if selected_something {
+        live.call(app_view, "hide_view", &[Atom::from("Browser")])?;
+    } else {
+        live.call(app_view, "hide_view", &[Atom::from("Detail")])?;
+    }
+    // Report what the call selected, read back from Live.
+    out.view = Some(view_name(live, app_view)?);
+    if plan.track.is_some() || plan.slot.is_some() || plan.clip.is_some() || plan.device.is_some() {
+        if let Some(t) = host::child(live, song_view, "selected_track") {
+            out.selected_track = Some(track_info(live, t)?);
+        }
+    }
+    if let Some(clip) = shown_clip {
+        out.selected_clip = Some(clip_info(live, clip)?);
+    }
+    for id in [
+        out.selected_track.as_ref().map(|t| t.id.clone()),
+        out.selected_scene.as_ref().map(|s| s.id.clone()),
+        out.selected_clip.as_ref().map(|c| c.id.clone()),
+        out.selected_device.as_ref().map(|d| d.id.clone()),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        call.ids().issue(&id);
+    }
+    Ok(out)
+}
+
+fn view_name(live: &mut dyn LivePort, app_view: LiveId) -> Result<String, ToolError> {
+    let v = lom::text(live, app_view, "focused_document_view")?;
+    Ok(if v == "Arranger" {
+        "arrangement"
+    } else {
+        "session"
+    }
+    .to_string())
+}
+
+/// The read-only form: view, selected track, scene, detail clip and the selected
+/// track's selected device.
+fn read_state(live: &mut dyn LivePort) -> Result<Selection, ToolError> {
+    let app_view = lom::resolve(live, "live_app view")
+        .ok_or_else(|| ToolError::new(ErrorCode::Internal, "live_app view does not resolve"))?;
+    let song_view = lom::resolve(live, "live_set view")
+        .ok_or_else(|| ToolError::new(ErrorCode::Internal, "live_set view does not resolve"))?;
+    let mut out = Selection {
+        view: Some(view_name(live, app_view)?),
+        ..Default::default()
+    };
+    if let Some(t) = host::child(live, song_view, "selected_track") {
+        out.selected_track = Some(track_info(live, t)?);
+        if let Some(tv) = host::child(live, t, "view") {
+            if let Some(d) = host::child(live, tv, "selected_device") {
+                out.selected_device = Some(device_info(live, d)?);
+            }
+        }
+    }
+    if let Some(s) = host::child(live, song_view, "selected_scene") {
+        out.selected_scene = Some(scene_info(live, s)?);
+    }
+    if let Some(c) = host::child(live, song_view, "detail_clip") {
+        out.selected_clip = Some(clip_info(live, c)?);
+    }
+    Ok(out)
+}
+
+fn track_info(live: &mut dyn LivePort, t: LiveId) -> Result<SelectedTrack, ToolError> {
+    let (list, index) = track_place(live, t)?;
+    let kind = match list {
+        Some(TrackList::Return) => "return",
+        None => "master",
+        Some(TrackList::Regular) => {
+            if lom::flag(live, t, "has_midi_input")? {
+                "midi"
+            } else {
+                "audio"
+            }
+        }
+    };
+    Ok(SelectedTrack {
+        id: t.to_string(),
+        kind: kind.into(),
+        track_index: list.map(|_| index),
+    })
+}
+
+fn scene_info(live: &mut dyn LivePort, s: LiveId) -> Result<SelectedScene, ToolError> {
+    Ok(SelectedScene {
+        id: s.to_string(),
+        scene_index: live_index(live, s, "scenes")?,
+    })
+}
+
+fn clip_info(live: &mut dyn LivePort, c: LiveId) -> Result<SelectedClip, ToolError> {
+    let mut o = SelectedClip {
+        id: c.to_string(),
+        slot: None,
+        track_index: None,
+        arrangement_start: None,
+    };
+    match clip_ref::place(live, c)? {
+        Place::Session(slot) => o.slot = Some(slot.to_string()),
+        Place::Arrangement { track } => {
+            let song = overview::song(live)?;
+            let (n, d) = overview::signature(live, song)?;
+            o.track_index = Some(track as i64);
+            o.arrangement_start = Some(time::position(lom::number(live, c, "start_time")?, n, d));
+        }
+        Place::Other => {}
+    }
+    Ok(o)
+}
+
+fn device_info(live: &mut dyn LivePort, d: LiveId) -> Result<SelectedDevice, ToolError> {
+    let path = live.path_of(d)?;
+    Ok(SelectedDevice {
+        id: d.to_string(),
+        path: track_device_path::from_lom(&path).unwrap_or(path),
+    })
+}
