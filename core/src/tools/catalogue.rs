@@ -12,6 +12,8 @@ pub static TOOLS: &[Entry] = &[
     entry::<super::connect::Connect>(),
     entry::<super::read_clip::ReadClip>(),
     entry::<super::create_clip::CreateClip>(),
+    entry::<super::read_device::ReadDevice>(),
+    entry::<super::create_device::CreateDevice>(),
 ];
 
 /// Catalogue options derived from the device settings.
