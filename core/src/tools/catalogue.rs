@@ -14,6 +14,7 @@ pub static TOOLS: &[Entry] = &[
     entry::<super::create_clip::CreateClip>(),
     entry::<super::read_device::ReadDevice>(),
     entry::<super::create_device::CreateDevice>(),
+    entry::<super::update_device::UpdateDevice>(),
 ];
 
 /// Catalogue options derived from the device settings.

@@ -585,12 +585,14 @@ pub fn insertion(live: &mut dyn LivePort, path: &DevicePath) -> Result<Insertion
                     )))
                 }
             },
-            Target::Device(_) => return Err(ToolError::new(
-                ErrorCode::WrongType,
-                format!(
+            Target::Device(_) => {
+                return Err(ToolError::new(
+                    ErrorCode::WrongType,
+                    format!(
                     "{container_path} is a device, not a track or chain: append /c<N> or /p<note>"
                 ),
-            )),
+                ))
+            }
         },
     };
     Ok(Insertion {

@@ -40,7 +40,9 @@ pub mod resource;
 pub mod schema;
 pub mod time;
 pub mod tool;
+pub mod update_device;
 pub mod warnings;
+pub mod wrap_rack;
 
 pub use call::{Bulk, Call, Clock, NoClock, OneOrMany, VirtualClock};
 pub use context::ToolContext;
