@@ -368,6 +368,24 @@ fn live_refusals_and_the_version_gate() {
     );
     assert_eq!(code(&r), "UNSUPPORTED");
     assert_eq!(old.to_json(), before);
+    // The fake has no insert_device before 12.3 either: refused, recorded, nothing made.
+    let track = barline_core::live::LivePort::resolve(&mut old, "live_set tracks 5");
+    let answer = barline_core::live::LivePort::call(
+        &mut old,
+        track,
+        "insert_device",
+        &[barline_core::live::Atom::Symbol("Reverb".into())],
+    )
+    .unwrap();
+    assert!(answer.is_empty());
+    assert!(
+        old.errors()
+            .iter()
+            .any(|e| e.contains("not available in Live 12.2.5")),
+        "{:?}",
+        old.errors()
+    );
+    assert_eq!(old.to_json(), before);
 }
 
 #[test]

@@ -99,6 +99,15 @@ impl Tool for UpdateDevice {
     type Params = UpdateDeviceParams;
     type Output = Updated;
     const META: ToolMeta = ToolMeta {
+        small_removed: &[
+            "macroVariation",
+            "macroVariationIndex",
+            "macroCount",
+            "abCompare",
+            "chokeGroup",
+            "mappedPitch",
+            "wrapInRack",
+        ],
         hints: Hints {
             read_only: false,
             destructive: true,
