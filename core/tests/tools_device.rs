@@ -681,3 +681,74 @@ fn bad_input_changes_nothing() {
         assert_eq!(writes(&live), 0, "{args}");
     }
 }
+
+#[test]
+fn rack_depth_follows_max_depth_and_stops_at_the_guard() {
+    let mut live = demo();
+    let mut path = "t5".to_string();
+    for _ in 0..10 {
+        ok(
+            &mut live,
+            "barline-create-device",
+            json!({"deviceName": "Audio Effect Rack", "path": path}),
+        );
+        path = if path == "t5" {
+            "t5/d2/c0".into()
+        } else {
+            format!("{path}/d0/c0")
+        };
+    }
+    let shallow = ok(
+        &mut live,
+        "barline-read-device",
+        json!({"path": "t5/d2", "include": ["chains"]}),
+    );
+    assert_eq!(shallow["structuredContent"]["chains"][0]["deviceCount"], 1);
+    let two = ok(
+        &mut live,
+        "barline-read-device",
+        json!({"path": "t5/d2", "include": ["chains"], "maxDepth": 2}),
+    );
+    let inner = &two["structuredContent"]["chains"][0]["devices"][0];
+    assert_eq!(inner["path"], "t5/d2/c0/d0");
+    assert_eq!(
+        inner["chains"][0]["devices"][0]["chains"][0]["deviceCount"],
+        1
+    );
+    assert!(warnings(&two).is_empty());
+    let deep = ok(
+        &mut live,
+        "barline-read-device",
+        json!({"path": "t5/d2", "include": ["chains"], "maxDepth": 20}),
+    );
+    assert_eq!(
+        warnings(&deep),
+        vec!["maximum depth reached; deeper devices not read".to_string()]
+    );
+}
+
+#[test]
+fn a_failed_wrap_puts_instruments_back_and_removes_the_temporary_track() {
+    let mut live = demo();
+    let before = dump(&live);
+    // An Instrument Rack cannot go on an audio track: Live refuses the insert.
+    let r = call(
+        &mut live,
+        "barline-update-device",
+        json!({"path": "t1/d0", "wrapInRack": true, "toPath": "t5"}),
+    );
+    assert_eq!(code(&r), "LIVE_REJECTED", "{r}");
+    let after = dump(&live);
+    assert_eq!(
+        after["tracks"].as_array().unwrap().len(),
+        before["tracks"].as_array().unwrap().len()
+    );
+    assert_eq!(
+        after["tracks"][1]["devices"],
+        before["tracks"][1]["devices"]
+    );
+    assert_eq!(
+        after["tracks"][5]["devices"],
+        before["tracks"][5]["devices"]
+    );
+}

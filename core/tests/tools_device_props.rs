@@ -72,10 +72,15 @@ proptest! {
     }
 
     #[test]
-    fn parsing_any_text_never_panics(text in "[trmdcp0-9/*#b A-G-]{0,24}") {
+    fn parsing_path_like_text_never_panics(text in "[trmdcp0-9/*#b A-G-]{0,24}") {
         if let Ok(p) = DevicePath::parse(&text) {
             prop_assert_eq!(p.to_string(), text.trim());
         }
+    }
+
+    #[test]
+    fn parsing_any_text_never_panics(text in "\\PC{0,40}") {
+        let _ = DevicePath::parse(&text);
     }
 }
 

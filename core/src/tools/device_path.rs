@@ -132,7 +132,12 @@ pub fn parse_pitch(text: &str) -> Option<u8> {
         _ => (class, rest),
     };
     let digits = rest.strip_prefix('-').unwrap_or(rest);
-    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let canonical = (digits == "0" && rest.len() == 1) || !digits.starts_with('0');
+    if digits.is_empty()
+        || digits.len() > 2
+        || !canonical
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     let octave: i64 = rest.parse().ok()?;
@@ -155,8 +160,13 @@ fn bad_path(text: &str, why: &str) -> ToolError {
     ))
 }
 
+/// A segment index: decimal digits without leading zeros (so a path has one spelling).
 fn index(digits: &str) -> Option<usize> {
-    if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if digits.is_empty()
+        || digits.len() > 4
+        || (digits.len() > 1 && digits.starts_with('0'))
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     digits.parse().ok().filter(|n| *n <= MAX_SEGMENT_INDEX)

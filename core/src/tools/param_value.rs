@@ -280,7 +280,9 @@ pub fn shown(live: &mut dyn LivePort, p: &Param, raw: f64) -> Result<Value, Tool
         Kind::Pan { .. } => num(pan_of(p, raw)),
         Kind::Note => Value::String(super::device_path::note_name(raw.round() as i64)),
         Kind::Numeric {
-            unit: Unit::Plain, ..
+            unit: Unit::Plain,
+            direct: true,
+            ..
         } => num(raw),
         Kind::Numeric { .. } => num(display_number(live, p, raw)?),
     })
@@ -494,12 +496,17 @@ fn read_back(
                 warnings.push(format!("{} set to {} (asked {asked})", p.name, num(now)));
             }
         }
-        Kind::Numeric { unit, min, max, .. } => {
+        Kind::Numeric {
+            unit,
+            min,
+            max,
+            direct,
+        } => {
             let Some((x, _)) = parse_label(asked) else {
                 return Ok(());
             };
             let asked_v = finite(x).clamp(min.min(*max), max.max(*min));
-            let now = if *unit == Unit::Plain {
+            let now = if *unit == Unit::Plain && *direct {
                 raw
             } else {
                 display_number(live, p, raw)?

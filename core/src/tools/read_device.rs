@@ -413,9 +413,10 @@ impl Reader {
             "path".into(),
             json!(format!("{rack_path}/p{}", dp::note_name(note))),
         );
-        let name = match chains.first() {
-            Some(c) => lom::text(live, *c, "name")?,
-            None => String::new(),
+        let name = match (pad, chains.first()) {
+            (Some(pad), _) => lom::text(live, pad, "name")?,
+            (None, Some(c)) => lom::text(live, *c, "name")?,
+            (None, None) => String::new(),
         };
         o.insert("name".into(), json!(name));
         o.insert("note".into(), json!(note));

@@ -526,11 +526,10 @@ fn move_device(call: &mut Call<'_>, device: LiveId, to: &DevicePath) -> Result<(
     let count = call.live.get_count(container, "devices")?;
     let position = ins.position.unwrap_or(count).min(count);
     let song = super::overview::song(call.live)?;
+    // Object arguments travel as one "id N" text (max-runtime.md 2.3 [O]).
     let args = [
-        Atom::Symbol("id".into()),
-        Atom::Int(device.0 as i64),
-        Atom::Symbol("id".into()),
-        Atom::Int(container.0 as i64),
+        Atom::Symbol(format!("id {device}")),
+        Atom::Symbol(format!("id {container}")),
         Atom::Int(position as i64),
     ];
     call.live.call(song, "move_device", &args)?;

@@ -12,8 +12,9 @@ use super::update_device::{resolve_ref, Ref};
 use crate::live::{Atom, LiveId, LivePort};
 use serde_json::{json, Value};
 
-fn obj(id: LiveId) -> [Atom; 2] {
-    [Atom::Symbol("id".into()), Atom::Int(id.0 as i64)]
+/// An object argument of `call`: one `"id N"` text, as `LiveAPI` takes it.
+fn obj(id: LiveId) -> Atom {
+    Atom::Symbol(format!("id {id}"))
 }
 
 fn move_to(
@@ -23,9 +24,7 @@ fn move_to(
     at: usize,
 ) -> Result<bool, ToolError> {
     let song = super::overview::song(live)?;
-    let mut args = obj(device).to_vec();
-    args.extend(obj(container));
-    args.push(Atom::Int(at as i64));
+    let args = [obj(device), obj(container), Atom::Int(at as i64)];
     live.call(song, "move_device", &args)?;
     Ok(dp::children(live, container, "devices")?.contains(&device))
 }
@@ -87,6 +86,11 @@ pub fn wrap(
         ));
     };
     require_12_3(call.live, "wrap devices in racks")?;
+    let mut origins = Vec::with_capacity(devices.len());
+    for d in &devices {
+        let (container, at) = container_of(call.live, *d)?;
+        origins.push((*d, container, at));
+    }
     let (home, home_at) = match to {
         Some(path) => {
             let ins = dp::insertion(call.live, path)?;
@@ -117,10 +121,16 @@ pub fn wrap(
     );
     if let Some(track) = parking {
         if result.is_err() {
-            // Put parked instruments back before the temporary track goes.
-            for d in dp::children(call.live, track, "devices")? {
-                let count = call.live.get_count(home, "devices")?;
-                move_to(call.live, d, home, home_at.unwrap_or(count).min(count))?;
+            // Put parked instruments back where they were before the track goes.
+            let parked = dp::children(call.live, track, "devices")?;
+            let mut back: Vec<_> = origins
+                .iter()
+                .filter(|(d, _, _)| parked.contains(d))
+                .collect();
+            back.sort_by_key(|(_, _, at)| *at);
+            for (d, container, at) in back {
+                let count = call.live.get_count(*container, "devices")?;
+                move_to(call.live, *d, *container, (*at).min(count))?;
             }
         }
         remove_track(call.live, track)?;
@@ -190,7 +200,7 @@ fn build(
     let rack = created_id(&answer).ok_or_else(|| {
         ToolError::new(
             ErrorCode::LiveRejected,
-            format!("Live refused to insert a {rack_name} there"),
+            format!("Live refused to insert the {rack_name}; the devices stay where they were"),
         )
     })?;
     if let Some(n) = name {
