@@ -257,11 +257,9 @@ fn catalogue_and_inserting_devices() {
     assert_eq!(items.len(), 2);
     assert_eq!(items[0]["deviceIndex"], 1);
     assert_eq!(items[1]["deviceIndex"], 2);
-    assert!(
-        warnings(&r)
-            .iter()
-            .any(|w| w.starts_with("failed to create \"Saturator\" at \"t9\": no track at t9")),
-        "{r}"
+    assert_eq!(
+        warnings(&r),
+        vec!["failed to create \"Saturator\" at \"t9\": no track at t9".to_string()]
     );
     let set = dump(&live);
     let vox = &set["tracks"][5]["devices"];
@@ -751,4 +749,27 @@ fn a_failed_wrap_puts_instruments_back_and_removes_the_temporary_track() {
         after["tracks"][5]["devices"],
         before["tracks"][5]["devices"]
     );
+}
+
+#[test]
+fn missing_targets_are_skipped_with_the_spec_warning() {
+    let mut live = demo();
+    let r = ok(
+        &mut live,
+        "barline-update-device",
+        json!({"path": "t1/d0,t1/d4", "name": "Sub"}),
+    );
+    assert_eq!(
+        warnings(&r),
+        vec!["target not found at path \"t1/d4\"".to_string()]
+    );
+    assert_eq!(r["structuredContent"]["id"].as_str().is_some(), true);
+    assert_eq!(dump(&live)["tracks"][1]["devices"][0]["name"], "Sub");
+    let r = call(
+        &mut live,
+        "barline-update-device",
+        json!({"path": "t1/d4", "name": "Sub"}),
+    );
+    assert_eq!(code(&r), "NOT_FOUND");
+    assert_eq!(message(&r), "target not found at path \"t1/d4\"");
 }

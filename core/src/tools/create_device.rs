@@ -172,7 +172,7 @@ impl Tool for CreateDevice {
             .collect::<Result<Vec<_>, _>>()?;
         require_12_3(call.live, "create devices")?;
         let names = call.names(p.name.as_ref().map(Text::as_str), paths.len());
-        let mut bulk = Bulk::new();
+        let mut bulk = Outcome::new();
         for (i, path) in paths.iter().enumerate() {
             if i > 0 && call.deadline_near() {
                 call.warn_stopped(i, paths.len(), "paths");
@@ -198,7 +198,7 @@ impl Tool for CreateDevice {
             }
             bulk.record(outcome);
         }
-        let done = bulk.finish(call)?;
+        let done = finish_with_spec_warnings(call, bulk)?;
         let items = |v: Vec<(LiveId, usize)>| -> Vec<Value> {
             v.into_iter()
                 .map(|(id, index)| json!({"id": id.to_string(), "deviceIndex": index}))
@@ -208,6 +208,54 @@ impl Tool for CreateDevice {
             OneOrMany::One(x) => items(vec![x]).remove(0),
             OneOrMany::Many(v) => Value::Array(items(v)),
         }))
+    }
+}
+
+/// The 1.9 outcome with each skipped item's warning worded exactly as the device
+/// tools' spec gives it (`failed to create "Reverb" at "t9": no track at t9`,
+/// `target not found at path "t1/d4"`); nothing done is the usual bulk error.
+pub fn finish_with_spec_warnings<T>(
+    call: &mut Call<'_>,
+    outcome: Outcome<T>,
+) -> Result<OneOrMany<T>, ToolError> {
+    if outcome.done.is_empty() {
+        let mut all = Bulk::<T>::new();
+        outcome.failed.into_iter().for_each(|e| all.skip(e));
+        return all.finish(call);
+    }
+    for e in outcome.failed {
+        call.warn(e.message);
+    }
+    Ok(OneOrMany::from(outcome.done))
+}
+
+/// Successes and skipped items of a call over several paths or targets.
+pub struct Outcome<T> {
+    done: Vec<T>,
+    failed: Vec<ToolError>,
+}
+
+impl<T> Outcome<T> {
+    /// Nothing yet.
+    pub fn new() -> Self {
+        Outcome {
+            done: Vec::new(),
+            failed: Vec::new(),
+        }
+    }
+
+    /// Records one item's outcome.
+    pub fn record(&mut self, r: Result<T, ToolError>) {
+        match r {
+            Ok(x) => self.done.push(x),
+            Err(e) => self.failed.push(e),
+        }
+    }
+}
+
+impl<T> Default for Outcome<T> {
+    fn default() -> Self {
+        Self::new()
     }
 }
 

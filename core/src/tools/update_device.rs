@@ -4,7 +4,7 @@
 //! `wrap_rack.rs`. Everything checkable without Live is checked first (B8); each
 //! setting that does not fit a target is skipped with a warning (1.9).
 
-use super::call::{Bulk, Call, OneOrMany};
+use super::call::{Call, OneOrMany};
 use super::coerce::{Choice, Choices, Flag, Index, Int, List, Text};
 use super::create_device;
 use super::device_path::{self as dp, DevicePath, Seg, Target};
@@ -128,7 +128,7 @@ impl Tool for UpdateDevice {
             return Ok(Updated(out));
         }
         let names = call.names(p.name.as_ref().map(Text::as_str), plan.refs.len());
-        let mut bulk = Bulk::new();
+        let mut bulk = create_device::Outcome::new();
         for (i, r) in plan.refs.iter().enumerate() {
             if i > 0 && call.deadline_near() {
                 call.warn_stopped(i, plan.refs.len(), "targets");
@@ -140,7 +140,7 @@ impl Tool for UpdateDevice {
             };
             bulk.record(outcome);
         }
-        let done = bulk.finish(call)?;
+        let done = create_device::finish_with_spec_warnings(call, bulk)?;
         Ok(Updated(match done {
             OneOrMany::One(id) => json!({"id": id}),
             OneOrMany::Many(v) => Value::Array(v.into_iter().map(|id| json!({"id": id})).collect()),
@@ -349,6 +349,9 @@ fn apply(
         ("macroCount", p.macro_count.is_some()),
     ];
     if kind == Kind::Rack {
+        if p.macro_variation_index.is_some() && p.macro_variation.is_none() {
+            call.warn("macroVariationIndex is ignored without macroVariation");
+        }
         if let Some(v) = &p.macro_variation {
             variation(
                 call,
