@@ -763,7 +763,7 @@ fn missing_targets_are_skipped_with_the_spec_warning() {
         warnings(&r),
         vec!["target not found at path \"t1/d4\"".to_string()]
     );
-    assert_eq!(r["structuredContent"]["id"].as_str().is_some(), true);
+    assert!(r["structuredContent"]["id"].as_str().is_some());
     assert_eq!(dump(&live)["tracks"][1]["devices"][0]["name"], "Sub");
     let r = call(
         &mut live,
