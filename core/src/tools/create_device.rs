@@ -5,7 +5,8 @@
 use super::call::{Bulk, Call, OneOrMany};
 use super::coerce::{List, Text};
 use super::connect;
-use super::device_path::{self as dp, DevicePath, Insertion, Place};
+use super::device_path::DevicePath;
+use super::device_target::{self as dt, Insertion, Place};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::tool::{Tool, ToolMeta};
 use crate::live::{path::parse_id_atoms, Atom, LiveId, LivePort};
@@ -333,7 +334,7 @@ pub fn insert(
     let Insertion {
         container,
         position,
-    } = dp::insertion(live, path)?;
+    } = dt::insertion(live, path)?;
     if let Place::Existing(c) = &container {
         let count = live.get_count(*c, "devices")?;
         if position.is_some_and(|p| p > count) {
@@ -378,7 +379,7 @@ pub fn insert(
     if let Some(n) = name {
         live.set(id, "name", &[Atom::Symbol(n.to_string())])?;
     }
-    let index = dp::children(live, c, "devices")?
+    let index = dt::children(live, c, "devices")?
         .iter()
         .position(|d| *d == id)
         .unwrap_or(count);

@@ -4,7 +4,8 @@
 
 use super::call::Call;
 use super::coerce::{Choices, Id, Include, Int, Text};
-use super::device_path::{self as dp, DevicePath, Target};
+use super::device_path::{self as dp, DevicePath};
+use super::device_target::{self as dt, Target};
 use super::error::{ErrorCode, ToolError};
 use super::format::num;
 use super::lom;
@@ -132,8 +133,8 @@ impl Tool for ReadDevice {
             }
         }
         let target = match (&path, &p.device_id) {
-            (Some(path), _) => dp::resolve(call.live, path)?,
-            (None, Some(id)) => dp::resolve_id(call, id.as_str())?,
+            (Some(path), _) => dt::resolve(call.live, path)?,
+            (None, Some(id)) => dt::resolve_id(call, id.as_str())?,
             (None, None) => unreachable_target()?,
         };
         let mut r = Reader {
@@ -190,7 +191,7 @@ pub fn state(mute: bool, solo: bool, via_solo: bool) -> Option<&'static str> {
 /// The type text of a device (`instrument: Operator`, `drum-rack`, …).
 pub fn device_type(live: &mut dyn LivePort, d: LiveId) -> Result<String, ToolError> {
     let kind = lom::int(live, d, "type")?;
-    let rack = dp::is_rack(live, d)?;
+    let rack = dt::is_rack(live, d)?;
     let base = match kind {
         1 => "instrument",
         2 => "audio-effect",
@@ -200,7 +201,7 @@ pub fn device_type(live: &mut dyn LivePort, d: LiveId) -> Result<String, ToolErr
         }
     };
     if rack {
-        if dp::is_drum_rack(live, d)? {
+        if dt::is_drum_rack(live, d)? {
             return Ok("drum-rack".into());
         }
         return Ok(format!("{base}-rack"));
@@ -232,7 +233,7 @@ impl Reader {
         self.issued.push(id);
         let mut o = Map::new();
         o.insert("id".into(), json!(id.to_string()));
-        if let Some(path) = dp::path_of(live, id)? {
+        if let Some(path) = dt::path_of(live, id)? {
             o.insert("path".into(), json!(path));
         }
         Ok(o)
@@ -255,8 +256,8 @@ impl Reader {
         if !lom::flag(live, d, "is_active")? {
             o.insert("deactivated".into(), json!(true));
         }
-        let rack = dp::is_rack(live, d)?;
-        let drum = rack && dp::is_drum_rack(live, d)?;
+        let rack = dt::is_rack(live, d)?;
+        let drum = rack && dt::is_drum_rack(live, d)?;
         let params = top && (self.has("params") || self.has("param-values"));
         if params && rack {
             let count = lom::int(live, d, "variation_count")?;
@@ -281,7 +282,7 @@ impl Reader {
             o.insert("abCompare".into(), json!(if b { "b" } else { "a" }));
         }
         if top && self.has("sample") && live.type_of(d)? == "SimplerDevice" {
-            if let Some(sample) = dp::ids_of(&live.get(d, "sample")?).first().copied() {
+            if let Some(sample) = dt::ids_of(&live.get(d, "sample")?).first().copied() {
                 o.insert(
                     "sample".into(),
                     json!(lom::text(live, sample, "file_path")?),
@@ -311,20 +312,20 @@ impl Reader {
                 }
             } else if want_chains && (top || depth <= self.max_depth) {
                 let mut chains = Vec::new();
-                for c in dp::children(live, d, "chains")? {
+                for c in dt::children(live, d, "chains")? {
                     chains.push(Value::Object(self.chain(live, c, depth, false)?));
                 }
                 o.insert("chains".into(), Value::Array(chains));
             }
             if top && self.has("return-chains") {
                 let mut chains = Vec::new();
-                for c in dp::children(live, d, "return_chains")? {
+                for c in dt::children(live, d, "return_chains")? {
                     chains.push(Value::Object(self.chain(live, c, depth, false)?));
                 }
                 o.insert("returnChains".into(), Value::Array(chains));
             }
             let mut soloed = false;
-            for c in dp::children(live, d, "chains")? {
+            for c in dt::children(live, d, "chains")? {
                 soloed |= lom::flag(live, c, "solo")?;
             }
             if soloed {
@@ -380,7 +381,7 @@ impl Reader {
         if let Some(s) = st {
             o.insert("state".into(), json!(s));
         }
-        let devices = dp::children(live, c, "devices")?;
+        let devices = dt::children(live, c, "devices")?;
         if top || depth < self.max_depth.min(DEPTH_GUARD) {
             let mut list = Vec::new();
             for d in devices {
@@ -408,7 +409,7 @@ impl Reader {
         self.issued.push(id);
         let mut o = Map::new();
         o.insert("id".into(), json!(id.to_string()));
-        let rack_path = dp::path_of(live, rack)?.unwrap_or_default();
+        let rack_path = dt::path_of(live, rack)?.unwrap_or_default();
         o.insert(
             "path".into(),
             json!(format!("{rack_path}/p{}", dp::note_name(note))),
@@ -462,7 +463,7 @@ impl Reader {
         depth: i64,
     ) -> Result<Vec<Value>, ToolError> {
         let mut groups: Vec<(i64, Vec<LiveId>)> = Vec::new();
-        for c in dp::children(live, rack, "chains")? {
+        for c in dt::children(live, rack, "chains")? {
             let note = lom::int(live, c, "in_note")?;
             match groups.iter_mut().find(|(n, _)| *n == note) {
                 Some((_, list)) => list.push(c),
@@ -470,7 +471,7 @@ impl Reader {
             }
         }
         groups.sort_by_key(|(n, _)| if *n < 0 { i64::MAX } else { *n });
-        let pads = dp::children(live, rack, "drum_pads")?;
+        let pads = dt::children(live, rack, "drum_pads")?;
         let mut out = Vec::new();
         for (note, chains) in groups {
             let pad = usize::try_from(note)
@@ -504,7 +505,7 @@ impl Reader {
         chains: &[LiveId],
     ) -> Result<bool, ToolError> {
         for c in chains {
-            for d in dp::children(live, *c, "devices")? {
+            for d in dt::children(live, *c, "devices")? {
                 if lom::int(live, d, "type")? == 1 {
                     return Ok(true);
                 }
@@ -520,12 +521,12 @@ impl Reader {
         d: LiveId,
         depth: i64,
     ) -> Result<Option<Map<String, Value>>, ToolError> {
-        if !dp::is_rack(live, d)? {
+        if !dt::is_rack(live, d)? {
             return Ok(None);
         }
-        if dp::is_drum_rack(live, d)? {
+        if dt::is_drum_rack(live, d)? {
             let mut groups: Vec<(i64, Vec<LiveId>)> = Vec::new();
-            for c in dp::children(live, d, "chains")? {
+            for c in dt::children(live, d, "chains")? {
                 let note = lom::int(live, c, "in_note")?;
                 if note < 0 {
                     continue;
@@ -550,8 +551,8 @@ impl Reader {
         if depth >= DEPTH_GUARD {
             return Ok(None);
         }
-        for c in dp::children(live, d, "chains")? {
-            for inner in dp::children(live, c, "devices")? {
+        for c in dt::children(live, d, "chains")? {
+            for inner in dt::children(live, c, "devices")? {
                 if let Some(m) = self.drum_map(live, inner, depth + 1)? {
                     return Ok(Some(m));
                 }
@@ -567,7 +568,7 @@ impl Reader {
         values: bool,
     ) -> Result<Vec<Value>, ToolError> {
         let mut out = Vec::new();
-        for p in dp::children(live, d, "parameters")? {
+        for p in dt::children(live, d, "parameters")? {
             let name = pv::display_name(live, p)?;
             if let Some(s) = &self.search {
                 if !name.to_lowercase().contains(s.as_str()) {

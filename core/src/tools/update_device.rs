@@ -7,11 +7,13 @@
 use super::call::{Call, OneOrMany};
 use super::coerce::{Choice, Choices, Flag, Index, Int, List, Text};
 use super::create_device;
-use super::device_path::{self as dp, DevicePath, Seg, Target};
+use super::device_path::{self as dp, DevicePath, Seg};
+use super::device_target::{self as dt, Target};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::lom;
 use super::names;
-use super::param_value::{self as pv, Assignment};
+use super::param_value as pv;
+use super::params_text::{self as pt, Assignment};
 use super::tool::{Hints, Tool, ToolMeta};
 use super::wrap_rack;
 use crate::live::{Atom, LiveId, LivePort};
@@ -192,7 +194,7 @@ fn plan(call: &mut Call<'_>, p: &UpdateDeviceParams) -> Result<Plan, ToolError> 
         .map(|t| DevicePath::parse(t.as_str()))
         .transpose()?;
     let assignments = match &p.params {
-        Some(t) => pv::parse_params(t.as_str(), &mut call.warnings)?,
+        Some(t) => pt::parse_params(t.as_str(), &mut call.warnings)?,
         None => Vec::new(),
     };
     let colors = p
@@ -231,8 +233,8 @@ fn plan(call: &mut Call<'_>, p: &UpdateDeviceParams) -> Result<Plan, ToolError> 
 /// Resolves a target; a path that names nothing is `target not found at path "…"`.
 pub fn resolve_ref(call: &mut Call<'_>, r: &Ref) -> Result<Target, ToolError> {
     match r {
-        Ref::Id(id) => dp::resolve_id(call, id),
-        Ref::Path(path) => match dp::resolve(call.live, path) {
+        Ref::Id(id) => dt::resolve_id(call, id),
+        Ref::Path(path) => match dt::resolve(call.live, path) {
             Ok(Target::Track(_)) => Err(ToolError::new(
                 ErrorCode::WrongType,
                 format!("path \"{path}\" names a track, not a device, chain or drum pad"),
@@ -271,7 +273,7 @@ impl Kind {
 fn kind_of(live: &mut dyn LivePort, t: &Target) -> Result<Kind, ToolError> {
     Ok(match t {
         Target::Device(d) => {
-            if dp::is_rack(live, *d)? {
+            if dt::is_rack(live, *d)? {
                 Kind::Rack
             } else {
                 Kind::Device
@@ -433,14 +435,14 @@ fn params(
     device: LiveId,
     assignments: &[Assignment],
 ) -> Result<(), ToolError> {
-    let list = dp::children(call.live, device, "parameters")?;
+    let list = dt::children(call.live, device, "parameters")?;
     let device_name = lom::text(call.live, device, "name")?;
     for (k, a) in assignments.iter().enumerate() {
         if k > 0 && call.deadline_near() {
             call.warn_stopped(k, assignments.len(), "parameters");
             break;
         }
-        let Some(param) = pv::find(call.live, &list, &a.key)? else {
+        let Some(param) = pt::find(call.live, &list, &a.key)? else {
             call.warn(format!(
                 "param {} not found on device {}",
                 quoted(&a.key),
@@ -514,7 +516,7 @@ fn macro_count(call: &mut Call<'_>, rack: LiveId, asked: i64) -> Result<(), Tool
 }
 
 fn move_device(call: &mut Call<'_>, device: LiveId, to: &DevicePath) -> Result<(), ToolError> {
-    let ins = match dp::insertion(call.live, to) {
+    let ins = match dt::insertion(call.live, to) {
         Ok(ins) => ins,
         Err(e) if e.code == ErrorCode::NotFound => {
             call.warn(format!("move target \"{to}\" does not exist"));
@@ -536,7 +538,7 @@ fn move_device(call: &mut Call<'_>, device: LiveId, to: &DevicePath) -> Result<(
         Atom::Int(position as i64),
     ];
     call.live.call(song, "move_device", &args)?;
-    let now = dp::children(call.live, container, "devices")?;
+    let now = dt::children(call.live, container, "devices")?;
     if !now.contains(&device) {
         call.warn(format!(
             "Live refused to move device {device} to \"{to}\" (a MIDI track or chain holds one instrument; audio tracks take audio effects only)"

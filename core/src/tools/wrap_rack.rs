@@ -5,7 +5,8 @@
 
 use super::call::Call;
 use super::create_device::{created_id, require_12_3};
-use super::device_path::{self as dp, DevicePath, Target};
+use super::device_path::DevicePath;
+use super::device_target::{self as dt, Target};
 use super::error::{ErrorCode, ToolError};
 use super::lom;
 use super::update_device::{resolve_ref, Ref};
@@ -26,7 +27,7 @@ fn move_to(
     let song = super::overview::song(live)?;
     let args = [obj(device), obj(container), Atom::Int(at as i64)];
     live.call(song, "move_device", &args)?;
-    Ok(dp::children(live, container, "devices")?.contains(&device))
+    Ok(dt::children(live, container, "devices")?.contains(&device))
 }
 
 /// The container (track or chain) holding a device and the device's position there.
@@ -93,7 +94,7 @@ pub fn wrap(
     }
     let (home, home_at) = match to {
         Some(path) => {
-            let ins = dp::insertion(call.live, path)?;
+            let ins = dt::insertion(call.live, path)?;
             let c = super::create_device::make_container(call.live, &ins.container, path)?;
             (c, ins.position)
         }
@@ -122,7 +123,7 @@ pub fn wrap(
     if let Some(track) = parking {
         if result.is_err() {
             // Put parked instruments back where they were before the track goes.
-            let parked = dp::children(call.live, track, "devices")?;
+            let parked = dt::children(call.live, track, "devices")?;
             let mut back: Vec<_> = origins
                 .iter()
                 .filter(|(d, _, _)| parked.contains(d))
