@@ -773,3 +773,147 @@ fn missing_targets_are_skipped_with_the_spec_warning() {
     assert_eq!(code(&r), "NOT_FOUND");
     assert_eq!(message(&r), "target not found at path \"t1/d4\"");
 }
+
+#[test]
+fn every_unit_kind_through_the_tool() {
+    let mut live = demo();
+    ok(
+        &mut live,
+        "barline-create-device",
+        json!({"deviceName": "Scale", "path": "t6/d0"}),
+    );
+    let r = ok(
+        &mut live,
+        "barline-update-device",
+        json!({"path": "t6/d0,t6/d2,t6/d3,rt0/d0", "params": "Base=F#2\nTranspose=-7 st\nL Sync Rate=1/8\nDecay Time=3.5 s\nPredelay=12 ms\nVolume=-inf dB"}),
+    );
+    let w = warnings(&r);
+    // Each device has only some of these parameters; the rest are reported per device.
+    assert!(
+        w.contains(&"param \"Base\" not found on device \"Lead Drift\"".to_string()),
+        "{w:?}"
+    );
+    assert!(
+        w.iter()
+            .any(|m| m.starts_with("Volume -70 dB is out of range (-36 dB to 6 dB)")),
+        "{w:?}"
+    );
+    let read = |live: &mut FakeLive, path: &str| {
+        ok(
+            live,
+            "barline-read-device",
+            json!({"path": path, "include": ["param-values"]}),
+        )
+    };
+    let scale = read(&mut live, "t6/d0");
+    assert_eq!(param(&scale, "Base")["value"], "Gb2");
+    assert_eq!(param(&scale, "Base")["unit"], "note");
+    let drift = read(&mut live, "t6/d2");
+    assert_eq!(param(&drift, "Transpose")["value"], -7);
+    assert_eq!(param(&drift, "Volume")["value"], -36);
+    let delay = read(&mut live, "t6/d3");
+    assert_eq!(param(&delay, "L Sync Rate")["value"], "1/8");
+    let reverb = read(&mut live, "rt0/d0");
+    assert_eq!(param(&reverb, "Decay Time")["value"], 3500);
+    assert_eq!(param(&reverb, "Decay Time")["unit"], "ms");
+    assert_eq!(param(&reverb, "Predelay")["value"], 12);
+    // A key of digits is a parameter id.
+    let id = param(&reverb, "Dry/Wet")["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    ok(
+        &mut live,
+        "barline-update-device",
+        json!({"path": "rt0/d0", "params": format!("{id}=25")}),
+    );
+    let reverb = read(&mut live, "rt0/d0");
+    assert_eq!(param(&reverb, "Dry/Wet")["value"], 25);
+    assert_eq!(
+        dump(&live)["return_tracks"][0]["devices"][0]["parameters"]["Dry/Wet"],
+        0.25
+    );
+}
+
+#[test]
+fn master_return_chains_and_catch_all_pads() {
+    let mut live = demo();
+    let r = ok(
+        &mut live,
+        "barline-create-device",
+        json!({"deviceName": "Limiter", "path": "mt"}),
+    );
+    let id = r["structuredContent"]["id"].clone();
+    let read = ok(&mut live, "barline-read-device", json!({"deviceId": id}));
+    assert_eq!(read["structuredContent"]["path"], "mt/d2");
+    assert_eq!(
+        dump(&live)["master_track"]["devices"][2]["device"],
+        "Limiter"
+    );
+    // Return chains are never created by an insertion path.
+    let r = call(
+        &mut live,
+        "barline-create-device",
+        json!({"deviceName": "Reverb", "path": "t0/d0/rc0"}),
+    );
+    assert_eq!(code(&r), "NOT_FOUND", "{r}");
+    // The catch-all pad: a chain with in_note -1, listed last.
+    ok(
+        &mut live,
+        "barline-create-device",
+        json!({"deviceName": "Simpler", "path": "t0/d0/p*"}),
+    );
+    let pads = ok(
+        &mut live,
+        "barline-read-device",
+        json!({"path": "t0/d0", "include": ["drum-pads"]}),
+    );
+    let last = pads["structuredContent"]["drumPads"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (last["note"].clone(), last["pitch"].clone()),
+        (json!(-1), json!("*"))
+    );
+    let pad = ok(
+        &mut live,
+        "barline-read-device",
+        json!({"path": "t0/d0/p*", "include": ["chains"]}),
+    );
+    assert_eq!(pad["structuredContent"]["path"], "t0/d0/p*");
+    assert_eq!(pad["structuredContent"]["chains"][0]["path"], "t0/d0/p*/c0");
+    ok(
+        &mut live,
+        "barline-update-device",
+        json!({"path": "t0/d0/p*", "solo": true}),
+    );
+    let set = dump(&live);
+    let chains = set["tracks"][0]["devices"][0]["chains"].as_array().unwrap();
+    assert_eq!(chains.last().unwrap()["solo"], true);
+    let rack = ok(&mut live, "barline-read-device", json!({"path": "t0/d0"}));
+    assert_eq!(rack["structuredContent"]["hasSoloedChain"], true);
+}
+
+#[test]
+fn values_between_labels_are_found_by_bisection() {
+    let mut live = demo();
+    live.reset_counters();
+    // 35.4 % has no label of its own: the 40-step bisection settles on a 35 % value.
+    let r = ok(
+        &mut live,
+        "barline-update-device",
+        json!({"path": "rt0/d0", "params": "Dry/Wet=35.4"}),
+    );
+    assert!(warnings(&r).is_empty(), "{r}");
+    let label_calls = live.counters().by_type["DeviceParameter"].call;
+    assert!(label_calls >= 40, "{label_calls} str_for_value calls");
+    let reverb = ok(
+        &mut live,
+        "barline-read-device",
+        json!({"path": "rt0/d0", "include": ["param-values"]}),
+    );
+    assert_eq!(param(&reverb, "Dry/Wet")["value"], 35);
+}

@@ -452,6 +452,17 @@ fn bisect(live: &mut dyn LivePort, p: &Param, target: f64) -> Result<f64, ToolEr
     let (mut lo, mut hi) = (p.min, p.max);
     let d_lo = display_number(live, p, lo)?;
     let d_hi = display_number(live, p, hi)?;
+    // Linear displays (percent of 0…1) are hit exactly by interpolation; one label
+    // read confirms it before any bisection.
+    if (d_hi - d_lo).abs() > f64::EPSILON {
+        let guess = lo + (target - d_lo) / (d_hi - d_lo) * (hi - lo);
+        if guess.is_finite()
+            && (lo.min(hi)..=lo.max(hi)).contains(&guess)
+            && (display_number(live, p, guess)? - target).abs() < 1e-9
+        {
+            return Ok(guess);
+        }
+    }
     let rising = d_hi >= d_lo;
     for _ in 0..BISECTION_STEPS {
         let mid = (lo + hi) / 2.0;
