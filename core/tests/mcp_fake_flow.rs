@@ -87,7 +87,10 @@ fn tools_list_has_the_implemented_tools_in_catalogue_order() {
         [
             "barline-connect",
             "barline-read-clip",
-            "barline-create-clip"
+            "barline-create-clip",
+            "barline-read-device",
+            "barline-create-device",
+            "barline-update-device"
         ]
     );
     let create = &b["result"]["tools"][2];

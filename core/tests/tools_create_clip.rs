@@ -191,6 +191,14 @@ fn bad_input_to_every_write_tool_changes_nothing() {
         ("barline-create-clip", json!({"slot": "6/1000"})),
         ("barline-create-clip", json!({"slot": ["6/0"]})),
         ("barline-create-clip", json!({})),
+        (
+            "barline-create-device",
+            json!({"deviceName": "Reverb", "path": "t5,t0/x"}),
+        ),
+        (
+            "barline-update-device",
+            json!({"path": "t5/d0,t5/d1", "color": "#12", "name": "A,B"}),
+        ),
     ];
     let write_tools: Vec<&str> = catalogue::TOOLS
         .iter()
