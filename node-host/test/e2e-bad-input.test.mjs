@@ -21,6 +21,16 @@ const BAD = {
     { trackIndex: 6 },
     { slot: "6/0", looping: "maybe" },
   ],
+  "barline-create-device": [
+    { deviceName: "Reverb", path: "t5,t0/x" },
+    { deviceName: "reverb", path: "t5" },
+    { deviceName: "Operator", path: "t5" },
+  ],
+  "barline-update-device": [
+    { path: "t5/d0", color: "#12" },
+    { path: "t5/d0", ids: "1" },
+    { path: "t5/d0,t5/d1", wrapInRack: "maybe" },
+  ],
 };
 
 test("invalid arguments to every write tool leave the simulated Live Set unchanged", async () => {
