@@ -232,6 +232,14 @@ fn bad_input_to_every_write_tool_changes_nothing() {
             "barline-playback",
             json!({"action": "play-arrangement", "loopStart": "9|1", "loopEnd": "5|1"}),
         ),
+        (
+            "barline-create-device",
+            json!({"deviceName": "Reverb", "path": "t5,t0/x"}),
+        ),
+        (
+            "barline-update-device",
+            json!({"path": "t5/d0,t5/d1", "color": "#12", "name": "A,B"}),
+        ),
     ];
     let write_tools: Vec<&str> = catalogue::TOOLS
         .iter()

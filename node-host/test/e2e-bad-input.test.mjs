@@ -35,6 +35,16 @@ const BAD = {
   "barline-duplicate": [{ type: "clip", id: "1" }, { type: "track", id: "1", count: 0 }],
   "barline-select": [{ trackType: "master", trackIndex: 0 }, { view: "detail" }],
   "barline-playback": [{ action: "play-arrangement", loopStart: "9|1", loopEnd: "5|1" }, { action: "rewind" }],
+  "barline-create-device": [
+    { deviceName: "Reverb", path: "t5,t0/x" },
+    { deviceName: "reverb", path: "t5" },
+    { deviceName: "Operator", path: "t5" },
+  ],
+  "barline-update-device": [
+    { path: "t5/d0", color: "#12" },
+    { path: "t5/d0", ids: "1" },
+    { path: "t5/d0,t5/d1", wrapInRack: "maybe" },
+  ],
 };
 
 test("invalid arguments to every write tool leave the simulated Live Set unchanged", async () => {

@@ -238,6 +238,13 @@ impl FakeLive {
         name: &str,
         index: Option<i64>,
     ) -> Result<Vec<Atom>, String> {
+        // `insert_device` appeared in Live 12.3 [D]; older versions have no such function.
+        if barline_core::tools::connect::older_than_12_3(&self.config.version) {
+            return Err(format!(
+                "insert_device: not available in Live {}",
+                self.config.version
+            ));
+        }
         let entry = catalogue::entry(name)
             .ok_or_else(|| format!("insert_device: \"{name}\" is not a native device name"))?;
         let count = self.model.n(container).list("devices").len();

@@ -82,7 +82,8 @@ pub(crate) fn label(unit: &str, items: &[String], max: f64, v: f64) -> String {
         "hz" => format!("{v:.1} Hz"),
         "ms" if v >= 1000.0 => format!("{:.2} s", v / 1000.0),
         "ms" => format!("{v:.1} ms"),
-        "percent" => format!("{:.0} %", if max <= 1.0 { v * 100.0 } else { v }),
+        // Fractional ranges (0…1, 0…1.25, 0…4) show as percent of 1; wider ones as is.
+        "percent" => format!("{:.0} %", if max <= 10.0 { v * 100.0 } else { v }),
         "st" => format!("{} st", v.round() as i64),
         "note" => {
             let p = v.round().clamp(0.0, 127.0) as usize;
