@@ -69,4 +69,8 @@ impl LivePort for FakeLive {
     fn file_exists(&mut self, path: &str) -> Result<bool, LiveError> {
         Ok(self.has_file(path))
     }
+
+    fn random_unit(&mut self) -> f64 {
+        self.next_random_unit()
+    }
 }

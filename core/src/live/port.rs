@@ -103,4 +103,9 @@ pub trait LivePort {
     /// Whether a file exists at an absolute path (tools.md 5.3: Max's `File` on the
     /// device, the fixture's `files` in the fake). Not a Live request.
     fn file_exists(&mut self, path: &str) -> Result<bool, LiveError>;
+    /// A number in [0, 1) from the host's random source (`Math.random()` on the device,
+    /// a fixture-seeded sequence in the fake). Core has no entropy of its own; tools draw
+    /// the transforms' seed from this when the caller gives none (transforms.md 9).
+    /// Not a Live request.
+    fn random_unit(&mut self) -> f64;
 }

@@ -145,6 +145,10 @@ impl LivePort for JsLive<'_> {
         v.as_bool()
             .ok_or_else(|| LiveError::new("file: not a boolean"))
     }
+    fn random_unit(&mut self) -> f64 {
+        // The engine's own source: the same in Max's v8 and in Node, no host method.
+        js_sys::Math::random()
+    }
 }
 
 /// The host's wall clock (`Date.now()`), which starts each request's deadline.
