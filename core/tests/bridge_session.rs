@@ -41,6 +41,9 @@ impl LivePort for OneSong {
     fn file_exists(&mut self, _: &str) -> Result<bool, LiveError> {
         Ok(false)
     }
+    fn random_unit(&mut self) -> f64 {
+        0.5
+    }
 }
 
 fn request(id: u64, tool: &str, args: Value) -> Vec<Atom> {

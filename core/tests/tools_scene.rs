@@ -752,6 +752,9 @@ impl LivePort for Stubborn {
     fn file_exists(&mut self, path: &str) -> Result<bool, barline_core::live::LiveError> {
         self.live.file_exists(path)
     }
+    fn random_unit(&mut self) -> f64 {
+        self.live.random_unit()
+    }
 }
 
 fn call_stubborn(live: &mut Stubborn, tool: &str, args: Value) -> Value {

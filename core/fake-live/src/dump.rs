@@ -45,6 +45,9 @@ pub(crate) fn dump(live: &FakeLive) -> String {
     if let Some(n) = live.config.note_answer_limit {
         out.insert("note_answer_limit".into(), json!(n));
     }
+    if live.config.random_seed > 0 {
+        out.insert("random_seed".into(), json!(live.config.random_seed));
+    }
     if !live.files.is_empty() {
         out.insert("files".into(), json!(live.files));
     }

@@ -71,6 +71,9 @@ pub struct FakeConfig {
     /// characters are cut there, leaving JSON that does not parse, as a very large
     /// answer may be in Live (max-runtime.md Q18; fixture `note_answer_limit`).
     pub note_answer_limit: Option<usize>,
+    /// Start of the sequence `random_unit` answers (fixture `random_seed`), so a test
+    /// that lets a tool draw a seed knows which one it gets.
+    pub random_seed: u64,
 }
 
 impl Default for FakeConfig {
@@ -82,6 +85,7 @@ impl Default for FakeConfig {
             description: String::new(),
             call_delay_ms: 0,
             note_answer_limit: None,
+            random_seed: 0,
         }
     }
 }
@@ -105,6 +109,8 @@ pub struct FakeLive {
     files: Vec<String>,
     /// Virtual time, advanced per request by `config.call_delay_ms`.
     clock: VirtualClock,
+    /// State of the host random source (`LivePort::random_unit`), from `random_seed`.
+    random_state: u64,
 }
 
 impl Default for FakeLive {
@@ -134,6 +140,7 @@ impl FakeLive {
 
     pub(crate) fn bare(config: FakeConfig) -> FakeLive {
         let clock = VirtualClock::new(config.call_delay_ms);
+        let config_seed = config.random_seed;
         FakeLive {
             clock,
             model: Model::default(),
@@ -146,6 +153,7 @@ impl FakeLive {
             in_notification: false,
             pending_song_time: None,
             files: Vec::new(),
+            random_state: config_seed,
         }
     }
 
@@ -170,6 +178,23 @@ impl FakeLive {
     /// [`VirtualClock::advance`].
     pub fn virtual_time_ms(&self) -> u64 {
         self.clock.now_ms()
+    }
+
+    /// Restarts the host random source at `seed` (as the fixture's `random_seed` does).
+    pub fn set_random_seed(&mut self, seed: u64) {
+        self.config.random_seed = seed;
+        self.random_state = seed;
+    }
+
+    /// The next number of the host random source, in [0, 1): SplitMix64 over the
+    /// state, top 53 bits. Deterministic, so a drawn seed is known to the test.
+    pub(crate) fn next_random_unit(&mut self) -> f64 {
+        self.random_state = self.random_state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.random_state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// Every error the fake posted to the (simulated) Max console, oldest first.

@@ -17,6 +17,7 @@ const SET_KEYS: &[&str] = &[
     "files",
     "call_delay_ms",
     "note_answer_limit",
+    "random_seed",
     "this_device",
     "song",
     "scenes",
@@ -151,6 +152,8 @@ pub(crate) fn load(json: &str) -> Result<FakeLive, FixtureError> {
         count_of(set, "call_delay_ms", "virtual milliseconds per request")?.unwrap_or(0);
     config.note_answer_limit =
         count_of(set, "note_answer_limit", "a character count")?.map(|n| n as usize);
+    config.random_seed =
+        count_of(set, "random_seed", "start of the host random source")?.unwrap_or(0);
     let mut live = FakeLive::skeleton(config);
     for (i, f) in array(set, "files", "files")?.iter().enumerate() {
         live.files.push(

@@ -77,4 +77,8 @@ impl LivePort for FakeLive {
     fn after_wait(&mut self) {
         self.settle();
     }
+
+    fn random_unit(&mut self) -> f64 {
+        self.next_random_unit()
+    }
 }

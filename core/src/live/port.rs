@@ -116,6 +116,11 @@ pub trait LivePort {
     /// where nothing needs doing). The fake applies its pending playhead write, so an
     /// in-process caller that runs waits at once still sees Live's deferred behaviour.
     fn after_wait(&mut self) {}
+    /// A number in [0, 1) from the host's random source (`Math.random()` on the device,
+    /// a fixture-seeded sequence in the fake). Core has no entropy of its own; tools draw
+    /// the transforms' seed from this when the caller gives none (transforms.md 9).
+    /// Not a Live request.
+    fn random_unit(&mut self) -> f64;
 }
 
 /// One entry of a folder listing.

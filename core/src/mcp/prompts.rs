@@ -50,7 +50,7 @@ const PROMPTS: &[Prompt] = &[
             PromptArg { name: "amount", description: "subtle, medium or strong", required: false, default: Some("subtle") },
         ],
         needs: &["barline-read-clip", "barline-update-clip"],
-        template: "Humanize clip {clipId} ({amount} amount).\n\nSteps:\n1. Call barline-read-clip with clipId \"{clipId}\" and include [\"notes\", \"timing\"].\n2. Apply {amount} timing and velocity variation with barline-update-clip transforms; keep downbeats strong.\n3. Read the clip again and report what changed.\n",
+        template: "Humanize clip {clipId} ({amount} amount).\n\nSteps:\n1. Call barline-read-clip with clipId \"{clipId}\" and include [\"notes\", \"timing\"] to see the notes, the time signature and whether it is a drum clip.\n2. Call barline-update-clip with ids \"{clipId}\" and transforms only (no notes): the clip's own notes are transformed and written back. Timing is in beats of the clip's signature. Start from the line for the amount and adapt it to the music:\n   - subtle: `timing += rand(-0.01, 0.01)` and `velocity += rand(-6, 6)`\n   - medium: `timing += rand(-0.02, 0.02)` and `velocity += rand(-12, 12)`\n   - strong: `timing += rand(-0.04, 0.04)` and `velocity += rand(-20, 20)`\n   Put each assignment on its own line. Keep downbeats strong: leave their velocity alone or add a separate line for them. Keep the seed the result reports: the same transforms with that seed give the same notes again.\n3. Read the clip again with barline-read-clip (include [\"notes\"]) and report what changed and the seed used.\n",
     },
     Prompt {
         name: "arrange-from-scenes",
@@ -188,7 +188,73 @@ fn substitute(template: &str, values: &[(&str, String)]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::substitute;
+    use super::{get, list, substitute, PROMPTS};
+    use crate::tools::catalogue::CatalogueOptions;
+    use crate::tools::mentions;
+    use crate::transforms::Transform;
+    use serde_json::json;
+
+    fn names(available: &dyn Fn(&str) -> bool) -> Vec<String> {
+        list(available)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    fn humanize(amount: &str, available: &dyn Fn(&str) -> bool) -> String {
+        let r = get(
+            "humanize-clip",
+            &json!({"clipId": "42", "amount": amount}),
+            available,
+        )
+        .expect("listed");
+        r["messages"][0]["content"]["text"].as_str().unwrap().into()
+    }
+
+    #[test]
+    fn humanize_waits_for_update_clip() {
+        let without = |n: &str| n != "barline-update-clip";
+        assert!(!names(&without).contains(&"humanize-clip".to_string()));
+        assert!(get("humanize-clip", &json!({"clipId": "1"}), &without).is_err());
+        let all = |_: &str| true;
+        assert!(names(&all).contains(&"humanize-clip".to_string()));
+        // Today's catalogue: listed exactly when both tools it composes exist.
+        let listed = mentions::listed(CatalogueOptions::default());
+        let has = |n: &str| listed.iter().any(|l| l == n);
+        assert_eq!(
+            names(&has).contains(&"humanize-clip".to_string()),
+            has("barline-read-clip") && has("barline-update-clip")
+        );
+    }
+
+    #[test]
+    fn humanize_composes_read_clip_and_update_clip_transforms() {
+        let text = humanize("medium", &|_| true);
+        assert!(text.contains("Humanize clip 42 (medium amount)"), "{text}");
+        assert!(
+            text.contains("barline-read-clip with clipId \"42\""),
+            "{text}"
+        );
+        assert!(
+            text.contains("barline-update-clip with ids \"42\" and transforms"),
+            "{text}"
+        );
+        assert!(text.contains("3. Read the clip again"), "{text}");
+        // Every transform the prompt suggests parses, alone and as one text.
+        let lines: Vec<&str> = text.split('`').skip(1).step_by(2).collect();
+        assert_eq!(lines.len(), 6, "{text}");
+        for l in &lines {
+            Transform::parse(l).unwrap_or_else(|e| panic!("{l}: {e}"));
+        }
+        Transform::parse(&lines[..2].join("\n")).unwrap();
+        // The declared needs cover every tool the template names.
+        let p = PROMPTS.iter().find(|p| p.name == "humanize-clip").unwrap();
+        for t in mentions::mentioned(p.template) {
+            assert!(p.needs.contains(&t), "{t} is not in needs");
+        }
+    }
 
     #[test]
     fn substitution_is_one_pass() {

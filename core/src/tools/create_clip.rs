@@ -4,6 +4,7 @@
 use super::call::{Bulk, Call, OneOrMany};
 use super::clip_ops::{self, Kind};
 use super::clip_ref::{self, Slot};
+use super::clip_transforms::{self as ct, CallTransforms, Report, Seed};
 use super::coerce::{Choice, Choices, Flag, Index, List, Text};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::tool::{Tool, ToolMeta};
@@ -51,6 +52,10 @@ pub struct CreateClipParams {
     pub first_start: Option<Text>,
     /// Notes in bar|beat notation, e.g. "t4 C3 E3 G3 1|1".
     pub notes: Option<Text>,
+    /// Transform expressions for each created MIDI clip's notes, e.g. "velocity += rand(-8, 8)".
+    pub transforms: Option<Text>,
+    /// Seed of the transforms' randomness (default: drawn, and reported).
+    pub seed: Option<Seed>,
     /// Absolute path of an audio file: makes audio clips on audio tracks (not with notes).
     pub sample_file: Option<Text>,
     /// After creation: fire the first session position's scene, or each created session clip.
@@ -75,6 +80,12 @@ pub struct CreatedClip {
     /// Notes written (MIDI clips given notes).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note_count: Option<i64>,
+    /// Notes the transforms matched (`transforms` given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transformed: Option<i64>,
+    /// The seed the transforms used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<i64>,
     /// Region length as Live set it (audio clips, MIDI clips sized from their notes).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub length: Option<String>,
@@ -84,7 +95,7 @@ impl Tool for CreateClip {
     type Params = CreateClipParams;
     type Output = OneOrMany<CreatedClip>;
     const META: ToolMeta = ToolMeta {
-        small_removed: &["firstStart", "auto"],
+        small_removed: &["transforms", "seed", "firstStart", "auto"],
         ..ToolMeta::create(
             "barline-create-clip",
             "Create Clip",
@@ -124,6 +135,16 @@ struct Plan<'a> {
     notes: Option<Vec<Note>>,
     sample: Option<&'a str>,
     colors: Vec<i64>,
+    /// Per target, the notes after `transforms` (transforms.md 9); `None` without them.
+    transformed: Option<Vec<ClipNotes>>,
+}
+
+/// One MIDI clip's transformed notes, its end (3.12 step 2 from those notes) and report.
+struct ClipNotes {
+    json: String,
+    count: usize,
+    end: f64,
+    report: Report,
 }
 
 fn bad(e: String) -> ToolError {
@@ -241,6 +262,7 @@ fn plan<'a>(
         }
         None => None,
     };
+    let transforms = CallTransforms::prepare(live, text(&args.transforms), args.seed)?;
     let mut targets: Vec<Target> = slots.into_iter().map(Target::Session).collect();
     for s in &starts {
         let beats = time::parse_position(s, sn, sd).map_err(bad)?;
@@ -294,21 +316,35 @@ fn plan<'a>(
     }
     // MIDI length: explicit, else the bar after the latest note start, at least one bar.
     let bar = time::bar_beats(cn, cd);
-    let end = match length {
-        Some(l) => start + l,
-        None => {
-            let last = notes
-                .iter()
-                .flatten()
-                .map(|n| n.start_time)
-                .fold(f64::NEG_INFINITY, f64::max);
-            let bars = if last.is_finite() {
-                (last / bar + 1e-9).floor() + 1.0
-            } else {
-                1.0
-            };
-            (bars * bar).max(start + bar)
+    let end = end_of(
+        start,
+        length,
+        bar,
+        notes.iter().flatten().map(|n| n.start_time),
+    );
+    let transformed = match (&transforms, sample) {
+        (Some(tf), None) => {
+            let given: Vec<_> = notes.iter().flatten().map(ct::from_notation).collect();
+            let n = targets.len();
+            let mut out = Vec::with_capacity(n);
+            for (i, t) in targets.iter().enumerate() {
+                let at = match t {
+                    Target::Session(_) => None,
+                    Target::Arrangement { start, .. } => Some(*start),
+                };
+                let clip = tf.context((cn, cd), end - start, at, i, n)?;
+                let mut v = given.clone();
+                let report = tf.midi(&mut v, (cn, cd), &clip, warnings)?;
+                out.push(ClipNotes {
+                    json: ct::add_notes_json(&v),
+                    count: v.len(),
+                    end: end_of(start, length, bar, v.iter().map(|n| n.start_time.max(0.0))),
+                    report,
+                });
+            }
+            Some(out)
         }
+        _ => None,
     };
     Ok(Plan {
         targets,
@@ -320,7 +356,23 @@ fn plan<'a>(
         notes,
         sample,
         colors,
+        transformed,
     })
+}
+
+/// MIDI clip end (3.12 step 2): `start + length`, else the bar after the latest note
+/// start, at least one bar after `start`.
+fn end_of(start: f64, length: Option<f64>, bar: f64, starts: impl Iterator<Item = f64>) -> f64 {
+    if let Some(l) = length {
+        return start + l;
+    }
+    let last = starts.fold(f64::NEG_INFINITY, f64::max);
+    let bars = if last.is_finite() {
+        (last / bar + 1e-9).floor() + 1.0
+    } else {
+        1.0
+    };
+    (bars * bar).max(start + bar)
 }
 
 fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<CreatedClip>, ToolError> {
@@ -334,10 +386,6 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
             "probability": n.probability, "velocity_deviation": n.velocity_deviation,
         })).collect::<Vec<_>>()}).to_string()
     });
-    let kind = match p.sample {
-        Some(path) => Kind::Audio(path),
-        None => Kind::Midi(p.end),
-    };
     let looping = args.looping.map(|f| f.0);
     let mut bulk = Bulk::new();
     let mut created_session: Vec<Slot> = Vec::new();
@@ -347,6 +395,12 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
             call.warn_stopped(i, n, "clips");
             break;
         }
+        let per = p.transformed.as_ref().map(|c| &c[i]);
+        let end = per.map_or(p.end, |c| c.end);
+        let kind = match p.sample {
+            Some(path) => Kind::Audio(path),
+            None => Kind::Midi(end),
+        };
         let live = &mut *call.live;
         let made = match t {
             Target::Session(slot) => clip_ops::create_session(live, song, *slot, kind),
@@ -376,7 +430,7 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
             }
         }
         if p.sample.is_none() {
-            clip_ops::configure_midi(live, clip, (p.start, p.end), looping, p.sig)?;
+            clip_ops::configure_midi(live, clip, (p.start, end), looping, p.sig)?;
         }
         let name = &names[i];
         if let Some(name) = name {
@@ -396,7 +450,14 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
                 call.warn("firstStart ignored: clip is not looping");
             }
         }
-        if let (Some(notes), Some(j)) = (&p.notes, &notes_json) {
+        if let Some(c) = per {
+            if c.count > 0 {
+                let j = Atom::Symbol(c.json.clone());
+                call.live.call(clip, "add_new_notes", &[j])?;
+            }
+            o.note_count = p.notes.as_ref().map(|_| c.count as i64);
+            (o.transformed, o.seed) = (c.report.transformed, c.report.seed);
+        } else if let (Some(notes), Some(j)) = (&p.notes, &notes_json) {
             if !notes.is_empty() {
                 call.live
                     .call(clip, "add_new_notes", &[Atom::Symbol(j.clone())])?;

@@ -21,6 +21,7 @@ pub mod call;
 pub mod catalogue;
 pub mod clip_ops;
 pub mod clip_ref;
+pub mod clip_transforms;
 pub mod coerce;
 pub mod connect;
 pub mod context;

@@ -173,6 +173,11 @@ impl LivePort for JsLive<'_> {
         }
         Ok(Some(out))
     }
+
+    fn random_unit(&mut self) -> f64 {
+        // The engine's own source: the same in Max's v8 and in Node, no host method.
+        js_sys::Math::random()
+    }
 }
 
 /// The host's wall clock (`Date.now()`), which starts each request's deadline.
