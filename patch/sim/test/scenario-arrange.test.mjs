@@ -48,6 +48,16 @@ const MERGED_NOTES = sortNotes([
 
 const clipAt = (dump, track, scene) => dump.tracks[track].clip_slots?.[scene];
 
+/** Arrangement positions (bar|beat) in time order. */
+const byTime = (a, b) => {
+  const [ba, ta] = a.split("|").map(Number);
+  const [bb, tb] = b.split("|").map(Number);
+  return ba - bb || ta - tb;
+};
+const starts = (clips) => clips.map((c) => c.arrangementStart).sort(byTime);
+const timeline = (clips) => [...clips].sort((a, b) => byTime(a.arrangementStart, b.arrangementStart))
+  .map((c) => [c.arrangementStart, c.arrangementLength]);
+
 /** A result without its (new, unpredictable) id, after checking the id's form. */
 function withoutId({ id, ...rest }) {
   assert.match(id, /^\d+$/);
@@ -198,7 +208,7 @@ test("issue 11 scenario: from session ideas to a 16-bar arrangement and back to 
       }
       assert.deepEqual(Object.keys(placed).sort(), ["0@17|1", "0@21|1", "0@25|1", "0@29|1", "1@17|1", "1@25|1", "6@21|1", "6@29|1"]);
       const drums = await s.call("barline-read-track", { trackIndex: DRUMS, include: ["arrangement-clips"] });
-      assert.deepEqual(drums.data.arrangementClips.map((c) => c.arrangementStart), ["1|1", "13|1", "17|1", "21|1", "25|1", "29|1"]);
+      assert.deepEqual(starts(drums.data.arrangementClips), ["1|1", "13|1", "17|1", "21|1", "25|1", "29|1"]);
     });
 
     await step("lengthen the last groove to 8 bars (a looping clip: one copy continues it)", async () => {
@@ -208,21 +218,25 @@ test("issue 11 scenario: from session ideas to a 16-bar arrangement and back to 
       assert.equal(items[0].id, id);
       made.arrangementClips.push(...items.slice(1).map((i) => i.id));
       const drums = await s.call("barline-read-track", { trackIndex: DRUMS, include: ["arrangement-clips", "timing"] });
-      assert.deepEqual(drums.data.arrangementClips.map((c) => [c.arrangementStart, c.arrangementLength]), [
+      assert.deepEqual(timeline(drums.data.arrangementClips), [
         ["1|1", "4:0"], ["13|1", "4:0"], ["17|1", "4:0"], ["21|1", "4:0"], ["25|1", "4:0"], ["29|1", "4:0"], ["33|1", "4:0"],
       ]);
     });
 
-    await step("split the first bass clip at its third bar; the old id is stale", async () => {
+    await step("split the first bass clip at its third bar; a replaced id is stale", async () => {
       const id = placed["1@17|1"];
       const { items } = await s.call("barline-update-clip", { ids: id, split: "3|1" });
       assert.equal(items.length, 2, JSON.stringify(items));
-      assert.ok(items.every((i) => i.id !== id));
+      assert.notEqual(items[1].id, id, "the second segment is a new clip");
       made.arrangementClips.splice(made.arrangementClips.indexOf(id), 1, ...items.map((i) => i.id));
       ids.firstSegment = items[0].id;
-      assert.equal((await s.fail("barline-read-clip", { clipId: id })).code, "STALE_REFERENCE");
+      // 3.13 builds the first segment by trimming the original, which may keep its id;
+      // when the segments both have new ids, the old one must read as stale (B12).
+      if (items[0].id !== id) {
+        assert.equal((await s.fail("barline-read-clip", { clipId: id })).code, "STALE_REFERENCE");
+      }
       const bass = await s.call("barline-read-track", { trackIndex: BASS, include: ["arrangement-clips", "timing"] });
-      assert.deepEqual(bass.data.arrangementClips.map((c) => [c.arrangementStart, c.arrangementLength]),
+      assert.deepEqual(timeline(bass.data.arrangementClips),
         [["5|1", "4:0"], ["17|1", "2:0"], ["19|1", "2:0"], ["25|1", "4:0"]]);
     });
 

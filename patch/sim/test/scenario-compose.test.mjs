@@ -8,8 +8,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  assertSameSet, diffJson, eventually, insertScene, itemsOf, openSession, putSessionClip, scenario, sortNotes,
-  warningsOf, assertWarnings, withoutTransport,
+  assertSameSet, assertWarnings, diffJson, eventually, insertScene, itemsOf, openSession, putSessionClip, scenario,
+  sortNotes, steps, warningsOf, withoutTransport,
 } from "./support/scenario.mjs";
 
 // Colours are entries of Live's palette (max-runtime.md §3.12), so nothing snaps and
@@ -104,7 +104,7 @@ test("issue 10 scenario: a Set's skeleton, its mixer, a locator and project memo
       await eventually(async () => (await s.call("barline-context", { action: "read" })).data.writable === true,
         "the device's memory settings reaching the tools");
       const wrote = await s.call("barline-context", { action: "write", content: MEMORY });
-      assert.deepEqual(wrote.data, { enabled: true, writable: true, content: MEMORY });
+      assert.equal(wrote.data.content, MEMORY, "the write returns the stored text");
       // update_memory travels v8 → patch → node.script; the next requests carry it.
       await eventually(async () => (await s.call("barline-context", { action: "read" })).data.content === MEMORY,
         "the written memory reaching the next request");
@@ -217,6 +217,22 @@ test("support: dump diff, scene insertion, session clips, transport normalisatio
   assert.deepEqual(itemsOf({ items: [{ id: "1" }, { id: "2" }] }).length, 2);
   assert.deepEqual(itemsOf({ id: "1" }), [{ id: "1" }]);
   assert.deepEqual(itemsOf(undefined), []);
+
+  // Steps: after the first failure the later ones skip, naming it.
+  const log = [];
+  const stub = { test: async (name, fn) => {
+    try {
+      await fn({ skip: (why) => log.push(`${name}: skipped (${why})`) });
+      if (!log.some((l) => l.startsWith(`${name}:`))) log.push(`${name}: ok`);
+    } catch (e) {
+      log.push(`${name}: failed (${e.message})`);
+    }
+  } };
+  const step = steps(stub);
+  await step("one", () => {});
+  await step("two", () => { throw new Error("boom"); });
+  await step("three", () => log.push("three ran"));
+  assert.deepEqual(log, ["one: ok", "two: failed (boom)", "three: skipped (an earlier step failed: two)"]);
 
   let probes = 0;
   assert.equal(await eventually(async () => ++probes === 3 && "done", "the third probe", { everyMs: 1 }), "done");

@@ -232,7 +232,7 @@ export function sortNotes(notes) {
 }
 
 /** Polls `probe` (async) until it returns a truthy value; fails after `tries` attempts. */
-export async function eventually(probe, what, { tries = 50, everyMs = 20 } = {}) {
+export async function eventually(probe, what, { tries = 100, everyMs = 20 } = {}) {
   let last;
   for (let i = 0; i < tries; i++) {
     last = await probe();
