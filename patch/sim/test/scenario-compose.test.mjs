@@ -8,7 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  assertSameSet, assertWarnings, diffJson, eventually, insertScene, itemsOf, openSession, putSessionClip, scenario,
+  assertSameSet, assertWarnings, diffJson, eventually, insertScene, itemsOf, putSessionClip, scenario,
   sortNotes, steps, warningsOf, withoutTransport,
 } from "./support/scenario.mjs";
 
@@ -156,18 +156,25 @@ function assertClose(actual, expected) {
   assert.ok(Math.abs(actual - expected) <= 1e-3, `expected ${expected}, got ${actual}`);
 }
 
-// The part of the session today's tools can do: connect reads and changes nothing.
-test("connect reports the demo Set and leaves it unchanged", async (t) => {
-  const s = await openSession();
-  try {
-    if (s.missing(["barline-connect"]).length > 0) return t.skip("needs barline-connect");
-    const { data } = await s.call("barline-connect");
-    assert.deepEqual([data.connected, data.liveSet.name, data.liveSet.tempo, data.liveSet.scale], [true, "Night Drive", 104, "D Minor"]);
-    assert.match(data.skills, /bar\|beat/);
-    assertSameSet(s.dump(), s.start);
-  } finally {
-    await s.close();
-  }
+// The part of the session today's tools can do: connect reads and changes nothing, and
+// a mistaken request fails with a typed error, changing nothing either.
+test("connect reports the demo Set; failed calls are typed errors; the Set is unchanged", async (t) => {
+  await scenario(t, { needs: ["barline-connect", "barline-read-clip"] }, async (s, step) => {
+    await step("connect", async () => {
+      const { data } = await s.call("barline-connect");
+      assert.deepEqual([data.connected, data.liveSet.name, data.liveSet.tempo, data.liveSet.scale], [true, "Night Drive", 104, "D Minor"]);
+      assert.match(data.skills, /bar\|beat/);
+    });
+    await step("read a clip by an id nobody issued, and by a malformed slot", async () => {
+      const unknown = await s.fail("barline-read-clip", { clipId: "999999" });
+      assert.equal(unknown.code, "NOT_FOUND");
+      assert.equal(unknown.tool, "barline-read-clip");
+      assert.match(unknown.text, /^Error \[NOT_FOUND\] in barline-read-clip: /);
+      const bad = await s.fail("barline-read-clip", { slot: "0|1" });
+      assert.equal(bad.code, "BAD_INPUT");
+    });
+    await step("the Set is unchanged", () => assertSameSet(s.dump(), s.start));
+  });
 });
 
 // The support module's tool-independent helpers, on the demo Set's real dump.
