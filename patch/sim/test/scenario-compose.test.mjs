@@ -118,7 +118,7 @@ test("issue 10 scenario: a Set's skeleton, its mixer, a locator and project memo
       assert.equal(data.name, "Night Drive");
       assert.equal(data.tempo, 92);
       assert.equal(data.timeSignature, "4/4");
-      assert.equal(data.scale, "F# Minor");
+      assert.equal(data.scale, "Gb Minor", "reads spell the root with flats (tools.md 3.3)");
       assert.equal(data.scalePitches, "Gb,Ab,A,B,Db,D,E");
       assert.equal(data.regularTrackCount, undefined, "full lists replace the counts");
       assert.equal(data.sceneCount, undefined);
