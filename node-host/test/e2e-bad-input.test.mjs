@@ -21,6 +21,10 @@ const BAD = {
     { trackIndex: 6 },
     { slot: "6/0", looping: "maybe" },
   ],
+  "barline-context": [{ action: "forget" }, { action: "search", limit: 0 }],
+  "barline-update-live-set": [{ tempo: 5 }, { tempo: 120, scale: "H Major" }, { timeSignature: "4/3" }],
+  "barline-create-scene": [{ sceneIndex: 0, color: "#12345G" }, { sceneIndex: 999, count: 2 }],
+  "barline-update-scene": [{ ids: "1", timeSignature: "4/3" }, { ids: "1", tempo: 5 }],
   "barline-create-track": [
     { count: 2, color: "#FF0000,#GG0000" },
     { trackIndex: 8 },
