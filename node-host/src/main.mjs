@@ -4,6 +4,9 @@
 // `status error <message>`; `token <value>` when a token was generated; `started` once
 // every handler exists (the patch's gate sends nothing before it). While running, the
 // device changes settings with `setting <key> <value>` (keys as in the start arguments).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import maxApi from "max-api";
 import { loadCore } from "./core.mjs";
 import { createRelay } from "./relay.mjs";
@@ -18,6 +21,24 @@ function log(text, level = "info") {
     : level === "warn" ? maxApi.POST_LEVELS.WARN : maxApi.POST_LEVELS.INFO);
 }
 
+/**
+ * Writes core's short silent WAV into a fresh temp directory (tools.md 1.16): Live
+ * creates audio clips only from files, and placing a locator past the arrangement end on
+ * a Set with only audio tracks needs one. Returns `{path, remove()}`, or null when the
+ * file cannot be written (those locators then answer UNSUPPORTED).
+ */
+function writeSilentWav(core) {
+  try {
+    const dir = mkdtempSync(join(tmpdir(), "barline-"));
+    const path = join(dir, "silence.wav");
+    writeFileSync(path, core.silentWav());
+    return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  } catch (e) {
+    log(`could not write the silent WAV: ${e?.message ?? e}`, "warn");
+    return null;
+  }
+}
+
 async function main() {
   const major = Number(process.versions.node.split(".")[0]);
   if (major < NODE_MAJOR) {
@@ -30,6 +51,13 @@ async function main() {
   let server = null;
   try {
     const core = loadCore();
+    const silent = writeSilentWav(core);
+    settings.silentWav = silent?.path ?? null;
+    if (silent) {
+      // The file lives as long as this process, however it ends.
+      process.once("exit", silent.remove);
+      process.once("SIGTERM", () => process.exit(143));
+    }
     const relay = createRelay({ maxApi, core, log });
     const noteDisabledTools = () => { for (const note of core.disabledToolsNotes(settings.disabledTools)) log(note, "warn"); };
     noteDisabledTools();
