@@ -4,7 +4,7 @@
 // `status error <message>`; `token <value>` when a token was generated; `started` once
 // every handler exists (the patch's gate sends nothing before it). While running, the
 // device changes settings with `setting <key> <value>` (keys as in the start arguments).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import maxApi from "max-api";
@@ -22,17 +22,22 @@ function log(text, level = "info") {
 }
 
 /**
- * Writes core's short silent WAV into a fresh temp directory (tools.md 1.16): Live
- * creates audio clips only from files, and placing a locator past the arrangement end on
- * a Set with only audio tracks needs one. Returns `{path, remove()}`, or null when the
- * file cannot be written (those locators then answer UNSUPPORTED).
+ * Writes core's short silent WAV to the temp directory (tools.md 1.16): Live creates
+ * audio clips only from files, and placing a locator past the arrangement end on a Set
+ * with only audio tracks needs one. Every Barline instance writes the same bytes to the
+ * same name (its size in the name, so other bytes get another file), through a rename so
+ * a reader never sees half a file; the file is left in place, since another instance may
+ * be using it and a killed process could not remove it anyway. Returns the path, or null
+ * when the file cannot be written (those locators then answer UNSUPPORTED).
  */
 function writeSilentWav(core) {
   try {
-    const dir = mkdtempSync(join(tmpdir(), "barline-"));
-    const path = join(dir, "silence.wav");
-    writeFileSync(path, core.silentWav());
-    return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
+    const bytes = core.silentWav();
+    const path = join(tmpdir(), `barline-silence-${bytes.length}.wav`);
+    const partial = `${path}.${process.pid}.part`;
+    writeFileSync(partial, bytes);
+    renameSync(partial, path);
+    return path;
   } catch (e) {
     log(`could not write the silent WAV: ${e?.message ?? e}`, "warn");
     return null;
@@ -51,13 +56,7 @@ async function main() {
   let server = null;
   try {
     const core = loadCore();
-    const silent = writeSilentWav(core);
-    settings.silentWav = silent?.path ?? null;
-    if (silent) {
-      // The file lives as long as this process, however it ends.
-      process.once("exit", silent.remove);
-      process.once("SIGTERM", () => process.exit(143));
-    }
+    settings.silentWav = writeSilentWav(core);
     const relay = createRelay({ maxApi, core, log });
     const noteDisabledTools = () => { for (const note of core.disabledToolsNotes(settings.disabledTools)) log(note, "warn"); };
     noteDisabledTools();

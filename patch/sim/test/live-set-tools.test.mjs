@@ -91,7 +91,7 @@ test("on a Set with only audio tracks the locator's temporary clip uses node's s
     const opened = device.openedFiles();
     assert.equal(opened.length, 1, JSON.stringify(opened));
     wav = opened[0];
-    assert.match(wav, /barline-[^/\\]+[/\\]silence\.wav$/);
+    assert.match(wav, /barline-silence-\d+\.wav$/);
     const bytes = readFileSync(wav);
     assert.equal(bytes.subarray(0, 4).toString(), "RIFF");
     assert.equal(bytes.subarray(8, 12).toString(), "WAVE");
@@ -102,7 +102,8 @@ test("on a Set with only audio tracks the locator's temporary clip uses node's s
   } finally {
     await device.stop();
   }
-  assert.equal(existsSync(wav), false, "node removes its silent WAV when it stops");
+  // Shared by every instance (same bytes, same name), so it outlives this one.
+  assert.equal(existsSync(wav), true);
 });
 
 test("the sample search lists a real folder through Max's Folder", async () => {
