@@ -198,6 +198,10 @@ fn guides_fit_their_limits_and_cover_every_tool() {
             "the instructions never mention {name}"
         );
     }
+    // Moving clips: update-clip's advice, or the fallback while it is absent.
+    let without = mentions::render(tools::connect::GUIDE, &|n| n != "barline-update-clip");
+    assert!(guide.contains("`split`") && !guide.contains("To move a clip, copy it"));
+    assert!(without.contains("To move a clip, copy it") && !without.contains("`split`"));
     for must in ["C3", "`length: \"2:0\"`", "Never guess ids", "1|1"] {
         assert!(short.contains(must), "short guide lost {must}");
     }
