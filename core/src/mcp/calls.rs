@@ -139,6 +139,8 @@ impl Server {
             // Not written by the Node side yet (tools.md 1.16): locators past the end on
             // a Set without MIDI tracks answer UNSUPPORTED until it is.
             silent_wav: None,
+            raw_live_api: self.settings.raw_live_api,
+            disabled_tools: self.settings.disabled_tools.clone(),
         }
         .to_json()
     }

@@ -51,6 +51,8 @@ pub fn catalogue_options(settings: &Settings, version: &str) -> CatalogueOptions
         small_model: settings.small_model,
         diagnostics: settings.diagnostics,
         modern: version::has_structured_output(version),
+        raw_live_api: settings.raw_live_api,
+        disabled: tools::catalogue::disabled_mask(&settings.disabled_tools),
     }
 }
 
@@ -93,8 +95,7 @@ pub fn dispatch(
     match method {
         "ping" => reply(json!({})),
         "tools/list" => {
-            let mut list = tools::catalogue::list(catalogue_options(settings, version));
-            list.retain(|t| !settings.is_disabled(t["name"].as_str().unwrap_or("")));
+            let list = tools::catalogue::list(catalogue_options(settings, version));
             reply(json!({ "tools": list }))
         }
         "tools/call" => {
@@ -122,7 +123,9 @@ pub fn dispatch(
             }
         }
         "resources/list" => reply(json!({"resources": resources::list()})),
-        "resources/templates/list" => reply(json!({"resourceTemplates": resources::templates()})),
+        "resources/templates/list" => reply(
+            json!({"resourceTemplates": resources::templates(catalogue_options(settings, version))}),
+        ),
         "resources/read" => {
             let Some(uri) = params.get("uri").and_then(Value::as_str) else {
                 return fail(INVALID_PARAMS, "resources/read needs params.uri (a string)");

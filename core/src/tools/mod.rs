@@ -131,7 +131,7 @@ pub fn execute(
             warnings: Vec::new(),
         };
     }
-    let Some(entry) = catalogue::find(&request.tool) else {
+    let Some(entry) = catalogue::find_listed(&request.tool, ctx.catalogue_options()) else {
         return unknown_tool(&request.tool);
     };
     let name = entry.meta.name;
@@ -191,7 +191,7 @@ pub fn prepare(name: &str, raw_args: &Value, opts: catalogue::CatalogueOptions) 
             warnings: Vec::new(),
         };
     }
-    let Some(entry) = catalogue::find(name) else {
+    let Some(entry) = catalogue::find_listed(name, opts) else {
         return Prepared::Unknown;
     };
     match args::validate(entry, raw_args, opts.small_model) {
@@ -239,9 +239,9 @@ pub fn call_with(
     clock: &dyn Clock,
 ) -> Option<Value> {
     let opts = catalogue::CatalogueOptions {
-        small_model: ctx.small_model,
         diagnostics,
         modern: true,
+        ..ctx.catalogue_options()
     };
     match prepare(name, raw_args, opts) {
         Prepared::Unknown => None,
