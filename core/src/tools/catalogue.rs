@@ -28,6 +28,7 @@ pub static TOOLS: &[Entry] = &[
     entry::<super::duplicate::Duplicate>(),
     entry::<super::select::Select>(),
     entry::<super::playback::Playback>(),
+    entry::<super::raw_live_api::RawLiveApi>(),
 ];
 
 /// The opt-in tool (tools.md 0, tool 21): listed only with the Raw Live API setting

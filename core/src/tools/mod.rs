@@ -52,6 +52,7 @@ pub mod pan;
 pub mod param_value;
 pub mod params_text;
 pub mod playback;
+pub mod raw_live_api;
 pub mod read_clip;
 pub mod read_device;
 pub mod read_live_set;
