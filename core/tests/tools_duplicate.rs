@@ -625,3 +625,21 @@ fn devices_off_regular_tracks_and_bad_paths_change_nothing() {
     assert_eq!(writes(&live), 0);
     assert_eq!(live.to_json(), before);
 }
+
+#[test]
+fn a_failed_device_copy_removes_its_temporary_track() {
+    let mut live = demo();
+    let before = dump(&live)["tracks"].as_array().unwrap().len();
+    let glue = id(&mut live, "live_set tracks 0 devices 1");
+    // t1/d0 is no rack: the destination fails after the temporary track exists.
+    let r = call(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "device", "id": glue, "toPath": "t1/d0/c0"}),
+    );
+    assert_eq!(r["isError"], true, "{r}");
+    let d = dump(&live);
+    assert_eq!(d["tracks"].as_array().unwrap().len(), before);
+    assert_eq!(device_names(&live, 0), ["Night Kit", "Glue Compressor"]);
+    assert_eq!(device_names(&live, 1), ["Sub Bass"]);
+}
