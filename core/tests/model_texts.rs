@@ -22,6 +22,9 @@ fn call(s: &mut Server, sid: Option<&str>, method: &str, params: Value) -> (Opti
     }
 }
 
+/// A disabled-tools setting naming tools the guide, instructions and prompts mention.
+const DISABLED: &str = "barline-read-track, barline-read-live-set,barline-create-clip,barline-update-device,barline-connect";
+
 /// Every combination of the settings that change what the model sees.
 fn all_settings() -> Vec<(Settings, &'static str)> {
     let mut out = Vec::new();
@@ -29,13 +32,16 @@ fn all_settings() -> Vec<(Settings, &'static str)> {
         for diagnostics in [false, true] {
             for raw_live_api in [false, true] {
                 for version in ["2025-03-26", "2025-11-25"] {
-                    let settings = Settings {
-                        small_model,
-                        diagnostics,
-                        raw_live_api,
-                        ..Settings::default()
-                    };
-                    out.push((settings, version));
+                    for disabled in ["", DISABLED] {
+                        let settings = Settings {
+                            small_model,
+                            diagnostics,
+                            raw_live_api,
+                            disabled_tools: disabled.to_string(),
+                            ..Settings::default()
+                        };
+                        out.push((settings, version));
+                    }
                 }
             }
         }
@@ -103,6 +109,8 @@ fn texts_of_a_session(settings: &Settings, version: &str) -> (Vec<String>, Vec<(
     // barline-connect on a Live older than 12.3 (its warning names tools).
     let ctx = ToolContext {
         small_model: settings.small_model,
+        raw_live_api: settings.raw_live_api,
+        disabled_tools: settings.disabled_tools.clone(),
         ..Default::default()
     };
     let mut set: Value = serde_json::from_str(support::fake::DEMO).unwrap();
@@ -121,10 +129,11 @@ fn no_text_names_a_tool_that_is_not_listed() {
             let bad = unknown(&text, &listed);
             assert!(
                 bad.is_empty(),
-                "{label} names unlisted tools {bad:?} (small model {}, diagnostics {}, raw API {}, {version})",
+                "{label} names unlisted tools {bad:?} (small model {}, diagnostics {}, raw API {}, disabled {:?}, {version})",
                 settings.small_model,
                 settings.diagnostics,
-                settings.raw_live_api
+                settings.raw_live_api,
+                settings.disabled_tools
             );
         }
     }
@@ -205,4 +214,58 @@ fn guides_fit_their_limits_and_cover_every_tool() {
     for must in ["C3", "`length: \"2:0\"`", "Never guess ids", "1|1"] {
         assert!(short.contains(must), "short guide lost {must}");
     }
+}
+
+#[test]
+fn a_disabled_tool_is_unlisted_refused_and_unnamed() {
+    let settings = Settings {
+        disabled_tools: DISABLED.to_string(),
+        ..Settings::default()
+    };
+    let (listed, texts) = texts_of_a_session(&settings, "2025-11-25");
+    assert!(!listed.iter().any(|n| n == "barline-read-track"));
+    assert!(!listed.iter().any(|n| n == "barline-create-clip"));
+    assert!(
+        listed.iter().any(|n| n == "barline-connect"),
+        "connect stays"
+    );
+    for (label, text) in &texts {
+        assert!(!text.contains("barline-read-track"), "{label}");
+    }
+    // Refused as an unknown tool, on the Node side and on the Live side.
+    let mut s = Server::new(settings);
+    let (sid, _) = call(
+        &mut s,
+        None,
+        "initialize",
+        json!({"protocolVersion": "2025-11-25"}),
+    );
+    let (_, r) = call(
+        &mut s,
+        sid.as_deref(),
+        "tools/call",
+        json!({"name": "barline-read-track", "arguments": {"trackIndex": 0}}),
+    );
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+    let ctx = ToolContext {
+        disabled_tools: DISABLED.to_string(),
+        ..Default::default()
+    };
+    let mut live = FakeLive::from_json(support::fake::DEMO).expect("fixture");
+    assert!(tools::call(
+        &mut live,
+        "barline-read-track",
+        &json!({"trackIndex": 0}),
+        &ctx,
+        false
+    )
+    .is_none());
+    assert!(tools::call(
+        &mut live,
+        "barline-read-scene",
+        &json!({"sceneIndex": 0}),
+        &ctx,
+        false
+    )
+    .is_some());
 }

@@ -244,6 +244,8 @@ fn bad_input_to_every_write_tool_changes_nothing() {
     let write_tools: Vec<&str> = catalogue::TOOLS
         .iter()
         .filter(|e| !e.meta.hints.read_only)
+        // The opt-in tool is off by default; tools_raw_live_api.rs covers its bad input.
+        .filter(|e| e.meta.name != catalogue::RAW_LIVE_API)
         .map(|e| e.meta.name)
         .collect();
     for tool in &write_tools {

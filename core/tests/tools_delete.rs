@@ -246,7 +246,52 @@ fn devices_by_id_and_by_track_level_path() {
         "barline-delete",
         json!({"type": "device", "path": "t3/d0/c0/d0"}),
     );
-    assert_eq!(code(&r), "UNSUPPORTED");
+    assert_eq!(code(&r), "WRONG_TYPE");
+    assert_eq!(live.errors().len(), 0);
+}
+
+#[test]
+fn devices_inside_drum_pads_and_pads_by_path() {
+    let mut live = demo();
+    let kick808 = id(&mut live, "live_set tracks 0 devices 0 chains 0 devices 0");
+    let r = call(
+        &mut live,
+        "barline-delete",
+        json!({"type": "device", "path": "t0/d0/pC1/c0/d0,t0/d0/pD1"}),
+    );
+    assert_eq!(
+        r["structuredContent"],
+        json!({"id": kick808, "type": "device", "deleted": true}),
+        "{r}"
+    );
+    assert_eq!(
+        warnings(&r),
+        ["path \"t0/d0/pD1\" resolves to a drum pad, not a device; skipped"]
+    );
+    let kit = dump(&live)["tracks"][0]["devices"][0].clone();
+    assert!(kit["chains"][0].get("devices").is_none(), "{kit}");
+    assert_eq!(kit["chains"][1]["devices"][0]["name"], "Snare Tight");
+
+    let snare = id(&mut live, "live_set tracks 0 devices 0 drum_pads 38");
+    let r = call(
+        &mut live,
+        "barline-delete",
+        json!({"type": "drum-pad", "path": "t0/d0/pD1,t0/d0/p*,t0/d1"}),
+    );
+    assert_eq!(
+        r["structuredContent"],
+        json!({"id": snare, "type": "drum-pad", "deleted": true}),
+        "{r}"
+    );
+    assert_eq!(
+        warnings(&r),
+        [
+            "path \"t0/d0/p*\" names the catch-all chains, which have no drum pad; skipped",
+            "path \"t0/d1\" resolves to a device, not a drum pad; skipped",
+        ]
+    );
+    let chains = dump(&live)["tracks"][0]["devices"][0]["chains"].clone();
+    assert_eq!(names(&chains), ["Kick", "Clap", "Closed Hat", "Open Hat"]);
 }
 
 #[test]
@@ -311,7 +356,7 @@ fn bad_input_writes_nothing() {
         (json!({"type": "song", "ids": "1"}), ""),
         (
             json!({"type": "device", "path": "t1/d0,t1"}),
-            "device path \"t1\" names no device: add the device segment, e.g. \"t1/d0\"",
+            "path \"t1\" names a track; add the device or pad segment, e.g. \"t1/d0\"",
         ),
         (
             json!({"type": "device", "ids": "1", "path": "tracks/1"}),

@@ -457,7 +457,7 @@ fn bad_input_writes_nothing() {
         (json!({"type": "clip", "id": hook, "toSlot": "6/0,x"}), "BAD_INPUT", ""),
         (json!({"type": "track", "id": bass, "color": "#12345"}), "BAD_INPUT", ""),
         (json!({"type": "track", "id": bass, "count": 101}), "BAD_INPUT", ""),
-        (json!({"type": "device", "id": bass}), "BAD_INPUT", ""),
+        (json!({"type": "device", "id": bass, "routeToSource": true}), "BAD_INPUT", ""),
         (json!({"type": "scene", "id": verse, "locator": "Bridge"}), "NOT_FOUND",
          "locator: no locator named \"Bridge\" (the Set has 3 locators)"),
         (json!({"type": "track", "id": verse}), "WRONG_TYPE", ""),
@@ -517,4 +517,129 @@ fn the_copy_is_found_by_id_not_by_position() {
             .count(),
         3
     );
+}
+
+fn device_names(live: &FakeLive, track: usize) -> Vec<String> {
+    dump(live)["tracks"][track]["devices"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|d| {
+                    d["name"]
+                        .as_str()
+                        .or(d["device"].as_str())
+                        .unwrap_or("")
+                        .to_string()
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_device_lands_right_after_itself_and_barline_never_doubles() {
+    let mut live = demo();
+    let delay = id(&mut live, "live_set tracks 6 devices 2");
+    let tracks = dump(&live)["tracks"].as_array().unwrap().len();
+    let r = call(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "device", "id": delay, "count": 3}),
+    );
+    assert_eq!(warnings(&r), ["count is ignored for devices"], "{r}");
+    let copy = id(&mut live, "live_set tracks 6 devices 3");
+    assert_eq!(r["structuredContent"], json!({"id": copy}));
+    assert_ne!(copy, delay);
+    assert_eq!(
+        device_names(&live, 6),
+        ["Barline", "Lead Drift", "Delay", "Delay"]
+    );
+    let d = dump(&live);
+    assert_eq!(
+        d["tracks"].as_array().unwrap().len(),
+        tracks,
+        "temporary track left"
+    );
+    let barlines = d["tracks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| t["devices"].as_array().cloned().unwrap_or_default())
+        .filter(|dv| dv["name"] == "Barline")
+        .count();
+    assert_eq!(barlines, 1);
+}
+
+#[test]
+fn a_device_goes_to_each_path_with_indices_on_later_tracks_kept() {
+    let mut live = demo();
+    let glue = id(&mut live, "live_set tracks 0 devices 1");
+    let r = call(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "device", "id": glue, "toPath": "t5/d1,t3", "name": "Glue A,Glue B"}),
+    );
+    assert_eq!(items(&r).len(), 2, "{r}");
+    assert_eq!(
+        device_names(&live, 5),
+        ["EQ Eight", "Glue A", "Auto Filter"]
+    );
+    assert_eq!(
+        device_names(&live, 3),
+        ["Keys", "Chorus-Ensemble", "Glue B"]
+    );
+    assert_eq!(device_names(&live, 0), ["Night Kit", "Glue Compressor"]);
+    assert_eq!(dump(&live)["tracks"].as_array().unwrap().len(), 7);
+}
+
+#[test]
+fn devices_off_regular_tracks_and_bad_paths_change_nothing() {
+    let mut live = demo();
+    let before = live.to_json();
+    let reverb = id(&mut live, "live_set return_tracks 0 devices 0");
+    live.reset_counters();
+    let r = call(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "device", "id": reverb}),
+    );
+    assert_eq!(code(&r), "UNSUPPORTED");
+    assert_eq!(
+        message(&r),
+        "devices on return or master tracks cannot be duplicated"
+    );
+    let glue = id(&mut live, "live_set tracks 0 devices 1");
+    let r = call(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "device", "id": glue, "toPath": "t1/x0"}),
+    );
+    assert_eq!(code(&r), "BAD_INPUT");
+    let track = id(&mut live, "live_set tracks 1");
+    let r = call(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "device", "id": track}),
+    );
+    assert_eq!(code(&r), "WRONG_TYPE", "{r}");
+    assert_eq!(writes(&live), 0);
+    assert_eq!(live.to_json(), before);
+}
+
+#[test]
+fn a_failed_device_copy_removes_its_temporary_track() {
+    let mut live = demo();
+    let before = dump(&live)["tracks"].as_array().unwrap().len();
+    let glue = id(&mut live, "live_set tracks 0 devices 1");
+    // t1/d0 is no rack: the destination fails after the temporary track exists.
+    let r = call(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "device", "id": glue, "toPath": "t1/d0/c0"}),
+    );
+    assert_eq!(r["isError"], true, "{r}");
+    let d = dump(&live);
+    assert_eq!(d["tracks"].as_array().unwrap().len(), before);
+    assert_eq!(device_names(&live, 0), ["Night Kit", "Glue Compressor"]);
+    assert_eq!(device_names(&live, 1), ["Sub Bass"]);
 }

@@ -464,7 +464,7 @@ fn track_resource_is_read_track_with_clips_devices_and_mixer() {
     );
     assert_eq!(from_resource, from_tool);
     assert_eq!(r["contents"][0]["mimeType"], "application/json");
-    assert!(resources::templates()
+    assert!(resources::templates(Default::default())
         .as_array()
         .unwrap()
         .iter()

@@ -175,6 +175,17 @@ fn devices_by_id_or_track_level_path() {
         r["structuredContent"]["selectedDevice"],
         json!({"id": glue, "path": "t0/d1"})
     );
+    // Devices inside drum pads, reported with the chain index written out (1.2).
+    let r = call(
+        &mut live,
+        "barline-select",
+        json!({"devicePath": "t0/d0/pC1/d0"}),
+    );
+    let kick = id(&mut live, "live_set tracks 0 devices 0 chains 0 devices 0");
+    assert_eq!(
+        r["structuredContent"]["selectedDevice"],
+        json!({"id": kick, "path": "t0/d0/pC1/c0/d0"})
+    );
 }
 
 #[test]
@@ -218,7 +229,7 @@ fn conflicts_and_wrong_kinds_change_nothing() {
         (json!({"sceneIndex": 5, "view": "session"}), "NOT_FOUND", String::new()),
         (json!({"id": "999999"}), "NOT_FOUND", "id \"999999\" does not exist".into()),
         (json!({"devicePath": "t6/d7"}), "NOT_FOUND", "no device at path \"t6/d7\"".into()),
-        (json!({"devicePath": "t0/d0/c0/d0"}), "UNSUPPORTED", String::new()),
+        (json!({"devicePath": "t0/d0/c0/d0"}), "BAD_INPUT", String::new()),
     ];
     for (args, want, text) in cases {
         let before = live.to_json();

@@ -60,7 +60,11 @@ function status(...atoms) { outlet(OUT_STATUS, ["status", ...atoms]); }
 function step(result) {
   // Status-outlet messages (`update_memory <text>`) go first, so the patch has stored
   // them before the response reaches node.
-  for (const message of result.messages ?? []) outlet(OUT_STATUS, message);
+  // `console <line>` messages are written to the Max console instead (raw-live-api).
+  for (const message of result.messages ?? []) {
+    if (message[0] === "console") log(message.slice(1).join(" "));
+    else outlet(OUT_STATUS, message);
+  }
   if (result.kind === "respond") send(result.atoms);
   else if (result.kind === "wait") {
     const token = result.token;

@@ -137,6 +137,8 @@ impl Server {
             sample_folder: self.settings.sample_folder.clone(),
             timeout_ms: self.settings.timeout_ms,
             silent_wav: self.settings.silent_wav.clone(),
+            raw_live_api: self.settings.raw_live_api,
+            disabled_tools: self.settings.disabled_tools.clone(),
         }
         .to_json()
     }

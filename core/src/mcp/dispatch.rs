@@ -51,6 +51,8 @@ pub fn catalogue_options(settings: &Settings, version: &str) -> CatalogueOptions
         small_model: settings.small_model,
         diagnostics: settings.diagnostics,
         modern: version::has_structured_output(version),
+        raw_live_api: settings.raw_live_api,
+        disabled: tools::catalogue::disabled_mask(&settings.disabled_tools),
     }
 }
 
@@ -58,7 +60,10 @@ pub fn catalogue_options(settings: &Settings, version: &str) -> CatalogueOptions
 /// the tools `settings` list.
 pub fn initialize_result(negotiated: &str, settings: &Settings) -> Value {
     let listed = mentions::listed(catalogue_options(settings, negotiated));
-    let instructions = mentions::render(INSTRUCTIONS, &|n| listed.iter().any(|l| l == n));
+    let mut instructions = mentions::render(INSTRUCTIONS, &|n| listed.iter().any(|l| l == n));
+    if settings.small_model {
+        instructions = without_tool_list(&instructions);
+    }
     json!({
         "protocolVersion": negotiated,
         "capabilities": {
@@ -79,6 +84,21 @@ pub fn initialize_result(negotiated: &str, settings: &Settings) -> Value {
 /// Server instructions: how to use Barline and bar|beat, in a few hundred words.
 pub const INSTRUCTIONS: &str = include_str!("instructions.md");
 
+/// The heading of the instructions' tools-by-task list.
+const TOOL_LIST_HEADING: &str = "The tools, by task:";
+
+/// The instructions without their tools-by-task list: small-model mode (tools.md 1.12)
+/// keeps the context short, and each tool's own description says what it is for.
+fn without_tool_list(instructions: &str) -> String {
+    let Some(start) = instructions.find(TOOL_LIST_HEADING) else {
+        return instructions.to_string();
+    };
+    let end = instructions[start..]
+        .find("\n\n")
+        .map_or(instructions.len(), |i| start + i + 2);
+    format!("{}{}", &instructions[..start], &instructions[end..])
+}
+
 /// Dispatches a request other than `initialize`.
 pub fn dispatch(
     id: &Value,
@@ -93,8 +113,7 @@ pub fn dispatch(
     match method {
         "ping" => reply(json!({})),
         "tools/list" => {
-            let mut list = tools::catalogue::list(catalogue_options(settings, version));
-            list.retain(|t| !settings.is_disabled(t["name"].as_str().unwrap_or("")));
+            let list = tools::catalogue::list(catalogue_options(settings, version));
             reply(json!({ "tools": list }))
         }
         "tools/call" => {
@@ -122,7 +141,9 @@ pub fn dispatch(
             }
         }
         "resources/list" => reply(json!({"resources": resources::list()})),
-        "resources/templates/list" => reply(json!({"resourceTemplates": resources::templates()})),
+        "resources/templates/list" => reply(
+            json!({"resourceTemplates": resources::templates(catalogue_options(settings, version))}),
+        ),
         "resources/read" => {
             let Some(uri) = params.get("uri").and_then(Value::as_str) else {
                 return fail(INVALID_PARAMS, "resources/read needs params.uri (a string)");

@@ -35,20 +35,28 @@ pub fn list() -> Value {
 }
 
 /// The `resourceTemplates` array of `resources/templates/list`: only templates whose
-/// backing tool is implemented.
-pub fn templates() -> Value {
+/// backing tool is implemented; the description names that tool only when `opts`
+/// lists it (a disabled tool is not named to the model).
+pub fn templates(opts: catalogue::CatalogueOptions) -> Value {
     let mut out = Vec::new();
+    let like = |tool: &str| {
+        if opts.lists(tool) {
+            format!(", like {tool}.")
+        } else {
+            ".".to_string()
+        }
+    };
     if catalogue::find("barline-read-clip").is_some() {
         out.push(
             json!({"uriTemplate": "live://clip/{id}", "name": "clip", "title": "Clip",
-            "description": "A clip with its notes (bar|beat) and timing, like barline-read-clip.",
+            "description": format!("A clip with its notes (bar|beat) and timing{}", like("barline-read-clip")),
             "mimeType": "application/json"}),
         );
     }
     if catalogue::find("barline-read-track").is_some() {
         out.push(
             json!({"uriTemplate": "live://track/{index}", "name": "track", "title": "Track",
-            "description": "A regular track (index from 0) with its clips, devices and mixer, like barline-read-track.",
+            "description": format!("A regular track (index from 0) with its clips, devices and mixer{}", like("barline-read-track")),
             "mimeType": "application/json"}),
         );
     }

@@ -50,6 +50,9 @@ impl Clock for VirtualClock {
 /// session removes it. Value: an array of atom arrays.
 pub const OUTLET_META: &str = "barline/outlet";
 
+/// Selector of an outlet message the v8 host writes to the Max console (3.21).
+pub const CONSOLE: &str = "console";
+
 /// Longest margin a loop keeps before the deadline (tools.md 1.15: min(2 s, timeout/4)).
 pub const DEADLINE_MARGIN_MS: f64 = 2_000.0;
 
@@ -110,6 +113,13 @@ impl<'a> Call<'a> {
     /// Queues a message for the v8 host's status outlet, sent before the response.
     pub fn send_outlet(&mut self, atoms: Vec<Atom>) {
         self.outlet.push(atoms);
+    }
+
+    /// Writes a line to the Max console: an outlet message with the [`CONSOLE`]
+    /// selector, which the v8 host posts instead of sending on.
+    pub fn console(&mut self, line: impl Into<String>) {
+        self.outlet
+            .push(vec![Atom::from(CONSOLE), Atom::Symbol(line.into())]);
     }
 
     /// The queued outlet messages.

@@ -2,7 +2,6 @@
 //! usage guide and (when enabled) the project memory.
 
 use super::call::Call;
-use super::catalogue::CatalogueOptions;
 use super::error::ToolError;
 use super::lom;
 use super::mentions;
@@ -61,10 +60,7 @@ impl Tool for Connect {
 
     fn run(call: &mut Call<'_>, _: NoParams) -> Result<Connected, ToolError> {
         let version = live_version(call.live)?;
-        let listed = mentions::listed(CatalogueOptions {
-            small_model: call.ctx.small_model,
-            ..CatalogueOptions::default()
-        });
+        let listed = mentions::listed(call.ctx.catalogue_options());
         let available = |name: &str| listed.iter().any(|l| l == name);
         if older_than_12_3(&version) && available("barline-create-device") {
             call.warn(format!(

@@ -23,9 +23,25 @@ pub struct ToolContext {
     /// Path of the short silent WAV the Node side writes at start-up (tools.md 1.16),
     /// when the request carried one.
     pub silent_wav: Option<String>,
+    /// The Raw Live API setting: `barline-raw-live-api` runs only when it is on.
+    pub raw_live_api: bool,
+    /// The disabled-tools setting (comma-separated names): those tools are refused
+    /// and the guide does not name them.
+    pub disabled_tools: String,
 }
 
 impl ToolContext {
+    /// The catalogue this request may use: small-model mode, the Raw Live API setting
+    /// and the disabled tools (diagnostics and protocol details are the Node side's).
+    pub fn catalogue_options(&self) -> super::catalogue::CatalogueOptions {
+        super::catalogue::CatalogueOptions {
+            small_model: self.small_model,
+            raw_live_api: self.raw_live_api,
+            disabled: super::catalogue::disabled_mask(&self.disabled_tools),
+            ..Default::default()
+        }
+    }
+
     /// Reads the context object; missing or mistyped fields take their defaults.
     pub fn from_json(v: &Value) -> ToolContext {
         let flag = |k: &str| v.get(k).and_then(Value::as_bool).unwrap_or(false);
@@ -45,6 +61,12 @@ impl ToolContext {
                 .to_string(),
             timeout_ms: v.get("timeoutMs").and_then(Value::as_u64).unwrap_or(30_000),
             silent_wav: v.get("silentWav").and_then(Value::as_str).map(String::from),
+            raw_live_api: flag("rawLiveApi"),
+            disabled_tools: v
+                .get("disabledTools")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string(),
         }
     }
 
@@ -58,6 +80,8 @@ impl ToolContext {
             "memoryText": self.memory_text,
             "sampleFolder": self.sample_folder,
             "timeoutMs": self.timeout_ms,
+            "rawLiveApi": self.raw_live_api,
+            "disabledTools": self.disabled_tools,
             "silentWav": self.silent_wav,
         })
     }

@@ -6,11 +6,13 @@
 use super::call::{Bulk, Call, OneOrMany};
 use super::clip_ref::{self, Place};
 use super::coerce::{Choice, Choices, List};
+use super::device_path::{DevicePath, Seg};
+use super::device_target::{self, Target as Found};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::host::{self, Host};
 use super::refs::{self, Kind};
 use super::tool::{Hints, Tool, ToolMeta};
-use super::{lom, overview, track_device_path};
+use super::{lom, overview};
 use crate::live::{Atom, LiveId, LivePort};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -31,7 +33,7 @@ impl Choices for DeleteKinds {
 pub struct DeleteParams {
     /// Ids of the objects to delete, comma-separated; all of kind type.
     pub ids: Option<List>,
-    /// Device paths (e.g. "t1/d0"), comma-separated; only for type device or drum-pad.
+    /// Device paths (e.g. "t1/d0", "t1/d0/c0/d1") or drum pad paths ("t1/d0/pC1"), comma-separated; only for type device or drum-pad.
     pub path: Option<List>,
     /// The kind being deleted: track, scene, clip, device or drum-pad.
     #[serde(rename = "type")]
@@ -116,13 +118,16 @@ fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, Tool
         }));
     }
     // Syntax of every path before anything else (B8).
-    let mut lom_paths = Vec::new();
+    let mut parsed = Vec::new();
     for text in call.unique(paths, "path") {
-        let lom = match track_device_path::to_lom(&text) {
-            Err(e) if e.code == ErrorCode::BadInput => return Err(e),
-            other => other,
-        };
-        lom_paths.push((text, lom));
+        let path = DevicePath::parse(&text)?;
+        if path.segs.is_empty() {
+            return Err(ToolError::bad_input(format!(
+                "path {} names a track; add the device or pad segment, e.g. \"{path}/d0\"",
+                quoted(&text)
+            )));
+        }
+        parsed.push((text, path));
     }
     let ids = call.unique(ids, "id");
 
@@ -134,9 +139,12 @@ fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, Tool
         let r = resolve_id(call, id, kind, host.as_ref());
         push(&mut targets, &mut bulk, r);
     }
-    for (text, lom) in lom_paths {
-        let r = lom.and_then(|path| resolve_path(call, &text, &path, kind, host.as_ref()));
-        push(&mut targets, &mut bulk, r);
+    for (text, path) in parsed {
+        match resolve_path(call, &text, &path, kind, host.as_ref()) {
+            Ok(Some(t)) => push(&mut targets, &mut bulk, Ok(t)),
+            Ok(None) => {}
+            Err(e) => push(&mut targets, &mut bulk, Err(e)),
+        }
     }
     if kind == "scene" {
         keep_one_scene(call, &mut targets, &mut bulk)?;
@@ -201,23 +209,50 @@ fn resolve_id(
     target(call.live, found, id, kind, host)
 }
 
+/// Resolves a device or pad path (tools.md 3.17 step 1). `Ok(None)`: the catch-all
+/// pad `p*`, which has no pad object, skipped with a warning.
 fn resolve_path(
     call: &mut Call<'_>,
     text: &str,
-    path: &str,
+    path: &DevicePath,
     kind: &str,
     host: Option<&Host>,
-) -> Result<Target, ToolError> {
-    let found = lom::resolve(call.live, path)
-        .ok_or_else(|| ToolError::not_found(format!("no device at path {}", quoted(text))))?;
-    let class = call.live.type_of(found)?;
-    if kind == "drum-pad" && !Kind::DrumPad.accepts(&class) {
-        return Err(ToolError::new(
-            ErrorCode::WrongType,
-            format!("path {} resolves to a device, not a drum pad", quoted(text)),
+) -> Result<Option<Target>, ToolError> {
+    if kind == "drum-pad" && matches!(path.segs.last(), Some(Seg::Pad(p)) if p.pitch.is_none()) {
+        call.warn(format!(
+            "path {} names the catch-all chains, which have no drum pad; skipped",
+            quoted(text)
         ));
+        return Ok(None);
     }
-    target(call.live, found, &found.to_string(), kind, host)
+    let found = device_target::resolve(call.live, path).map_err(|e| {
+        if e.code == ErrorCode::NotFound && kind == "device" {
+            ToolError::not_found(format!("no device at path {}", quoted(text)))
+        } else {
+            e
+        }
+    })?;
+    let wrong = |what: &str, want: &str| {
+        ToolError::new(
+            ErrorCode::WrongType,
+            format!("path {} resolves to {what}, not {want}", quoted(text)),
+        )
+    };
+    let id = match (kind, found) {
+        ("device", Found::Device(d)) => d,
+        ("device", Found::Pad { .. }) => return Err(wrong("a drum pad", "a device")),
+        ("device", _) => return Err(wrong("a chain", "a device")),
+        (_, Found::Pad { pad: Some(pad), .. }) => pad,
+        (_, Found::Pad { pad: None, .. }) => {
+            return Err(ToolError::not_found(format!(
+                "path {} names no drum pad",
+                quoted(text)
+            )))
+        }
+        (_, Found::Device(_)) => return Err(wrong("a device", "a drum pad")),
+        _ => return Err(wrong("a chain", "a drum pad")),
+    };
+    target(call.live, id, text, kind, host).map(Some)
 }
 
 /// Checks a found object of the right kind against the protected targets (B7) and

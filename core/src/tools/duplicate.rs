@@ -2,18 +2,19 @@
 //! copies of tracks and scenes, scenes laid into the arrangement at positions or
 //! locators, clips copied to session slots or arrangement positions. Everything is
 //! parsed and resolved before the first copy. Device copies (`type: "device"`,
-//! `toPath`) are not offered yet.
+//! `toPath`) live in `duplicate_device`.
 
 use super::arrangement_copy::{self, Placed, Workspace};
 use super::call::{Bulk, Call, OneOrMany};
 use super::clip_ref::{self, Place, Slot};
 use super::coerce::{Choice, Choices, Flag, Id, Int, List, Text};
+use super::device_path::DevicePath;
 use super::error::{quoted, ErrorCode, ToolError};
 use super::host::{self, Host};
 use super::locators;
 use super::refs::{self, Kind};
 use super::tool::{Hints, Tool, ToolMeta};
-use super::{lom, names, overview, time};
+use super::{duplicate_device, lom, names, overview, time};
 use crate::live::{Atom, LiveId, LivePort};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -25,7 +26,7 @@ pub struct Duplicate;
 pub struct DuplicateKinds;
 
 impl Choices for DuplicateKinds {
-    const ALL: &'static [&'static str] = &["track", "scene", "clip"];
+    const ALL: &'static [&'static str] = &["track", "scene", "clip", "device"];
 }
 
 /// Arguments of duplicate.
@@ -34,7 +35,7 @@ impl Choices for DuplicateKinds {
 pub struct DuplicateParams {
     /// Id of the object to copy.
     pub id: Id,
-    /// Its kind: track, scene or clip.
+    /// Its kind: track, scene, clip or device.
     #[serde(rename = "type")]
     pub kind: Choice<DuplicateKinds>,
     /// Name of the copy; comma-separated names for several copies.
@@ -56,6 +57,8 @@ pub struct DuplicateParams {
     pub arrangement_length: Option<Text>,
     /// Clips: session slots "trackIndex/sceneIndex", comma-separated (an occupied slot is overwritten).
     pub to_slot: Option<List>,
+    /// Devices: insertion paths, comma-separated (e.g. "t2", "t0/d1", "t1/d0/c0"); default right after the source.
+    pub to_path: Option<List>,
     /// Tracks: make the copy an empty MIDI track that plays the source track's instrument.
     pub route_to_source: Option<Flag>,
 }
@@ -115,12 +118,12 @@ impl Tool for Duplicate {
             "routeToSource",
         ],
         small_description: Some(
-            "Duplicate a track, scene or clip; place clips with arrangementStart or toSlot.",
+            "Duplicate a track, scene, clip or device; place clips with arrangementStart or toSlot, devices with toPath.",
         ),
         ..ToolMeta::create(
             "barline-duplicate",
             "Duplicate",
-            "Duplicate a track, scene or clip. count makes several track/scene copies; arrangementStart, locator or toSlot place clips (and scenes in the arrangement).",
+            "Duplicate a track, scene, clip or device. count makes several track/scene copies; arrangementStart, locator or toSlot place clips (and scenes in the arrangement); toPath places devices.",
         )
     };
 
@@ -261,6 +264,12 @@ fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
 }
 
 fn run(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplicated>, ToolError> {
+    if p.kind.as_str() == "device" {
+        return devices(call, p);
+    }
+    if p.to_path.is_some() {
+        call.warn("toPath is only used for devices; ignored");
+    }
     let plan = plan(call, p)?;
     match p.kind.as_str() {
         "track" => tracks(call, p, &plan),
@@ -269,6 +278,38 @@ fn run(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplicated>
         _ if plan.positions.is_empty() => clip_to_slots(call, p, &plan),
         _ => clip_to_arrangement(call, p, &plan),
     }
+}
+
+/// `type: "device"`: one copy per `toPath` entry (3.18).
+fn devices(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplicated>, ToolError> {
+    let to_path = p.to_path.as_ref().map(List::items).unwrap_or_default();
+    let to_path = call.unique(to_path, "toPath");
+    for (given, what) in [
+        (p.color.is_some(), "color"),
+        (p.without_clips.is_some(), "withoutClips"),
+        (p.without_devices.is_some(), "withoutDevices"),
+        (p.arrangement_start.is_some(), "arrangementStart"),
+        (p.locator.is_some(), "locator"),
+        (p.arrangement_length.is_some(), "arrangementLength"),
+        (p.to_slot.is_some(), "toSlot"),
+    ] {
+        if given {
+            call.warn(format!("{what} is not used for devices; ignored"));
+        }
+    }
+    if p.route_to_source.is_some() {
+        return Err(bad("routeToSource works only with type \"track\""));
+    }
+    if p.count.is_some_and(|c| c.index() > 1) {
+        call.warn("count is ignored for devices");
+    }
+    for t in &to_path {
+        DevicePath::parse(t)?;
+    }
+    let src = duplicate_device::source(call, p.id.as_str())?;
+    let dests = duplicate_device::destinations(&src, &to_path)?;
+    let names = call.names(text(&p.name), dests.len());
+    duplicate_device::copy_all(call, &src, &dests, &names)
 }
 
 /// Names and colours copy `i` of `n` gets (1.6).

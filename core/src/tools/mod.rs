@@ -34,6 +34,7 @@ pub mod device_path;
 pub mod device_target;
 pub mod diagnostics;
 pub mod duplicate;
+pub mod duplicate_device;
 pub mod error;
 pub mod format;
 pub mod host;
@@ -50,6 +51,7 @@ pub mod pan;
 pub mod param_value;
 pub mod params_text;
 pub mod playback;
+pub mod raw_live_api;
 pub mod read_clip;
 pub mod read_device;
 pub mod read_live_set;
@@ -65,7 +67,6 @@ pub mod schema;
 pub mod select;
 pub mod time;
 pub mod tool;
-pub mod track_device_path;
 pub mod update_device;
 pub mod update_live_set;
 pub mod update_scene;
@@ -130,7 +131,7 @@ pub fn execute(
             warnings: Vec::new(),
         };
     }
-    let Some(entry) = catalogue::find(&request.tool) else {
+    let Some(entry) = catalogue::find_listed(&request.tool, ctx.catalogue_options()) else {
         return unknown_tool(&request.tool);
     };
     let name = entry.meta.name;
@@ -190,7 +191,7 @@ pub fn prepare(name: &str, raw_args: &Value, opts: catalogue::CatalogueOptions) 
             warnings: Vec::new(),
         };
     }
-    let Some(entry) = catalogue::find(name) else {
+    let Some(entry) = catalogue::find_listed(name, opts) else {
         return Prepared::Unknown;
     };
     match args::validate(entry, raw_args, opts.small_model) {
@@ -238,9 +239,9 @@ pub fn call_with(
     clock: &dyn Clock,
 ) -> Option<Value> {
     let opts = catalogue::CatalogueOptions {
-        small_model: ctx.small_model,
         diagnostics,
         modern: true,
+        ..ctx.catalogue_options()
     };
     match prepare(name, raw_args, opts) {
         Prepared::Unknown => None,

@@ -146,7 +146,9 @@ fn strip_descriptions(schema: &mut Value) {
     }
 }
 
-/// The input schema of `entry` in the given mode: small-model removals applied.
+/// The input schema of `entry` in the given mode: small-model removals applied,
+/// parameter descriptions shortened, and `include`-style descriptions naming only the
+/// values still accepted (tools.md 1.12).
 pub fn input_for(entry: &Entry, small: bool) -> Value {
     let mut s = (entry.input_schema)();
     if !small {
@@ -163,9 +165,35 @@ pub fn input_for(entry: &Entry, small: bool) -> Value {
                 } else {
                     &mut p["enum"]
                 };
+                let mut kept = Vec::new();
                 if let Some(values) = target.as_array_mut() {
                     values.retain(|v| !v.as_str().is_some_and(|s| removed.contains(&s)));
+                    kept = values
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(String::from)
+                        .collect();
                 }
+                if let Some(d) = p.get("description").and_then(Value::as_str) {
+                    let d = values_description(d, &kept, removed);
+                    p["description"] = json!(d);
+                }
+            }
+        }
+        for p in props.values_mut() {
+            if let Some(d) = p.get("description").and_then(Value::as_str) {
+                let mut d = short_description(d);
+                // A single-choice parameter's enum already lists its options.
+                if p["enum"].is_array() {
+                    if let Some((head, _)) = d.split_once(": ") {
+                        d = head.to_string();
+                    }
+                }
+                p["description"] = json!(d);
+            }
+            if let Some(o) = p.as_object_mut() {
+                // Defaults are applied on validation; the schema need not spell them.
+                o.remove("default");
             }
         }
     }
@@ -178,10 +206,87 @@ pub fn input_for(entry: &Entry, small: bool) -> Value {
     s
 }
 
+/// Shortest text an abbreviated description keeps before a cut (so "midi (default),
+/// audio or return" is not cut to "midi").
+const MIN_SHORT: usize = 4;
+
+/// A parameter description for small-model mode: parenthetical remarks dropped, then
+/// its first clause, up to the first sentence end or semicolon (`"#RRGGBB;
+/// comma-separated colours cycle…"` → `"#RRGGBB"`, `"midi (default), audio or
+/// return"` → `"midi, audio or return"`).
+pub fn short_description(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth > 0 => depth -= 1,
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    let plain = plain
+        .replace("  ", " ")
+        .replace(" ,", ",")
+        .replace(" .", ".");
+    let mut cut = plain.len();
+    for sep in [". ", "; ", ", comma-separated"] {
+        let mut from = 0;
+        while let Some(i) = plain[from..].find(sep).map(|i| i + from) {
+            let abbreviation =
+                sep == ". " && (plain[..i].ends_with("e.g") || plain[..i].ends_with("i.e"));
+            if !abbreviation && (i >= MIN_SHORT || plain.starts_with('#')) {
+                cut = cut.min(i);
+                break;
+            }
+            from = i + sep.len();
+        }
+    }
+    plain[..cut].trim_end().trim_end_matches('.').to_string()
+}
+
+/// An enum parameter's description naming only `kept` values: the text before its
+/// first `": "` followed by the kept values; without that shape, each removed value's
+/// mention is dropped from the list.
+pub fn values_description(text: &str, kept: &[String], removed: &[&str]) -> String {
+    let shown: Vec<&str> = kept
+        .iter()
+        .map(String::as_str)
+        .filter(|v| *v != "*")
+        .collect();
+    if let Some((head, _)) = text.split_once(": ") {
+        let all = if kept.iter().any(|v| v == "*") {
+            ", or * for all"
+        } else {
+            ""
+        };
+        return format!("{head}: {}{all}.", shown.join(", "));
+    }
+    let mut out = text.to_string();
+    for r in removed {
+        for pattern in [format!(", {r}"), format!("{r}, "), format!(" or {r}")] {
+            out = out.replace(&pattern, "");
+        }
+    }
+    out
+}
+
+/// MCP's defaults for the behaviour hints: a hint equal to its default says nothing,
+/// so small-model mode leaves it out.
+const HINT_DEFAULTS: [(&str, bool); 3] = [
+    ("readOnlyHint", false),
+    ("destructiveHint", true),
+    ("idempotentHint", false),
+];
+
 /// The MCP `Tool` object for `tools/list`. `modern` is false for protocol versions
-/// that predate output schemas and titles (2025-03-26).
+/// that predate output schemas and titles (2025-03-26). Small-model mode keeps what a
+/// small model acts on (name, short description, input schema, non-default hints) and
+/// leaves out output schemas and titles, which only clients read (1.12: the catalogue
+/// must fit small context windows).
 pub fn to_mcp(entry: &Entry, small: bool, modern: bool) -> Value {
     let m = &entry.meta;
+    // 1.12: only the tools of its table get a shorter description.
     let description = match (small, m.small_description) {
         (true, Some(d)) => d,
         _ => m.description,
@@ -198,7 +303,16 @@ pub fn to_mcp(entry: &Entry, small: bool, modern: bool) -> Value {
             "openWorldHint": false,
         },
     });
-    if modern {
+    if small {
+        if let Some(a) = tool["annotations"].as_object_mut() {
+            a.remove("title");
+            for (k, default) in HINT_DEFAULTS {
+                if a.get(k) == Some(&json!(default)) {
+                    a.remove(k);
+                }
+            }
+        }
+    } else if modern {
         tool["title"] = json!(m.title);
         tool["outputSchema"] = (entry.output_schema)();
     }

@@ -5,10 +5,12 @@
 use super::call::Call;
 use super::clip_ref::{self, Place, Slot};
 use super::coerce::{Choice, Choices, Id, Index, Text};
+use super::device_path::DevicePath;
+use super::device_target::{self, Target};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::refs::{self, Kind, TrackList};
 use super::tool::{Hints, Tool, ToolMeta};
-use super::{host, lom, overview, time, track_device_path};
+use super::{host, lom, overview, time};
 use crate::live::{Atom, LiveId, LivePort};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -189,7 +191,7 @@ fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolError> {
     let device_path = p
         .device_path
         .as_ref()
-        .map(|d| track_device_path::to_lom(d.as_str()).map(|lom| (d.as_str(), lom)))
+        .map(|d| parse_device_path(d.as_str()).map(|path| (d.as_str(), path)))
         .transpose()?;
     let mut plan = Plan {
         view: p.view.as_ref().map(|v| {
@@ -267,9 +269,23 @@ fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolError> {
             }
         }
     }
-    if let Some((text, lom)) = device_path {
-        let found = lom::resolve(call.live, &lom)
-            .ok_or_else(|| ToolError::not_found(format!("no device at path {}", quoted(text))))?;
+    if let Some((text, path)) = device_path {
+        let resolved = device_target::resolve(call.live, &path).map_err(|e| {
+            if e.code == ErrorCode::NotFound {
+                ToolError::not_found(format!("no device at path {}", quoted(text)))
+            } else {
+                e
+            }
+        })?;
+        let found = match resolved {
+            Target::Device(d) => d,
+            _ => {
+                return Err(ToolError::new(
+                    ErrorCode::WrongType,
+                    format!("devicePath {} names no device", quoted(text)),
+                ))
+            }
+        };
         plan.device = Some(found);
     }
     if plan.track.is_none() {
@@ -514,10 +530,26 @@ fn clip_info(live: &mut dyn LivePort, c: LiveId) -> Result<SelectedClip, ToolErr
     Ok(o)
 }
 
+/// A device path that must name a device: malformed text and a track-only path (`t0`)
+/// are BAD_INPUT (tools.md 1.2).
+fn parse_device_path(text: &str) -> Result<DevicePath, ToolError> {
+    let path = DevicePath::parse(text)?;
+    if path.segs.is_empty() {
+        return Err(ToolError::bad_input(format!(
+            "devicePath {} names a track; add the device segment, e.g. \"{path}/d0\"",
+            quoted(text)
+        )));
+    }
+    Ok(path)
+}
+
 fn device_info(live: &mut dyn LivePort, d: LiveId) -> Result<SelectedDevice, ToolError> {
-    let path = live.path_of(d)?;
+    let path = match device_target::path_of(live, d)? {
+        Some(p) => p,
+        None => live.path_of(d)?,
+    };
     Ok(SelectedDevice {
         id: d.to_string(),
-        path: track_device_path::from_lom(&path).unwrap_or(path),
+        path,
     })
 }

@@ -135,3 +135,19 @@ test("the sample search lists a real folder through Max's Folder", async () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("raw Live API operations are written to the Max console, not sent out of the outlet", async () => {
+  const device = await startDevice({ liveSet: await loadLiveSet(DEMO), settings: { rawLiveApi: true } });
+  try {
+    const r = await device.callTool("barline-raw-live-api", {
+      operations: [{ type: "get", property: "tempo" }, { type: "set", property: "tempo", value: 100 }],
+    });
+    assert.equal(r.isError, undefined, JSON.stringify(r));
+    assert.equal(r._meta?.["barline/outlet"], undefined, "console lines are not part of the result");
+    const lines = device.console.lines.filter((l) => /raw live api/.test(l.text));
+    assert.equal(lines.length, 2, JSON.stringify(device.console.lines));
+    assert.match(lines[1].text, /set tempo/);
+  } finally {
+    await device.stop();
+  }
+});
