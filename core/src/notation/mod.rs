@@ -25,7 +25,7 @@ pub use ast::{Ast, BarSpec, BeatSpec, Element, Span, SpannedElement};
 pub use copy::MAX_COPY_STEPS;
 pub use error::{ErrorKind, NotationError, SourcePosition, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
 pub use formatter::{format, pitch_name};
-pub use interpreter::{Interpretation, MAX_NOTES};
+pub use interpreter::{Interpretation, MergeInterpretation, MAX_NOTES};
 pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
 pub use parser::ScanMode;
 
@@ -87,6 +87,41 @@ fn element_of(item: Item, beats: &[BeatSpec]) -> Element {
 /// [`NotationError::warnings`].
 pub fn interpret(text: &str, options: &InterpretOptions) -> Result<Interpretation, NotationError> {
     interpret_scanned(text, options, ScanMode::Memoized)
+}
+
+/// Interprets `text` for a merge into a clip that already holds `existing` notes
+/// (tools.md 3.13, B6). The text starts from the default state; only the bar-copy
+/// memory is seeded, with each existing note filed under the bar containing its start
+/// (so `@2=1` can copy an existing bar 1). The result holds the new notes only and
+/// the indices of existing notes a `v0` note of the text deleted.
+pub fn interpret_merge(
+    text: &str,
+    options: &InterpretOptions,
+    existing: &[Note],
+) -> Result<MergeInterpretation, NotationError> {
+    if text.is_empty() {
+        return Ok(MergeInterpretation::default());
+    }
+    let meter = Meter::new(options.numerator, options.denominator)?;
+    if existing.len() > MAX_NOTES {
+        return Err(interpreter::too_many_notes());
+    }
+    let mut scanner = Scanner::new(text, ScanMode::Memoized);
+    let mut interpreter = Interpreter::new(meter, (text.len() / 3 + existing.len()).min(MAX_NOTES));
+    interpreter.seed(existing);
+    let mut failure: Option<NotationError> = None;
+    while let Some((item, _)) = scanner.next_item()? {
+        if failure.is_none() {
+            if let Err(mut error) = interpreter.apply(item, scanner.beats()) {
+                error.warnings = interpreter.take_warnings();
+                failure = Some(error);
+            }
+        }
+    }
+    match failure {
+        Some(error) => Err(error),
+        None => Ok(interpreter.finish_merge()),
+    }
 }
 
 /// [`interpret`] with an explicit scan strategy; both strategies give identical

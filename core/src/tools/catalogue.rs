@@ -12,6 +12,7 @@ pub static TOOLS: &[Entry] = &[
     entry::<super::connect::Connect>(),
     entry::<super::read_clip::ReadClip>(),
     entry::<super::create_clip::CreateClip>(),
+    entry::<super::update_clip::UpdateClip>(),
 ];
 
 /// Catalogue options derived from the device settings.

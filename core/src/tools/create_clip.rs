@@ -7,12 +7,11 @@ use super::clip_ref::{self, Slot};
 use super::coerce::{Choice, Choices, Flag, Index, List, Text};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::tool::{Tool, ToolMeta};
-use super::{lom, names, overview, time};
+use super::{lom, names, notes, overview, time};
 use crate::live::{Atom, LivePort};
 use crate::notation::{self, InterpretOptions, Note};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 /// `barline-create-clip`.
 pub struct CreateClip;
@@ -149,7 +148,14 @@ fn plan<'a>(
                 quoted(&s)
             )));
         }
-        slots.push(slot);
+        if slots.contains(&slot) {
+            warnings.push(format!(
+                "duplicate slot {} ignored",
+                quoted(&slot.to_string())
+            ));
+        } else {
+            slots.push(slot);
+        }
     }
     let starts = args
         .arrangement_start
@@ -224,23 +230,6 @@ fn plan<'a>(
         .map(|t| time::parse_position(t, cn, cd))
         .transpose()
         .map_err(bad)?;
-    let notes = match text(&args.notes) {
-        Some(text) => {
-            let r = notation::interpret(
-                text,
-                &InterpretOptions::time_signature(cn as u32, cd as u32),
-            )
-            .map_err(|e| bad(format!("notes: {e}")))?;
-            warnings.extend(r.warnings);
-            Some(
-                r.notes
-                    .into_iter()
-                    .filter(|n| n.velocity > 0)
-                    .collect::<Vec<_>>(),
-            )
-        }
-        None => None,
-    };
     let mut targets: Vec<Target> = slots.into_iter().map(Target::Session).collect();
     for s in &starts {
         let beats = time::parse_position(s, sn, sd).map_err(bad)?;
@@ -292,6 +281,44 @@ fn plan<'a>(
             ));
         }
     }
+    // Cheap before expensive (issue 15): occupied slots are known before any notation
+    // is interpreted; when every position is taken, nothing else is worth doing.
+    let scenes = live.get_count(song, "scenes")?;
+    let mut occupied = Vec::new();
+    for t in &targets {
+        if let Target::Session(slot) = t {
+            if slot.scene < scenes {
+                let cs = clip_ref::clip_slot(live, *slot)?;
+                if lom::flag(live, cs, "has_clip")? {
+                    occupied.push(format!("slot {slot} already has a clip"));
+                }
+            }
+        }
+    }
+    if occupied.len() == targets.len() {
+        let mut listed: Vec<String> = occupied.iter().take(10).cloned().collect();
+        if occupied.len() > 10 {
+            listed.push(format!("and {} more", occupied.len() - 10));
+        }
+        return Err(ToolError::new(ErrorCode::Conflict, listed.join("; ")));
+    }
+    let notes = match text(&args.notes) {
+        Some(text) => {
+            let r = notation::interpret(
+                text,
+                &InterpretOptions::time_signature(cn as u32, cd as u32),
+            )
+            .map_err(|e| bad(format!("notes: {e}")))?;
+            warnings.extend(r.warnings);
+            Some(
+                r.notes
+                    .into_iter()
+                    .filter(|n| n.velocity > 0)
+                    .collect::<Vec<_>>(),
+            )
+        }
+        None => None,
+    };
     // MIDI length: explicit, else the bar after the latest note start, at least one bar.
     let bar = time::bar_beats(cn, cd);
     let end = match length {
@@ -310,6 +337,15 @@ fn plan<'a>(
             (bars * bar).max(start + bar)
         }
     };
+    if let (Some(fs), None) = (first_start, sample) {
+        if fs >= end - 1e-9 {
+            return Err(bad(format!(
+                "firstStart {} must lie before the clip end ({})",
+                quoted(text(&args.first_start).unwrap_or("")),
+                time::position(end, cn, cd)
+            )));
+        }
+    }
     Ok(Plan {
         targets,
         sig: (cn, cd),
@@ -328,16 +364,6 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
     let song = overview::song(call.live)?;
     let n = p.targets.len();
     let names = call.names(text(&args.name), n);
-    let notes_json = p.notes.as_ref().map(|notes| {
-        json!({"notes": notes.iter().map(|n| json!({
-            "pitch": n.pitch, "start_time": n.start_time, "duration": n.duration, "velocity": n.velocity,
-            "probability": n.probability, "velocity_deviation": n.velocity_deviation,
-        })).collect::<Vec<_>>()}).to_string()
-    });
-    let kind = match p.sample {
-        Some(path) => Kind::Audio(path),
-        None => Kind::Midi(p.end),
-    };
     let looping = args.looping.map(|f| f.0);
     let mut bulk = Bulk::new();
     let mut created_session: Vec<Slot> = Vec::new();
@@ -348,12 +374,30 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
             break;
         }
         let live = &mut *call.live;
-        let made = match t {
-            Target::Session(slot) => clip_ops::create_session(live, song, *slot, kind),
-            Target::Arrangement { track, start, .. } => {
-                clip_ops::create_arrangement(live, *track, *start, kind)
+        let mut scenes_added = 0;
+        let made = match (t, p.sample) {
+            (Target::Session(slot), Some(path)) => {
+                clip_ops::create_session(live, song, *slot, Kind::Audio(path), &mut scenes_added)
+            }
+            (Target::Session(slot), None) => {
+                clip_ops::create_session(live, song, *slot, Kind::Midi(p.end), &mut scenes_added)
+            }
+            (Target::Arrangement { track, start, .. }, Some(path)) => {
+                clip_ops::create_arrangement(live, *track, *start, Kind::Audio(path))
+            }
+            // 3.12 step 4: the clip occupies exactly its region on the timeline.
+            (Target::Arrangement { track, start, .. }, None) => {
+                clip_ops::create_arrangement(live, *track, *start, Kind::Midi(p.end - p.start))
             }
         };
+        if scenes_added > 1 {
+            if let Target::Session(slot) = t {
+                call.warn(format!(
+                    "slot {slot} created {scenes_added} new scenes to reach scene {}",
+                    slot.scene
+                ));
+            }
+        }
         let clip = match made {
             Ok(c) => c,
             Err(e) => {
@@ -375,42 +419,60 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
                 o.arrangement_start = Some(text.clone());
             }
         }
-        if p.sample.is_none() {
-            clip_ops::configure_midi(live, clip, (p.start, p.end), looping, p.sig)?;
-        }
-        let name = &names[i];
-        if let Some(name) = name {
-            live.set(clip, "name", &[Atom::Symbol(name.clone())])?;
-        }
-        if !p.colors.is_empty() {
-            let what = name
-                .as_deref()
-                .map(|s| format!("clip \"{s}\""))
-                .unwrap_or_else(|| format!("clip {clip}"));
-            call.set_color(clip, p.colors[i % p.colors.len()], &what)?;
-        }
-        if let (Some(fs), None) = (p.first_start, p.sample) {
-            if lom::flag(call.live, clip, "looping")? {
-                call.live.set(clip, "start_marker", &[Atom::Float(fs)])?;
-            } else {
-                call.warn("firstStart ignored: clip is not looping");
-            }
-        }
-        if let (Some(notes), Some(j)) = (&p.notes, &notes_json) {
-            if !notes.is_empty() {
-                call.live
-                    .call(clip, "add_new_notes", &[Atom::Symbol(j.clone())])?;
-            }
-            o.note_count = Some(notes.len() as i64);
-        }
-        if p.sample.is_some() || (p.notes.is_some() && !p.length_given) {
-            let len = lom::number(call.live, clip, "length")?;
-            o.length = Some(time::duration(len, p.sig.0, p.sig.1));
+        call.ids().issue(&o.id);
+        // The clip exists now: a later step that fails is a warning on a successful
+        // result, never an error (a write is never reported as a failure, 1.9).
+        if let Err(e) = finish_clip(call, &p, clip, looping, names[i].as_deref(), i, &mut o) {
+            call.warn(format!("clip {clip}: {}", e.message));
         }
         bulk.ok(o);
     }
     let out = bulk.finish(call)?;
     let auto = args.auto.as_ref().map(Choice::as_str);
-    clip_ops::auto(call.live, auto, &created_session, &mut call.warnings)?;
+    if let Err(e) = clip_ops::auto(call.live, auto, &created_session, &mut call.warnings) {
+        call.warn(format!("auto failed: {}", e.message));
+    }
     Ok(out)
+}
+
+/// Steps 5 of 3.12 on a created clip: region, name, colour, firstStart, notes, and
+/// what the result reports (notes Live holds, the length Live set).
+fn finish_clip(
+    call: &mut Call<'_>,
+    p: &Plan<'_>,
+    clip: crate::live::LiveId,
+    looping: Option<bool>,
+    name: Option<&str>,
+    i: usize,
+    o: &mut CreatedClip,
+) -> Result<(), ToolError> {
+    if p.sample.is_none() {
+        clip_ops::configure_midi(call.live, clip, (p.start, p.end), looping, p.sig)?;
+    }
+    if let Some(name) = name {
+        call.live
+            .set(clip, "name", &[Atom::Symbol(name.to_string())])?;
+    }
+    if !p.colors.is_empty() {
+        let what = name
+            .map(|s| format!("clip \"{s}\""))
+            .unwrap_or_else(|| format!("clip {clip}"));
+        call.set_color(clip, p.colors[i % p.colors.len()], &what)?;
+    }
+    if let (Some(fs), None) = (p.first_start, p.sample) {
+        if lom::flag(call.live, clip, "looping")? {
+            call.live.set(clip, "start_marker", &[Atom::Float(fs)])?;
+        } else {
+            call.warn("firstStart ignored: clip is not looping");
+        }
+    }
+    if let Some(list) = &p.notes {
+        notes::add(call.live, clip, list)?;
+        o.note_count = Some(notes::count(call.live, clip)?);
+    }
+    if p.sample.is_some() || (p.notes.is_some() && !p.length_given) {
+        let len = lom::number(call.live, clip, "length")?;
+        o.length = Some(time::duration(len, p.sig.0, p.sig.1));
+    }
+    Ok(())
 }
