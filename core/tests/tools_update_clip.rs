@@ -54,7 +54,12 @@ fn live_notes(live: &mut FakeLive, clip: LiveId) -> Vec<Value> {
         .call(
             clip,
             "get_notes_extended",
-            &[Atom::Int(0), Atom::Int(128), Atom::Float(0.0), Atom::Float(100000.0)],
+            &[
+                Atom::Int(0),
+                Atom::Int(128),
+                Atom::Float(0.0),
+                Atom::Float(100000.0),
+            ],
         )
         .unwrap();
     let v: Value = serde_json::from_str(out[0].as_str().unwrap()).unwrap();
@@ -88,7 +93,12 @@ fn lid(id: &str) -> LiveId {
 #[test]
 fn b6_merge_starts_from_default_state_and_keeps_untouched_notes() {
     let mut live = demo();
-    let id = new_clip(&mut live, "6/0", "v40 t0.25 C3 1|1", json!({"length": "4:0"}));
+    let id = new_clip(
+        &mut live,
+        "6/0",
+        "v40 t0.25 C3 1|1",
+        json!({"length": "4:0"}),
+    );
     let clip = lid(&id);
     let before = live_notes(&mut live, clip);
     assert_eq!(before.len(), 1);
@@ -97,7 +107,9 @@ fn b6_merge_starts_from_default_state_and_keeps_untouched_notes() {
     live.call(
         clip,
         "apply_note_modifications",
-        &[sym(&json!({"notes": [{"note_id": c3_id, "mute": 1, "release_velocity": 90}]}).to_string())],
+        &[sym(
+            &json!({"notes": [{"note_id": c3_id, "mute": 1, "release_velocity": 90}]}).to_string(),
+        )],
     )
     .unwrap();
 
@@ -106,8 +118,16 @@ fn b6_merge_starts_from_default_state_and_keeps_untouched_notes() {
     let after = live_notes(&mut live, clip);
     let c3 = after.iter().find(|n| n["pitch"] == 60).unwrap();
     let d3 = after.iter().find(|n| n["pitch"] == 62).unwrap();
-    assert_eq!(d3["velocity"].as_f64(), Some(100.0), "1.4.6 leaked velocity 40");
-    assert_eq!(d3["duration"].as_f64(), Some(1.0), "1.4.6 leaked duration 0.25");
+    assert_eq!(
+        d3["velocity"].as_f64(),
+        Some(100.0),
+        "1.4.6 leaked velocity 40"
+    );
+    assert_eq!(
+        d3["duration"].as_f64(),
+        Some(1.0),
+        "1.4.6 leaked duration 0.25"
+    );
     assert_eq!(c3["note_id"], c3_id, "the untouched C3 keeps its id");
     assert_eq!(c3["velocity"].as_f64(), Some(40.0));
     assert_eq!(c3["mute"].as_i64(), Some(1));
@@ -265,7 +285,11 @@ fn b16_length_alone_on_a_non_looping_clip_keeps_the_start() {
     let clip = lid(&id);
     let r = call(&mut live, TOOL, json!({"ids": id, "length": "3:0"}));
     ok(&r);
-    assert_eq!(num(&mut live, clip, "start_marker"), 4.0, "1.4.6 moved the start");
+    assert_eq!(
+        num(&mut live, clip, "start_marker"),
+        4.0,
+        "1.4.6 moved the start"
+    );
     assert_eq!(num(&mut live, clip, "end_marker"), 16.0);
 }
 
@@ -318,7 +342,10 @@ fn audio_gain_pitch_split_and_warp() {
         json!({"clipId": clip.to_string(), "include": ["sample"]}),
     );
     assert_eq!(ok(&back)["pitchShift"], -0.3);
-    assert!((ok(&back)["gainDb"].as_f64().unwrap() + 6.0).abs() < 0.01, "{back}");
+    assert!(
+        (ok(&back)["gainDb"].as_f64().unwrap() + 6.0).abs() < 0.01,
+        "{back}"
+    );
 }
 
 #[test]
@@ -387,8 +414,16 @@ fn quantize_moves_notes_and_warns_when_live_ignores_it() {
 
 /// Calls with one registry across calls, as the device does.
 fn call_kept(live: &mut FakeLive, ids: &mut IssuedIds, tool: &str, args: Value) -> Value {
-    let r = tools::call_with(live, tool, &args, &ToolContext::default(), false, ids, &NoClock)
-        .expect("registered tool");
+    let r = tools::call_with(
+        live,
+        tool,
+        &args,
+        &ToolContext::default(),
+        false,
+        ids,
+        &NoClock,
+    )
+    .expect("registered tool");
     check_result(tool, &r, false);
     r
 }
@@ -459,7 +494,11 @@ fn to_slot_warnings_occupied_missing_and_arrangement() {
         json!({"ids": b.to_string(), "toSlot": "0/40"}),
     );
     assert_eq!(ok(&r)["id"], b.to_string());
-    assert!(warnings(&r).iter().any(|w| w.ends_with("toSlot skipped")), "{:?}", warnings(&r));
+    assert!(
+        warnings(&r).iter().any(|w| w.ends_with("toSlot skipped")),
+        "{:?}",
+        warnings(&r)
+    );
 
     let arr = clip_at(&mut live, "live_set tracks 1 arrangement_clips 0");
     let r = call(
@@ -467,9 +506,15 @@ fn to_slot_warnings_occupied_missing_and_arrangement() {
         TOOL,
         json!({"ids": arr.to_string(), "toSlot": "1/0"}),
     );
-    assert!(warnings(&r).contains(&format!("clip {arr} is an arrangement clip; toSlot ignored")));
+    assert!(warnings(&r).contains(&format!(
+        "clip {arr} is an arrangement clip; toSlot ignored"
+    )));
 
-    let same = call(&mut live, TOOL, json!({"ids": b.to_string(), "toSlot": "0/2"}));
+    let same = call(
+        &mut live,
+        TOOL,
+        json!({"ids": b.to_string(), "toSlot": "0/2"}),
+    );
     assert_eq!(ok(&same)["id"], b.to_string());
 }
 
@@ -487,8 +532,9 @@ fn arrangement_start_moves_and_session_clips_warn() {
         TOOL,
         json!({"ids": format!("{bass},{session}"), "arrangementStart": "17|1"}),
     );
-    assert!(warnings(&r)
-        .contains(&format!("clip {session} is a session clip; arrangementStart ignored")));
+    assert!(warnings(&r).contains(&format!(
+        "clip {session} is a session clip; arrangementStart ignored"
+    )));
     let out = items(&r);
     let new = out[0]["id"].as_str().unwrap().to_string();
     assert_ne!(new, bass.to_string());
@@ -541,7 +587,11 @@ fn arrangement_length_shorter_trims_the_clip() {
     assert_eq!(ok(&r)["id"], pad.to_string());
     assert_eq!(num(&mut live, pad, "end_time"), 16.0);
     let track = id_of(&mut live, "live_set tracks 4");
-    assert_eq!(live.get_count(track, "arrangement_clips").unwrap(), 1, "the temporary clip is gone");
+    assert_eq!(
+        live.get_count(track, "arrangement_clips").unwrap(),
+        1,
+        "the temporary clip is gone"
+    );
 }
 
 #[test]
@@ -556,7 +606,10 @@ fn arrangement_length_longer_non_looping_midi_extends_markers() {
     );
     assert_eq!(ok(&r)["id"], pad.to_string());
     assert_eq!(num(&mut live, pad, "end_time"), 40.0);
-    assert_eq!(num(&mut live, pad, "end_marker") - num(&mut live, pad, "start_marker"), 40.0);
+    assert_eq!(
+        num(&mut live, pad, "end_marker") - num(&mut live, pad, "start_marker"),
+        40.0
+    );
 }
 
 #[test]
@@ -576,8 +629,14 @@ fn arrangement_length_longer_looping_adds_continuation_copies() {
     assert_eq!(live.get_count(track, "arrangement_clips").unwrap(), 3);
     let spans: Vec<(f64, f64)> = (0..3)
         .map(|i| {
-            let c = clip_at(&mut live, &format!("live_set tracks 1 arrangement_clips {i}"));
-            (num(&mut live, c, "start_time"), num(&mut live, c, "end_time"))
+            let c = clip_at(
+                &mut live,
+                &format!("live_set tracks 1 arrangement_clips {i}"),
+            );
+            (
+                num(&mut live, c, "start_time"),
+                num(&mut live, c, "end_time"),
+            )
         })
         .collect();
     assert_eq!(spans, vec![(16.0, 32.0), (32.0, 48.0), (48.0, 56.0)]);
@@ -599,8 +658,10 @@ fn arrangement_length_on_audio_without_more_audio_warns() {
     );
     ok(&r);
     assert!(
-        warnings(&r).iter().any(|w| w == "cannot lengthen: no more audio in the file"
-            || w.starts_with("unlooped audio clip capped at the end of its file")),
+        warnings(&r)
+            .iter()
+            .any(|w| w == "cannot lengthen: no more audio in the file"
+                || w.starts_with("unlooped audio clip capped at the end of its file")),
         "{:?}",
         warnings(&r)
     );
@@ -617,7 +678,9 @@ fn arrangement_parameters_on_session_clips_warn() {
         json!({"ids": s.to_string(), "arrangementLength": "2:0", "split": "2|1", "toSlot": "0/3"}),
     );
     let w = warnings(&r);
-    assert!(w.contains(&format!("clip {s} is a session clip; arrangementLength ignored")));
+    assert!(w.contains(&format!(
+        "clip {s} is a session clip; arrangementLength ignored"
+    )));
     assert!(w.contains(&format!("clip {s} is a session clip; split ignored")));
     assert!(w.iter().any(|x| x.starts_with("toSlot ignored")), "{w:?}");
 }
@@ -638,7 +701,10 @@ fn split_makes_segments_in_place() {
     assert_eq!(live.get_count(track, "arrangement_clips").unwrap(), 3);
     let spans: Vec<(f64, f64, String)> = (0..3)
         .map(|i| {
-            let c = clip_at(&mut live, &format!("live_set tracks 4 arrangement_clips {i}"));
+            let c = clip_at(
+                &mut live,
+                &format!("live_set tracks 4 arrangement_clips {i}"),
+            );
             (
                 num(&mut live, c, "start_time"),
                 num(&mut live, c, "end_time"),
@@ -650,14 +716,23 @@ fn split_makes_segments_in_place() {
         spans.iter().map(|s| (s.0, s.1)).collect::<Vec<_>>(),
         vec![(0.0, 8.0), (8.0, 16.0), (16.0, 32.0)]
     );
-    let result_ids: Vec<String> = out.iter().map(|o| o["id"].as_str().unwrap().to_string()).collect();
-    assert_eq!(result_ids, spans.iter().map(|s| s.2.clone()).collect::<Vec<_>>());
+    let result_ids: Vec<String> = out
+        .iter()
+        .map(|o| o["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        result_ids,
+        spans.iter().map(|s| s.2.clone()).collect::<Vec<_>>()
+    );
     // The segments together still hold every note.
     let total: usize = spans
         .iter()
         .map(|s| {
             let c = lid(&s.2);
-            let (sm, em) = (num(&mut live, c, "start_marker"), num(&mut live, c, "end_marker"));
+            let (sm, em) = (
+                num(&mut live, c, "start_marker"),
+                num(&mut live, c, "end_marker"),
+            );
             live_notes(&mut live, c)
                 .iter()
                 .filter(|n| {
@@ -713,7 +788,10 @@ fn bad_input_changes_nothing() {
     for case in cases {
         let mut live = demo();
         let clip = clip_at(&mut live, "live_set tracks 0 clip_slots 1 clip").to_string();
-        let args = serde_json::from_str::<Value>(&case.to_string().replace("\"X\"", &format!("\"{clip}\""))).unwrap();
+        let args = serde_json::from_str::<Value>(
+            &case.to_string().replace("\"X\"", &format!("\"{clip}\"")),
+        )
+        .unwrap();
         let before = live.to_json();
         live.reset_counters();
         let r = call(&mut live, TOOL, args.clone());
@@ -736,7 +814,11 @@ fn bulk_outcome_unknown_ids() {
     let r = call(&mut live, TOOL, json!({"ids": "999999", "name": "x"}));
     assert_eq!(code(&r), "NOT_FOUND");
     let track = id_of(&mut live, "live_set tracks 0");
-    let r = call(&mut live, TOOL, json!({"ids": track.to_string(), "name": "x"}));
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": track.to_string(), "name": "x"}),
+    );
     assert_eq!(code(&r), "WRONG_TYPE");
     let clip = clip_at(&mut live, "live_set tracks 0 clip_slots 1 clip");
     let r = call(
@@ -746,7 +828,55 @@ fn bulk_outcome_unknown_ids() {
     );
     assert_eq!(ok(&r)["id"], clip.to_string());
     let w = warnings(&r);
-    assert!(w.iter().any(|x| x.contains("999999") && x.ends_with("skipped")), "{w:?}");
-    assert!(w.contains(&format!("duplicate id \"{clip}\" ignored")), "{w:?}");
+    assert!(
+        w.iter()
+            .any(|x| x.contains("999999") && x.ends_with("skipped")),
+        "{w:?}"
+    );
+    assert!(
+        w.contains(&format!("duplicate id \"{clip}\" ignored")),
+        "{w:?}"
+    );
     assert_eq!(one(&mut live, clip, "name").as_str(), Some("Renamed"));
+}
+
+// ---------------------------------------------------------------- the seeding hook
+
+#[test]
+fn interpret_merge_seeds_only_the_bar_copy_memory() {
+    use barline_core::notation::{interpret, interpret_merge, InterpretOptions, Note};
+    let opts = InterpretOptions::time_signature(4, 4);
+    let existing = [Note {
+        pitch: 60,
+        start_time: 0.0,
+        duration: 0.25,
+        velocity: 40,
+        probability: 1.0,
+        velocity_deviation: 0,
+    }];
+    // No seeds: the same as interpret.
+    let plain = interpret_merge("D3 1|2 @2=1", &opts, &[]).unwrap();
+    assert_eq!(plain.notes, interpret("D3 1|2 @2=1", &opts).unwrap().notes);
+    // Seeds are copied by a bar copy but never emitted themselves; state is default.
+    let m = interpret_merge("D3 1|2 @2=1", &opts, &existing).unwrap();
+    let mut got: Vec<(u8, f64, u8, f64)> = m
+        .notes
+        .iter()
+        .map(|n| (n.pitch, n.start_time, n.velocity, n.duration))
+        .collect();
+    got.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    assert_eq!(
+        got,
+        vec![
+            (62, 1.0, 100, 1.0),
+            (60, 4.0, 40, 0.25),
+            (62, 5.0, 100, 1.0)
+        ]
+    );
+    assert_eq!(m.notes.len(), 3);
+    assert!(m.deleted_existing.is_empty());
+    // A v0 note deletes a seeded note and reports it by index.
+    let m = interpret_merge("v0 C3 1|1", &opts, &existing).unwrap();
+    assert!(m.notes.is_empty());
+    assert_eq!(m.deleted_existing, vec![0]);
 }
