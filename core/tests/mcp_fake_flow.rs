@@ -87,7 +87,8 @@ fn tools_list_has_the_implemented_tools_in_catalogue_order() {
         [
             "barline-connect",
             "barline-read-clip",
-            "barline-create-clip"
+            "barline-create-clip",
+            "barline-update-clip"
         ]
     );
     let create = &b["result"]["tools"][2];

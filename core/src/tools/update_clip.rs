@@ -25,7 +25,7 @@ pub struct UpdateClip;
 pub struct NoteModes;
 
 impl Choices for NoteModes {
-    const ALL: &'static [&'static str] = &["merge", "replace"];
+    const ALL: &'static [&'static str] = &["replace", "merge"];
 }
 
 /// `warpMode` options, in the order of Live's `warp_mode` codes (5 is unused).
