@@ -14,6 +14,7 @@ pub mod mcp;
 pub mod midi;
 pub mod notation;
 pub mod tools;
+pub mod transforms;
 
 /// JavaScript entry points; public so wasm-bindgen tests in `core/tests` can call them.
 #[cfg(target_arch = "wasm32")]

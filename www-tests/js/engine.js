@@ -9,6 +9,14 @@ export function interpret(text, timeSignature) {
   return core.interpretNotation(text, { timeSignature });
 }
 
+/**
+ * Applies a transform text to notes: `{notes, transformed, warnings, seed}`, or throws
+ * the engine's Error (syntax and value errors carry `offset`).
+ */
+export function transform(notes, text, timeSignature, clip, seed) {
+  return core.applyTransforms(notes, text, { timeSignature, clip, seed });
+}
+
 /** The formatter's canonical text for `notes`. */
 export function format(notes, timeSignature, drumMode) {
   return core.formatNotation(notes, { timeSignature, drumMode });

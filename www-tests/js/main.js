@@ -1,18 +1,24 @@
-// Wires the page: text → notes (engine) → piano roll, canonical text, warnings;
-// controls for meter, drum mode, tempo; play, MIDI export and import; examples.
-import { interpret, format, toMidi, fromMidi } from './engine.js';
+// Wires the page: text → notes (engine) → transforms → piano roll, canonical texts,
+// warnings; controls for meter, drum mode, tempo, seed and scale; play, MIDI export
+// and import; examples of both specs.
+import { interpret, format, transform, toMidi, fromMidi } from './engine.js';
 import { Editor } from './editor.js';
 import { drawRoll, setPlayhead } from './roll.js';
 import { Preview } from './audio.js';
 import { download, readChosenFile, copyText } from './files.js';
 import examples from './examples.js';
+import transformExamples from './transform-examples.js';
 
 const $ = (id) => document.getElementById(id);
 const editor = new Editor($('input'), $('backdrop'));
+const transformsEditor = new Editor($('transforms'), $('transforms-backdrop'));
 const grid = $('grid');
 
 const state = {
-  notes: [],
+  notes: [], // what the roll draws, plays and exports: the transformed notes
+  original: [], // the notes of the bar|beat text
+  ghosts: [], // the originals drawn faintly beneath, when a transform applied
+  exampleClip: undefined, // a transform example's own clip context, until the next edit
   layout: { pxPerQuarter: 48, lengthQ: 8 },
   importNotes: [], // warnings from the last MIDI import, shown until the next edit
 };
@@ -28,8 +34,80 @@ function setStatus(text, isError = false) {
   $('status').classList.toggle('error', isError);
 }
 
-function showWarnings(list) {
-  $('warnings').replaceChildren(...list.map((w) => Object.assign(document.createElement('li'), { textContent: w })));
+function showWarnings(list, id = 'warnings') {
+  $(id).replaceChildren(...list.map((w) => Object.assign(document.createElement('li'), { textContent: w })));
+}
+
+function setTransformStatus(text, isError = false) {
+  $('transforms-status').textContent = text;
+  $('transforms-status').classList.toggle('error', isError);
+}
+
+/** The seed field as the API takes it: a number, a bigint beyond 2^53 − 1, or null. */
+function seedValue() {
+  const text = $('seed').value.trim();
+  if (!/^[0-9]+$/.test(text)) return null;
+  const big = BigInt(text);
+  if (big > 2n ** 64n - 1n) return null;
+  return big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+}
+
+/** The clip context: a loaded example's, else a session clip as long as the notes' bars. */
+function clipContext() {
+  if (state.exampleClip !== undefined) return state.exampleClip;
+  const [num, den] = timeSignature();
+  const barQ = (num * 4) / den;
+  const endQ = Math.max(0, ...state.original.map((n) => n.start_time + n.duration));
+  const [root, intervals] = $('scale').value.split(':');
+  return {
+    lengthBeats: Math.max(1, Math.ceil(endQ / barQ - 1e-9)) * barQ,
+    arrangementStartBeats: null,
+    index: 0,
+    count: 1,
+    scale: intervals ? { root: Number(root), intervals: intervals.split(',').map(Number) } : null,
+  };
+}
+
+/** Applies the transform text to the original notes (sets `state.notes`). */
+function applyTransforms() {
+  const text = transformsEditor.text;
+  state.notes = state.original;
+  state.ghosts = [];
+  $('transformed').textContent = '';
+  document.body.classList.remove('transform-stale');
+  if (!text.trim()) {
+    transformsEditor.mark(null);
+    setTransformStatus('no transforms: the roll shows the notes as written');
+    showWarnings([], 'transforms-warnings');
+    return;
+  }
+  const seed = seedValue();
+  $('seed').classList.toggle('invalid', seed === null);
+  if (seed === null) {
+    setTransformStatus('the seed must be an integer from 0 to 18446744073709551615', true);
+    return;
+  }
+  let result;
+  try {
+    result = transform(state.original, text, timeSignature(), clipContext(), seed);
+  } catch (error) {
+    transformsEditor.mark(typeof error.offset === 'number' ? error.offset : null);
+    setTransformStatus(error.message ?? String(error), true);
+    showWarnings([], 'transforms-warnings');
+    document.body.classList.add('transform-stale');
+    return;
+  }
+  transformsEditor.mark(null);
+  state.notes = result.notes;
+  state.ghosts = state.original;
+  setTransformStatus(`${result.transformed} of ${state.original.length} notes transformed, ` +
+    `${result.notes.length} kept · seed ${result.seed}`);
+  showWarnings(result.warnings, 'transforms-warnings');
+  try {
+    $('transformed').textContent = format(result.notes, timeSignature(), drumMode());
+  } catch (error) {
+    $('transformed').textContent = `(formatter: ${error.message ?? error})`;
+  }
 }
 
 /** Re-interprets the text and redraws everything that depends on it. */
@@ -49,13 +127,14 @@ function update() {
   }
   editor.mark(null);
   document.body.classList.remove('stale');
-  state.notes = result.notes;
+  state.original = result.notes;
   const n = result.notes.length;
   setStatus(n ? `${n} note${n === 1 ? '' : 's'}` : 'no notes');
   showWarnings([...state.importNotes, ...result.warnings]);
+  applyTransforms();
   redraw();
   try {
-    $('canonical').textContent = format(state.notes, ts, drumMode());
+    $('canonical').textContent = format(state.original, ts, drumMode());
   } catch (error) {
     $('canonical').textContent = `(formatter: ${error.message ?? error})`;
   }
@@ -63,7 +142,8 @@ function update() {
 
 function redraw() {
   const width = $('keys').parentElement.clientWidth - 2;
-  state.layout = drawRoll($('keys'), grid, state.notes, { timeSignature: timeSignature(), drumMode: drumMode(), width });
+  state.layout = drawRoll($('keys'), grid, state.notes,
+    { timeSignature: timeSignature(), drumMode: drumMode(), width, ghosts: state.ghosts });
   $('note-count').textContent = `${state.notes.length} notes · ${state.layout.lengthQ} quarter notes`;
 }
 
@@ -79,13 +159,24 @@ function load(text, ts, drums) {
   update();
 }
 
-// Editing and controls.
+// Editing and controls. Editing the notes or the meter leaves a loaded transform
+// example's own clip context behind.
+const edited = () => {
+  state.exampleClip = undefined;
+  update();
+};
 $('input').addEventListener('input', () => {
   state.importNotes = [];
+  edited();
+});
+for (const id of ['ts-num', 'ts-den', 'scale']) $(id).addEventListener('change', edited);
+$('drum-mode').addEventListener('change', update);
+$('ts-num').addEventListener('input', edited);
+for (const id of ['transforms', 'seed']) $(id).addEventListener('input', update);
+$('new-seed').addEventListener('click', () => {
+  $('seed').value = String(crypto.getRandomValues(new Uint32Array(1))[0]);
   update();
 });
-for (const id of ['ts-num', 'ts-den', 'drum-mode']) $(id).addEventListener('change', update);
-$('ts-num').addEventListener('input', update);
 addEventListener('resize', redraw);
 
 $('copy').addEventListener('click', async () => {
@@ -173,6 +264,45 @@ for (const [label, list] of [['notes', examples.filter((e) => !e.error)], ['erro
 $('examples').addEventListener('change', () => {
   const e = byName.get($('examples').value);
   if (e) load(e.input, e.timeSignature ?? [4, 4], /drum/.test(e.name));
+});
+
+// Examples from the transforms spec: the notes become bar|beat text, with the
+// example's transform, seed, meter and clip context.
+const FEATURED = ['structure/multi-line', 'waveforms/cos-quarter-steps', 'ramp-curve/ramp-clip-range',
+  'timing-functions/swing-default-grid', 'timing-functions/legato-chord-tones',
+  'scale-functions/snap-transpose-fifth', 'random-seeded/seed-zero', 'errors/error-trailing-operator'];
+const transformByName = new Map(transformExamples.map((e) => [e.name, e]));
+function loadTransformExample(e) {
+  let text;
+  try {
+    text = format(e.notes, e.timeSignature, false);
+  } catch (error) {
+    setTransformStatus(`${e.name}: ${error.message ?? error}`, true);
+    return;
+  }
+  transformsEditor.text = e.transforms;
+  $('seed').value = String(e.seed ?? 0);
+  load(text, e.timeSignature, false);
+  state.exampleClip = e.clip;
+  update();
+}
+for (const name of FEATURED) {
+  const e = transformByName.get(name);
+  if (!e) continue;
+  const b = Object.assign(document.createElement('button'), { type: 'button', textContent: name.split('/')[1] });
+  b.dataset.transformExample = name;
+  b.addEventListener('click', () => loadTransformExample(e));
+  $('transform-chips').append(b);
+}
+const categories = Map.groupBy(transformExamples, (e) => e.name.split('/')[0]);
+for (const [label, list] of categories) {
+  const group = Object.assign(document.createElement('optgroup'), { label });
+  for (const e of list) group.append(new Option(`${e.name.split('/')[1]}: ${e.transforms.replace(/\s+/g, ' ').slice(0, 40)}`, e.name));
+  $('transform-examples').append(group);
+}
+$('transform-examples').addEventListener('change', () => {
+  const e = transformByName.get($('transform-examples').value);
+  if (e) loadTransformExample(e);
 });
 
 load(byName.get('tutorial-drums')?.input ?? 'C3 E3 G3 1|1', [4, 4], true);

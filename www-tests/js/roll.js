@@ -46,18 +46,19 @@ function rowsFor(notes, drumMode) {
  * Draws `notes` into the key column `keys` and the grid `grid`.
  * Returns the layout so the playhead can be placed: `{pxPerQuarter, lengthQ}`.
  */
-export function drawRoll(keys, grid, notes, { timeSignature: [num, den], drumMode, width }) {
+export function drawRoll(keys, grid, notes, { timeSignature: [num, den], drumMode, width, ghosts = [] }) {
   keys.replaceChildren();
   grid.replaceChildren();
   const barQ = (num * 4) / den; // quarter notes per bar
   const beatQ = 4 / den;
-  const endQ = Math.max(0, ...notes.map((n) => n.start_time + n.duration));
+  const all = [...notes, ...ghosts];
+  const endQ = Math.max(0, ...all.map((n) => n.start_time + n.duration));
   const bars = Math.max(2, Math.ceil((endQ - 1e-9) / barQ));
   const lengthQ = bars * barQ;
   const keysWidth = drumMode ? 120 : 44;
   // Fill the visible width for short clips; never squeeze a quarter below 24 px.
   const pxPerQuarter = Math.max(24, Math.min(200, Math.floor((width - keysWidth) / lengthQ)));
-  const rows = rowsFor(notes, drumMode);
+  const rows = rowsFor(all, drumMode);
   const rowH = drumMode ? 22 : 13;
   const w = lengthQ * pxPerQuarter;
   const h = RULER + rows.length * rowH;
@@ -103,9 +104,20 @@ export function drawRoll(keys, grid, notes, { timeSignature: [num, den], drumMod
     }
   }
 
+  // The notes before the transforms: faint outlines beneath the result.
+  for (const n of ghosts) {
+    const row = rowOf.get(n.pitch);
+    if (row === undefined) continue;
+    el(grid, 'rect', {
+      class: 'ghost', x: n.start_time * pxPerQuarter, y: RULER + row * rowH + 1,
+      width: Math.max(2, n.duration * pxPerQuarter - 1), height: rowH - 2, rx: 2,
+      'data-pitch': n.pitch, 'data-start': n.start_time,
+    });
+  }
+
   // Notes: bright = loud, transparent = unlikely to play.
   for (const n of notes) {
-    const row = rowOf.get(n.pitch);
+    const row = rowOf.get(Math.round(n.pitch));
     if (row === undefined) continue;
     // On the dark roll, loud notes are bright and saturated, soft ones dim.
     const v = n.velocity / 127;

@@ -96,7 +96,7 @@ pub fn split_chunks(text: &str, max_bytes: usize) -> Result<Vec<&str>, BridgeErr
             start = end;
             continue;
         }
-        if let Some(e) = shrink_end(text, start, end) {
+        if let Some(e) = shrink_end(text, start, end, max_bytes) {
             bounds.push(e);
             start = e;
             continue;
@@ -116,15 +116,19 @@ pub fn split_chunks(text: &str, max_bytes: usize) -> Result<Vec<&str>, BridgeErr
     Ok(bounds.windows(2).map(|w| &text[w[0]..w[1]]).collect())
 }
 
-/// Ends the chunk `[start, end)` earlier so it no longer reads as a number.
-fn shrink_end(text: &str, start: usize, end: usize) -> Option<usize> {
+/// Ends the chunk `[start, end)` earlier so it no longer reads as a number. An end that
+/// would leave a numeric last chunk is passed over: that chunk could only borrow from
+/// this shortened one, which may be too short to lend (`"…+0"` split as `"+"`, `"0"`).
+fn shrink_end(text: &str, start: usize, end: usize, max_bytes: usize) -> Option<usize> {
     let mut e = end;
     for _ in 0..MAX_SHIFT {
         if e <= start {
             return None;
         }
         e = prev_boundary(text, e);
-        if e > start && !looks_like_number(&text[start..e]) {
+        let rest = &text[e..];
+        let numeric_tail = rest.len() <= max_bytes && looks_like_number(rest);
+        if e > start && !looks_like_number(&text[start..e]) && !numeric_tail {
             return Some(e);
         }
     }
@@ -186,6 +190,17 @@ mod tests {
         let chunks = split_chunks(text, 8).unwrap();
         assert_eq!(chunks.concat(), text);
         assert!(chunks.iter().all(|c| !looks_like_number(c)), "{chunks:?}");
+    }
+
+    #[test]
+    fn a_shortened_chunk_never_strands_a_numeric_tail() {
+        // Found by the framing property test: ending "…++0" early at "+" left "0" alone.
+        let text = "]:{\"[}\u{1F300}:{\u{4E00}\u{4E00}ee+][:[a0-e0{\u{1F300}\u{1D400}\u{1F300}\u{1D400}\u{1D400}++0+0";
+        for max in 4..64 {
+            let chunks = split_chunks(text, max).unwrap_or_else(|e| panic!("max {max}: {e}"));
+            assert_eq!(chunks.concat(), text);
+            assert!(chunks.iter().all(|c| !looks_like_number(c)), "{chunks:?}");
+        }
     }
 
     #[test]

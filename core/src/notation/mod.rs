@@ -28,6 +28,8 @@ pub use formatter::{format, pitch_name};
 pub use interpreter::{Interpretation, MergeInterpretation, MAX_NOTES};
 pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
 pub use parser::ScanMode;
+// Shared with `transforms`, which prints numbers and positions by the same rules.
+pub(crate) use {numbers::render, position::source_position};
 
 use interpreter::Interpreter;
 use note::Meter;

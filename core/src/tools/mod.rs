@@ -34,6 +34,7 @@ pub mod note_merge;
 pub mod notes;
 pub mod overview;
 pub mod read_clip;
+pub mod refs;
 pub mod resource;
 pub mod schema;
 pub mod time;

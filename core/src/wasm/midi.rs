@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use super::js_args;
 use crate::midi::{notes_to_smf, smf_to_notes, MidiError, MidiNote, WriteOptions};
 
 /// A note as JavaScript hands it over; extra fields (probability…) are ignored.
@@ -59,6 +60,14 @@ struct JsNoteFile {
 /// format = 1, channel = 0, trackName}`. Throws an `Error` naming the bad note or option.
 #[wasm_bindgen(js_name = notesToMidi)]
 pub fn notes_to_midi(notes: JsValue, options: JsValue) -> Result<Vec<u8>, JsValue> {
+    if !js_sys::Array::is_array(&notes) {
+        return Err(js_args::wrong_type(
+            "notes",
+            "an array of note objects",
+            &notes,
+        ));
+    }
+    js_args::options("options", &options)?;
     let notes: Vec<JsNote> = serde_wasm_bindgen::from_value(notes)
         .map_err(|e| plain_error(&format!("notes must be an array of note objects: {e}")))?;
     let options: JsWriteOptions = if options.is_undefined() || options.is_null() {
@@ -92,8 +101,12 @@ pub fn notes_to_midi(notes: JsValue, options: JsValue) -> Result<Vec<u8>, JsValu
 /// Returns `{notes, tempo, timeSignature, ticksPerQuarter, format, warnings}`; throws
 /// an `Error` with `offset` (byte position) when the file cannot be read.
 #[wasm_bindgen(js_name = midiToNotes)]
-pub fn midi_to_notes(bytes: &[u8]) -> Result<JsValue, JsValue> {
-    let file = smf_to_notes(bytes).map_err(|e| midi_error(&e))?;
+pub fn midi_to_notes(bytes: JsValue) -> Result<JsValue, JsValue> {
+    if !bytes.is_instance_of::<js_sys::Uint8Array>() {
+        return Err(js_args::wrong_type("bytes", "a Uint8Array", &bytes));
+    }
+    let bytes = js_sys::Uint8Array::from(bytes).to_vec();
+    let file = smf_to_notes(&bytes).map_err(|e| midi_error(&e))?;
     let out = JsNoteFile {
         notes: file
             .notes

@@ -17,6 +17,12 @@ mod node;
 mod v8;
 
 #[cfg(feature = "host-web")]
+mod js_args;
+#[cfg(feature = "host-web")]
 mod midi;
 #[cfg(feature = "host-web")]
 pub mod notation;
+#[cfg(feature = "host-web")]
+mod notes_js;
+#[cfg(feature = "host-web")]
+pub mod transforms;

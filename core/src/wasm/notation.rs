@@ -1,23 +1,23 @@
 //! bar|beat notation for JavaScript: `parseNotation`, `interpretNotation`,
 //! `formatNotation`. Identical in Node, Max's v8 and the browser.
 //!
-//! Marshalling (measured, see the notation report / `core/js-bench`): note lists cross
-//! the boundary as one `Float64Array` of six numbers per note, and a small JavaScript
-//! function (created once with `new Function`, so it works with every wasm-bindgen
-//! target including `no-modules`, which forbids JS snippets) turns it into plain
-//! objects, or plain objects into it. That is 5–8× faster than serde-wasm-bindgen's
-//! per-field walking and than JSON text, both of which were measured. The AST is
-//! small and goes through JSON.
+//! Marshalling (measured, see `core/js-bench`): note lists cross the boundary as one
+//! `Float64Array` of six numbers per note (`notes_js.rs`), 5–8× faster than
+//! serde-wasm-bindgen's per-field walking and than JSON text, both of which were
+//! measured. The AST is small and goes through JSON. Arguments are type-checked
+//! first (`js_args.rs`): a wrong type throws a `TypeError` naming the argument.
 //!
 //! Errors are thrown as `Error` objects whose message is the specification's exact
 //! text, with `kind`, and where known `offset`, `line`, `column` (UTF-16 units, as JS
 //! strings index), `expected`, and the `warnings` produced before an interpretation
 //! error.
 
+use super::js_args::{self, input_error, set};
+use super::notes_js::{self, FIELDS};
 use crate::notation::{
     self, ErrorKind, FormatNote, FormatOptions, InterpretOptions, NotationError,
 };
-use js_sys::{Array, Error, Float64Array, Function, Reflect, JSON};
+use js_sys::{Array, Error, JSON};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -109,24 +109,35 @@ export function interpretNotation(text: string, options?: InterpretNotationOptio
 
 /** Formats notes as bar|beat text that interprets back to the same notes. Throws a NotationError. */
 export function formatNotation(notes: NotationNoteInput[], options?: FormatNotationOptions | null): string;
+
+/** The bar|beat name of a MIDI pitch (`60` → `"C3"`). Throws for anything but an integer 0–127. */
+export function pitchName(pitch: number): string;
 "#;
 
 /// `parseNotation(text)`: the AST as plain objects.
 #[wasm_bindgen(js_name = parseNotation, skip_typescript)]
-pub fn parse_notation(text: &str) -> Result<JsValue, JsValue> {
-    let ast = notation::parse(text).map_err(|e| notation_error(&e))?;
+pub fn parse_notation(text: JsValue) -> Result<JsValue, JsValue> {
+    let text = js_args::string("text", &text)?;
+    let ast = notation::parse(&text).map_err(|e| notation_error(&e))?;
     to_js(&ast)
 }
 
 /// `interpretNotation(text, {timeSignature}?)`: `{notes, warnings}`.
 #[wasm_bindgen(js_name = interpretNotation, skip_typescript)]
-pub fn interpret_notation(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    let (numerator, denominator) = time_signature(&options)?;
+pub fn interpret_notation(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let text = js_args::string("text", &text)?;
+    js_args::options("options", &options)?;
+    let (numerator, denominator) = js_args::time_signature(&options)?;
     let options = InterpretOptions {
         numerator,
         denominator,
     };
-    let result = notation::interpret(text, &options).map_err(|e| notation_error(&e))?;
+    let result = notation::interpret(&text, &options).map_err(|e| notation_error(&e))?;
+    let warnings: Array = result
+        .warnings
+        .iter()
+        .map(|w| JsValue::from_str(w))
+        .collect();
     let mut flat = Vec::with_capacity(result.notes.len() * FIELDS);
     for n in &result.notes {
         flat.extend_from_slice(&[
@@ -138,63 +149,14 @@ pub fn interpret_notation(text: &str, options: JsValue) -> Result<JsValue, JsVal
             f64::from(n.velocity_deviation),
         ]);
     }
-    let warnings: Array = result
-        .warnings
-        .iter()
-        .map(|w| JsValue::from_str(w))
-        .collect();
-    GLUE.with(|glue| {
-        glue.build
-            .call2(&JsValue::NULL, &Float64Array::from(&flat[..]), &warnings)
-    })
-}
-
-/// Numbers per note in the flat layout: pitch, start_time, duration, velocity,
-/// probability, velocity_deviation.
-const FIELDS: usize = 6;
-
-/// The two JavaScript helpers of the flat note layout.
-struct Glue {
-    /// `(flat, warnings) => ({notes, warnings})`.
-    build: Function,
-    /// `(notes) => Float64Array | index of the first malformed note`.
-    flatten: Function,
-}
-
-thread_local! {
-    static GLUE: Glue = Glue {
-        build: Function::new_with_args(
-            "f, warnings",
-            "const n = f.length / 6, notes = new Array(n);\n\
-             for (let i = 0, j = 0; i < n; i++, j += 6) {\n\
-               notes[i] = { pitch: f[j], start_time: f[j + 1], duration: f[j + 2],\n\
-                 velocity: f[j + 3], probability: f[j + 4], velocity_deviation: f[j + 5] };\n\
-             }\n\
-             return { notes, warnings };",
-        ),
-        flatten: Function::new_with_args(
-            "notes",
-            "const f = new Float64Array(notes.length * 6);\n\
-             for (let i = 0, j = 0; i < notes.length; i++, j += 6) {\n\
-               const x = notes[i];\n\
-               if (x === null || typeof x !== 'object') return i;\n\
-               const p = x.probability === undefined ? 1 : x.probability;\n\
-               const d = x.velocity_deviation === undefined ? 0 : x.velocity_deviation;\n\
-               if (typeof x.pitch !== 'number' || typeof x.start_time !== 'number' ||\n\
-                   typeof x.duration !== 'number' || typeof x.velocity !== 'number' ||\n\
-                   typeof p !== 'number' || typeof d !== 'number') return i;\n\
-               f[j] = x.pitch; f[j + 1] = x.start_time; f[j + 2] = x.duration;\n\
-               f[j + 3] = x.velocity; f[j + 4] = p; f[j + 5] = d;\n\
-             }\n\
-             return f;",
-        ),
-    };
+    notes_js::interpretation(&flat, &warnings)
 }
 
 /// `pitchName(pitch)`: the name bar|beat writes for a MIDI pitch (`C3` = 60), or
 /// throws for anything but an integer 0–127.
-#[wasm_bindgen(js_name = pitchName)]
-pub fn pitch_name(pitch: f64) -> Result<String, JsValue> {
+#[wasm_bindgen(js_name = pitchName, skip_typescript)]
+pub fn pitch_name(pitch: JsValue) -> Result<String, JsValue> {
+    let pitch = js_args::number("pitch", &pitch)?;
     if pitch.fract() != 0.0 || !(0.0..=127.0).contains(&pitch) {
         return Err(input_error(&format!(
             "pitch must be an integer 0-127, got {pitch}"
@@ -206,39 +168,16 @@ pub fn pitch_name(pitch: f64) -> Result<String, JsValue> {
 /// `formatNotation(notes, {timeSignature, drumMode}?)`: the text.
 #[wasm_bindgen(js_name = formatNotation, skip_typescript)]
 pub fn format_notation(notes: JsValue, options: JsValue) -> Result<String, JsValue> {
-    let (numerator, denominator) = time_signature(&options)?;
-    let drum_mode = match field(&options, "drumMode")? {
+    js_args::options("options", &options)?;
+    let (numerator, denominator) = js_args::time_signature(&options)?;
+    let drum_mode = match js_args::field(&options, "drumMode")? {
         None => false,
         Some(v) => v
             .as_bool()
-            .ok_or_else(|| input_error("drumMode must be a boolean"))?,
+            .ok_or_else(|| js_args::wrong_type("drumMode", "a boolean", &v))?,
     };
-    let notes = notes_from_js(&notes)?;
-    let options = FormatOptions {
-        numerator,
-        denominator,
-        drum_mode,
-    };
-    notation::format(&notes, &options).map_err(|e| notation_error(&e))
-}
-
-/// Formatter input: flattened by the JS helper, copied once into wasm memory.
-fn notes_from_js(notes: &JsValue) -> Result<Vec<FormatNote>, JsValue> {
-    if notes.is_undefined() || notes.is_null() {
-        return Ok(Vec::new()); // "an empty (or absent) list gives the empty string"
-    }
-    if !Array::is_array(notes) {
-        return Err(input_error("notes must be an array of note objects"));
-    }
-    let flat = GLUE.with(|glue| glue.flatten.call1(&JsValue::NULL, notes))?;
-    if let Some(index) = flat.as_f64() {
-        return Err(input_error(&format!(
-            "notes[{index}] must be an object with numeric pitch, start_time, duration and \
-             velocity (and optional numeric probability and velocity_deviation)"
-        )));
-    }
-    let flat = Float64Array::from(flat).to_vec();
-    Ok(flat
+    let flat = notes_js::flat_notes("notes", &notes, true)?;
+    let notes: Vec<FormatNote> = flat
         .chunks_exact(FIELDS)
         .map(|c| FormatNote {
             pitch: c[0],
@@ -248,59 +187,19 @@ fn notes_from_js(notes: &JsValue) -> Result<Vec<FormatNote>, JsValue> {
             probability: c[4],
             velocity_deviation: c[5],
         })
-        .collect())
+        .collect();
+    let options = FormatOptions {
+        numerator,
+        denominator,
+        drum_mode,
+    };
+    notation::format(&notes, &options).map_err(|e| notation_error(&e))
 }
 
 /// Result → plain objects through one JSON string.
 fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
     let json = serde_json::to_string(value).map_err(|e| input_error(&e.to_string()))?;
     JSON::parse(&json)
-}
-
-/// `options.timeSignature` as optional numerator and denominator: `[n, d]`, with a
-/// missing/null end expressing the "only one given" case of spec 5.4.
-fn time_signature(options: &JsValue) -> Result<(Option<u32>, Option<u32>), JsValue> {
-    let Some(ts) = field(options, "timeSignature")? else {
-        return Ok((None, None));
-    };
-    if !Array::is_array(&ts) {
-        return Err(input_error(
-            "timeSignature must be [numerator, denominator], e.g. [4, 4]",
-        ));
-    }
-    let ts = Array::from(&ts);
-    let part = |i: u32| -> Result<Option<u32>, JsValue> {
-        let v = ts.get(i);
-        if v.is_undefined() || v.is_null() {
-            return Ok(None);
-        }
-        match v.as_f64() {
-            Some(n) if n >= 1.0 && n <= f64::from(u32::MAX) && n.fract() == 0.0 => {
-                Ok(Some(n as u32))
-            }
-            _ => Err(input_error(
-                "timeSignature numerator and denominator must be positive integers, e.g. [6, 8]",
-            )),
-        }
-    };
-    Ok((part(0)?, part(1)?))
-}
-
-/// `options[name]`, `None` when options or the field are absent/null.
-fn field(options: &JsValue, name: &str) -> Result<Option<JsValue>, JsValue> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(None);
-    }
-    if !options.is_object() {
-        return Err(input_error("options must be an object"));
-    }
-    let v = Reflect::get(options, &JsValue::from_str(name))?;
-    Ok((!v.is_undefined() && !v.is_null()).then_some(v))
-}
-
-fn set(target: &JsValue, key: &str, value: &JsValue) {
-    // Setting a property on a fresh Error cannot fail.
-    let _ = Reflect::set(target, &JsValue::from_str(key), value);
 }
 
 /// A NotationError as a JavaScript `Error` with its structured fields.
@@ -328,12 +227,5 @@ fn notation_error(e: &NotationError) -> JsValue {
         let warnings: Array = e.warnings.iter().map(|s| JsValue::from_str(s)).collect();
         set(&error, "warnings", &warnings);
     }
-    error.into()
-}
-
-/// An `Error` for malformed arguments (kind `input`).
-fn input_error(message: &str) -> JsValue {
-    let error = Error::new(message);
-    set(&error, "kind", &JsValue::from_str("input"));
     error.into()
 }

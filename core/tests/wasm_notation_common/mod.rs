@@ -36,8 +36,11 @@ fn thrown(result: Result<impl std::fmt::Debug, JsValue>) -> Error {
 
 #[wasm_bindgen_test]
 fn interpret_returns_plain_note_objects_and_warnings() {
-    let result =
-        interpret_notation("v90 t/2 C3 E3 1|2 1|3,5", options(Some((4.0, 4.0)), None)).unwrap();
+    let result = interpret_notation(
+        JsValue::from_str("v90 t/2 C3 E3 1|2 1|3,5"),
+        options(Some((4.0, 4.0)), None),
+    )
+    .unwrap();
     assert_eq!(
         json(&get(&result, "notes")),
         concat!(
@@ -50,7 +53,7 @@ fn interpret_returns_plain_note_objects_and_warnings() {
         )
     );
     assert_eq!(json(&get(&result, "warnings")), "[]");
-    let warned = interpret_notation("1|1 C3", JsValue::UNDEFINED).unwrap();
+    let warned = interpret_notation(JsValue::from_str("1|1 C3"), JsValue::UNDEFINED).unwrap();
     assert_eq!(
         json(&get(&warned, "warnings")),
         r#"["Time position 1|1 has no pitches","1 pitch(es) buffered but no time position to emit them"]"#
@@ -60,7 +63,11 @@ fn interpret_returns_plain_note_objects_and_warnings() {
 #[wasm_bindgen_test]
 fn time_signature_option_scales_positions() {
     // 6/8: 1|4 is 1.5 quarter notes, t1 lasts half a quarter note (spec 4.4).
-    let result = interpret_notation("C3 1|4 D3 2|1", options(Some((6.0, 8.0)), None)).unwrap();
+    let result = interpret_notation(
+        JsValue::from_str("C3 1|4 D3 2|1"),
+        options(Some((6.0, 8.0)), None),
+    )
+    .unwrap();
     let notes = get(&result, "notes");
     let first = Array::from(&notes).get(0);
     assert_eq!(get(&first, "start_time").as_f64(), Some(1.5));
@@ -74,7 +81,10 @@ fn time_signature_option_scales_positions() {
 #[wasm_bindgen_test]
 fn syntax_errors_carry_position_and_expectations() {
     // "😀" is two UTF-16 code units: the error offset counts code units (spec 2.1).
-    let e = thrown(interpret_notation("// 😀\n$", JsValue::UNDEFINED));
+    let e = thrown(interpret_notation(
+        JsValue::from_str("// 😀\n$"),
+        JsValue::UNDEFINED,
+    ));
     assert_eq!(
         String::from(e.message()),
         "bar|beat syntax error at position 6 (line 2, column 1): Expected bar copy operation, \
@@ -85,21 +95,27 @@ fn syntax_errors_carry_position_and_expectations() {
     assert_eq!(get(&e, "line").as_f64(), Some(2.0));
     assert_eq!(get(&e, "column").as_f64(), Some(1.0));
     assert_eq!(Array::from(&get(&e, "expected")).length(), 5);
-    let e = thrown(parse_notation("C3E3 1|1"));
+    let e = thrown(parse_notation(JsValue::from_str("C3E3 1|1")));
     assert_eq!(json(&get(&e, "expected")), r#"["valid syntax"]"#);
     assert_eq!(get(&e, "offset").as_f64(), Some(2.0));
 }
 
 #[wasm_bindgen_test]
 fn value_and_interpretation_errors() {
-    let e = thrown(interpret_notation("v128 $", JsValue::UNDEFINED));
+    let e = thrown(interpret_notation(
+        JsValue::from_str("v128 $"),
+        JsValue::UNDEFINED,
+    ));
     assert_eq!(
         String::from(e.message()),
         "MIDI velocity 128 outside valid range 0-127"
     );
     assert_eq!(get(&e, "kind").as_string().as_deref(), Some("value"));
     // The warning produced before the interpretation error travels with it (5.1).
-    let e = thrown(interpret_notation("1|1 t1:2 C3 1|1", JsValue::UNDEFINED));
+    let e = thrown(interpret_notation(
+        JsValue::from_str("1|1 t1:2 C3 1|1"),
+        JsValue::UNDEFINED,
+    ));
     assert_eq!(
         String::from(e.message()),
         "Time signature numerator required for bar:beat duration format: \"1:2\""
@@ -115,15 +131,18 @@ fn incomplete_time_signature_is_rejected() {
     let only_numerator = Object::new();
     let ts: Array = [JsValue::from_f64(3.0), JsValue::NULL].iter().collect();
     Reflect::set(&only_numerator, &"timeSignature".into(), &ts).unwrap();
-    let e = thrown(interpret_notation("C3 1|1", only_numerator.clone().into()));
+    let e = thrown(interpret_notation(
+        JsValue::from_str("C3 1|1"),
+        only_numerator.clone().into(),
+    ));
     assert_eq!(
         String::from(e.message()),
         "Time signature must be specified with both numerator and denominator"
     );
     // Empty input is answered before the option check.
-    assert!(interpret_notation("", only_numerator.into()).is_ok());
+    assert!(interpret_notation(JsValue::from_str(""), only_numerator.into()).is_ok());
     let e = thrown(interpret_notation(
-        "C3 1|1",
+        JsValue::from_str("C3 1|1"),
         options(Some((4.0, 0.5)), None),
     ));
     assert_eq!(get(&e, "kind").as_string().as_deref(), Some("input"));
@@ -165,7 +184,7 @@ fn format_rejects_bad_notes_precisely() {
 
 #[wasm_bindgen_test]
 fn parse_returns_the_ast() {
-    let ast = parse_notation("C3 1|1x4@/2,3").unwrap();
+    let ast = parse_notation(JsValue::from_str("C3 1|1x4@/2,3")).unwrap();
     assert_eq!(
         json(&ast),
         concat!(
@@ -180,12 +199,12 @@ fn parse_returns_the_ast() {
 fn round_trip_through_the_boundary() {
     let text = "v70-90 t/4 Gb1 1|1x8@/2 v100 t4 C3 E3 G3 2|1 p0.5 t/3 D4 2|2+1/3";
     let notes = get(
-        &interpret_notation(text, JsValue::UNDEFINED).unwrap(),
+        &interpret_notation(JsValue::from_str(text), JsValue::UNDEFINED).unwrap(),
         "notes",
     );
     let formatted = format_notation(notes.clone(), JsValue::UNDEFINED).unwrap();
     let again = get(
-        &interpret_notation(&formatted, JsValue::UNDEFINED).unwrap(),
+        &interpret_notation(JsValue::from_str(&formatted), JsValue::UNDEFINED).unwrap(),
         "notes",
     );
     let key = |v: &JsValue| {
