@@ -880,3 +880,106 @@ fn interpret_merge_seeds_only_the_bar_copy_memory() {
     assert!(m.notes.is_empty());
     assert_eq!(m.deleted_existing, vec![0]);
 }
+
+// ---------------------------------------------------------------- transforms
+
+#[test]
+fn transforms_without_notes_rewrite_the_existing_notes() {
+    let mut live = demo();
+    let id = new_clip(&mut live, "6/0", "C3 1|1 E3 1|2", json!({}));
+    let clip = lid(&id);
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": id, "transforms": "velocity = 50\nduration = 2", "seed": 7}),
+    );
+    let d = ok(&r);
+    assert_eq!(d["transformed"], 2);
+    assert_eq!(d["seed"], 7);
+    assert_eq!(d["noteCount"], 2);
+    let notes = live_notes(&mut live, clip);
+    assert!(notes
+        .iter()
+        .all(|n| n["velocity"].as_f64() == Some(50.0) && n["duration"].as_f64() == Some(2.0)));
+}
+
+#[test]
+fn transforms_with_merged_notes_apply_to_existing_and_new() {
+    let mut live = demo();
+    let id = new_clip(&mut live, "6/0", "C3 1|1", json!({}));
+    let clip = lid(&id);
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": id, "notes": "D3 1|2", "transforms": "velocity = 60"}),
+    );
+    let d = ok(&r);
+    assert_eq!(d["transformed"], 2);
+    assert!(d["seed"].as_u64().is_some(), "a drawn seed is reported");
+    let notes = live_notes(&mut live, clip);
+    assert_eq!(notes.len(), 2);
+    assert!(notes.iter().all(|n| n["velocity"].as_f64() == Some(60.0)));
+}
+
+#[test]
+fn transforms_same_seed_same_notes() {
+    let run = || {
+        let mut live = demo();
+        let id = new_clip(&mut live, "6/0", "C3 1|1 D3 1|2 E3 1|3", json!({}));
+        call(
+            &mut live,
+            TOOL,
+            json!({"ids": id, "transforms": "velocity = rand(1, 127)", "seed": 42}),
+        );
+        live_notes(&mut live, lid(&id))
+            .iter()
+            .map(|n| n["velocity"].as_f64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn transforms_warnings_and_errors() {
+    let mut live = demo();
+    let empty = new_clip(&mut live, "6/0", "", json!({}));
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": empty, "transforms": "velocity = 5"}),
+    );
+    assert!(warnings(&r).contains(&"transforms ignored: clip has no notes".to_string()));
+    // A parse error fails the call before any clip changes, audio clips too.
+    let audio = clip_at(&mut live, "live_set tracks 5 clip_slots 1 clip");
+    let before = live.to_json();
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": audio.to_string(), "transforms": "gain = 5 +", "name": "x"}),
+    );
+    assert_eq!(code(&r), "BAD_INPUT");
+    assert_eq!(live.to_json(), before);
+}
+
+#[test]
+fn transforms_on_audio_adjust_gain_and_pitch() {
+    let mut live = demo();
+    let audio = clip_at(&mut live, "live_set tracks 5 clip_slots 1 clip");
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": audio.to_string(), "transforms": "gain = -6\npitchShift = 0.75", "seed": 1}),
+    );
+    assert_eq!(ok(&r)["seed"], 1);
+    assert_eq!(one(&mut live, audio, "pitch_coarse").as_i64(), Some(1));
+    assert_eq!(one(&mut live, audio, "pitch_fine").as_i64(), Some(-25));
+    let back = call(
+        &mut live,
+        "barline-read-clip",
+        json!({"clipId": audio.to_string(), "include": ["sample"]}),
+    );
+    assert!(
+        (ok(&back)["gainDb"].as_f64().unwrap() + 6.0).abs() < 0.01,
+        "{back}"
+    );
+}

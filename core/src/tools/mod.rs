@@ -20,6 +20,7 @@ pub mod catalogue;
 pub mod clip_ops;
 pub mod clip_ref;
 pub mod clip_timing;
+pub mod clip_transforms;
 pub mod coerce;
 pub mod connect;
 pub mod context;

@@ -176,19 +176,29 @@ pub fn read(live: &mut dyn LivePort, clip: LiveId) -> Result<Vec<FormatNote>, To
 /// Adds notes with `add_new_notes`, at most [`ADD_BATCH`] per call so no single
 /// message approaches Max's limits (1.14). Velocity-0 notes are never sent.
 pub fn add(live: &mut dyn LivePort, clip: LiveId, notes: &[Note]) -> Result<(), ToolError> {
-    let notes: Vec<&Note> = notes.iter().filter(|n| n.velocity > 0).collect();
-    for chunk in notes.chunks(ADD_BATCH) {
-        let list: Vec<serde_json::Value> = chunk
-            .iter()
-            .map(|n| {
-                serde_json::json!({
-                    "pitch": n.pitch, "start_time": n.start_time, "duration": n.duration,
-                    "velocity": n.velocity, "probability": n.probability,
-                    "velocity_deviation": n.velocity_deviation,
-                })
+    let values: Vec<serde_json::Value> = notes
+        .iter()
+        .filter(|n| n.velocity > 0)
+        .map(|n| {
+            serde_json::json!({
+                "pitch": n.pitch, "start_time": n.start_time, "duration": n.duration,
+                "velocity": n.velocity, "probability": n.probability,
+                "velocity_deviation": n.velocity_deviation,
             })
-            .collect();
-        let text = serde_json::json!({ "notes": list }).to_string();
+        })
+        .collect();
+    add_values(live, clip, &values)
+}
+
+/// Adds note dictionaries (already in Live's field names) in batches of
+/// [`ADD_BATCH`].
+pub fn add_values(
+    live: &mut dyn LivePort,
+    clip: LiveId,
+    notes: &[serde_json::Value],
+) -> Result<(), ToolError> {
+    for chunk in notes.chunks(ADD_BATCH) {
+        let text = serde_json::json!({ "notes": chunk }).to_string();
         live.call(clip, "add_new_notes", &[Atom::Symbol(text)])?;
     }
     Ok(())

@@ -7,7 +7,8 @@
 use super::call::{Bulk, Call, OneOrMany};
 use super::clip_ref::{self, Place, Slot};
 use super::clip_timing::{self, Markers, EPS};
-use super::coerce::{Choice, Choices, Flag, List, Num, Text};
+use super::clip_transforms::{self, Seeded, MAX_TOOL_SEED};
+use super::coerce::{Choice, Choices, Flag, Int, List, Num, Text};
 use super::error::{quoted, ToolError};
 use super::timeline::{self, ArrangementClip};
 use super::tool::{Hints, Tool, ToolMeta};
@@ -15,6 +16,7 @@ use super::{audio, lom, names, note_merge, notes, overview, time};
 use crate::live::path::id_atoms;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::notation::{self, Element};
+use crate::transforms::TimeSignature;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -102,6 +104,10 @@ pub struct UpdateClipParams {
     pub quantize_grid: Option<Choice<Grids>>,
     /// Quantise only notes of this pitch, e.g. "C3".
     pub quantize_pitch: Option<Text>,
+    /// Transform expressions applied to MIDI notes or audio gain/pitch, e.g. "velocity += rand(-10, 10)".
+    pub transforms: Option<Text>,
+    /// Seed of the transforms' randomness (default: drawn by Barline; reported on each transformed clip).
+    pub seed: Option<Int<0, MAX_TOOL_SEED>>,
 }
 
 /// One resulting clip.
@@ -113,6 +119,12 @@ pub struct UpdatedClip {
     /// Notes the clip holds after the update (when notes were given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note_count: Option<i64>,
+    /// Notes the transforms matched (MIDI clips given transforms).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transformed: Option<i64>,
+    /// The seed the transforms used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     /// The session slot after a toSlot move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slot: Option<String>,
@@ -162,6 +174,7 @@ struct Plan {
     split: Option<(String, Vec<f64>)>,
     merge: bool,
     quantize: Option<Quantize>,
+    transforms: Option<Seeded>,
 }
 
 fn bad(message: String) -> ToolError {
@@ -214,6 +227,14 @@ fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError> {
     if let Some(t) = text(&p.notes) {
         notation::parse(t).map_err(|e| bad(format!("notes: {e}")))?;
     }
+    // transforms.md 9: parsed before any clip changes, MIDI or audio.
+    let transforms = match text(&p.transforms) {
+        Some(t) => {
+            let seeded = clip_transforms::parse(call, t, p.seed.map(|s| s.get()))?;
+            (!seeded.transform.is_empty()).then_some(seeded)
+        }
+        None => None,
+    };
     let live = &mut *call.live;
     let song = overview::song(live)?;
     let (sn, sd) = overview::signature(live, song)?;
@@ -321,6 +342,7 @@ fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError> {
         split,
         merge,
         quantize,
+        transforms,
     })
 }
 
@@ -512,13 +534,53 @@ fn update_segment(
         .map_err(|e| progress.fail(e))?;
     audio_settings(call, p, clip, midi).map_err(|e| progress.fail(e))?;
     progress.changed = true;
-    if let Some(t) = text(&p.notes) {
-        if midi {
-            write_notes(call, clip, t, plan.merge, sig).map_err(|e| progress.fail(e))?;
-            item.note_count = Some(notes::count(call.live, clip).map_err(|e| progress.fail(e))?);
-        } else {
-            call.warn(format!("notes ignored: clip {clip} is an audio clip"));
+    let ctx = |call: &mut Call<'_>| -> Result<_, ToolError> {
+        let ts = TimeSignature::new(sig.0 as u32, sig.1 as u32).map_err(|e| bad(e.to_string()))?;
+        Ok((
+            clip_transforms::context(call.live, clip, (index, plan.ids.len()), ts)?,
+            ts,
+        ))
+    };
+    if !midi && p.notes.is_some() {
+        call.warn(format!("notes ignored: clip {clip} is an audio clip"));
+    }
+    match (text(&p.notes), &plan.transforms, midi) {
+        (Some(t), None, true) => {
+            write_notes(call, clip, t, plan.merge, sig).map_err(|e| progress.fail(e))?
         }
+        (Some(t), Some(seeded), true) => {
+            let list =
+                resulting_notes(call, clip, t, plan.merge, sig).map_err(|e| progress.fail(e))?;
+            let (c, ts) = ctx(call).map_err(|e| progress.fail(e))?;
+            let n = clip_transforms::apply_midi(call, clip, seeded, list, &c, ts)
+                .map_err(|e| progress.fail(e))?;
+            item.transformed = n.map(|n| n as i64);
+            item.seed = Some(seeded.seed);
+        }
+        (None, Some(seeded), true) => {
+            let existing = notes::read_live(call.live, clip).map_err(|e| progress.fail(e))?;
+            if existing.is_empty() {
+                call.warn("transforms ignored: clip has no notes");
+            } else {
+                let list = existing.iter().map(clip_transforms::from_live).collect();
+                let (c, ts) = ctx(call).map_err(|e| progress.fail(e))?;
+                let n = clip_transforms::apply_midi(call, clip, seeded, list, &c, ts)
+                    .map_err(|e| progress.fail(e))?;
+                item.transformed = n.map(|n| n as i64);
+                item.seed = Some(seeded.seed);
+            }
+        }
+        (_, Some(seeded), false) => {
+            // Audio: section 6 of transforms.md adjusts gain and transposition.
+            let (c, ts) = ctx(call).map_err(|e| progress.fail(e))?;
+            clip_transforms::apply_audio(call, clip, seeded, &c, ts)
+                .map_err(|e| progress.fail(e))?;
+            item.seed = Some(seeded.seed);
+        }
+        (_, None, _) => {}
+    }
+    if midi && (p.notes.is_some() || plan.transforms.is_some()) {
+        item.note_count = Some(notes::count(call.live, clip).map_err(|e| progress.fail(e))?);
     }
     if let Some(q) = plan.quantize {
         if midi {
@@ -704,6 +766,34 @@ fn write_notes(
     call.warnings.extend(m.warnings);
     notes::remove_ids(call.live, clip, &m.remove)?;
     notes::add(call.live, clip, &m.add)
+}
+
+/// The complete note list a call with `notes` and `transforms` transforms: the new
+/// notes (replace), or the existing notes the merge keeps plus the new ones (merge).
+fn resulting_notes(
+    call: &mut Call<'_>,
+    clip: LiveId,
+    text: &str,
+    merge: bool,
+    (n, d): (i64, i64),
+) -> Result<Vec<crate::transforms::Note>, ToolError> {
+    let opts = notation::InterpretOptions::time_signature(n as u32, d as u32);
+    if !merge {
+        let r = notation::interpret(text, &opts).map_err(|e| bad(format!("notes: {e}")))?;
+        call.warnings.extend(r.warnings);
+        return Ok(r.notes.iter().map(clip_transforms::from_notation).collect());
+    }
+    let existing = notes::read_live(call.live, clip)?;
+    let m = note_merge::plan(text, &opts, &existing).map_err(|e| bad(format!("notes: {e}")))?;
+    call.warnings.extend(m.warnings);
+    let removed: std::collections::HashSet<u64> = m.remove.iter().copied().collect();
+    let mut list: Vec<crate::transforms::Note> = existing
+        .iter()
+        .filter(|e| !removed.contains(&e.note_id))
+        .map(clip_transforms::from_live)
+        .collect();
+    list.extend(m.add.iter().map(clip_transforms::from_notation));
+    Ok(list)
 }
 
 /// Grid steps of a grid code, in beats.
