@@ -203,3 +203,43 @@ fn note_writes_are_batched_at_one_thousand() {
     let v: Value = serde_json::from_str(notes[0].as_str().unwrap()).unwrap();
     assert_eq!(v["notes"].as_array().unwrap().len(), 2500);
 }
+
+#[test]
+fn update_clip_stops_before_the_deadline_with_what_it_did() {
+    let mut live = demo_with(json!({"call_delay_ms": 40}));
+    let clock = FakeClock(live.clock());
+    let ctx = ToolContext {
+        timeout_ms: 2_000,
+        ..ToolContext::default()
+    };
+    let mut ids = Vec::new();
+    for t in [0, 1, 3, 4] {
+        for s in 0..5 {
+            let slot = id_of(&mut live, &format!("live_set tracks {t} clip_slots {s}"));
+            if one(&mut live, slot, "has_clip").as_i64() == Some(1) {
+                let clip = id_of(&mut live, &format!("live_set tracks {t} clip_slots {s} clip"));
+                ids.push(clip.to_string());
+            }
+        }
+    }
+    let n = ids.len();
+    let r = tools::call_with(
+        &mut live,
+        "barline-update-clip",
+        &json!({"ids": ids.join(","), "name": "Renamed", "notes": "C3 1|1"}),
+        &ctx,
+        false,
+        &mut IssuedIds::new(),
+        &clock,
+    )
+    .unwrap();
+    check_result("barline-update-clip", &r, false);
+    assert_ne!(r["isError"], true, "{r}");
+    let done = r["structuredContent"]["items"]
+        .as_array()
+        .map_or(1, Vec::len);
+    assert!(done > 0 && done < n, "{done} of {n}");
+    assert!(warnings(&r).contains(&format!(
+        "stopped after {done} of {n} clips to stay within the time limit; repeat the call for the rest"
+    )));
+}

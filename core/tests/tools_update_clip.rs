@@ -669,6 +669,47 @@ fn arrangement_length_on_audio_without_more_audio_warns() {
 }
 
 #[test]
+fn arrangement_length_on_audio_is_capped_at_the_end_of_the_file() {
+    let mut live = demo();
+    let song = id_of(&mut live, "live_set");
+    // At 240 BPM the 4 s file behind this 8-beat clip holds 16 beats.
+    live.set(song, "tempo", &[Atom::Float(240.0)]).unwrap();
+    let chop = clip_at(&mut live, "live_set tracks 5 arrangement_clips 0");
+    live.set(chop, "looping", &[Atom::Int(0)]).unwrap();
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": chop.to_string(), "arrangementLength": "6:0"}),
+    );
+    assert_eq!(ok(&r)["id"], chop.to_string());
+    assert!(
+        warnings(&r).contains(
+            &"unlooped audio clip capped at the end of its file (16 beats available, 24 requested)"
+                .to_string()
+        ),
+        "{:?}",
+        warnings(&r)
+    );
+    assert_eq!(num(&mut live, chop, "end_time") - num(&mut live, chop, "start_time"), 16.0);
+}
+
+#[test]
+fn b16_arrangement_values_use_the_song_signature() {
+    let mut live = demo();
+    let bass = clip_at(&mut live, "live_set tracks 1 arrangement_clips 0");
+    live.set(bass, "signature_numerator", &[Atom::Int(3)]).unwrap();
+    // "2:0" is 8 beats in the Set's 4/4, not 6 in the clip's 3/4.
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": bass.to_string(), "arrangementLength": "2:0", "arrangementStart": "9|1"}),
+    );
+    let id = lid(ok(&r)["id"].as_str().unwrap());
+    assert_eq!(num(&mut live, id, "start_time"), 32.0);
+    assert_eq!(num(&mut live, id, "end_time"), 40.0);
+}
+
+#[test]
 fn arrangement_parameters_on_session_clips_warn() {
     let mut live = demo();
     let s = clip_at(&mut live, "live_set tracks 0 clip_slots 0 clip");
