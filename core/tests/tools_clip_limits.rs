@@ -217,7 +217,10 @@ fn update_clip_stops_before_the_deadline_with_what_it_did() {
         for s in 0..5 {
             let slot = id_of(&mut live, &format!("live_set tracks {t} clip_slots {s}"));
             if one(&mut live, slot, "has_clip").as_i64() == Some(1) {
-                let clip = id_of(&mut live, &format!("live_set tracks {t} clip_slots {s} clip"));
+                let clip = id_of(
+                    &mut live,
+                    &format!("live_set tracks {t} clip_slots {s} clip"),
+                );
                 ids.push(clip.to_string());
             }
         }
@@ -242,4 +245,99 @@ fn update_clip_stops_before_the_deadline_with_what_it_did() {
     assert!(warnings(&r).contains(&format!(
         "stopped after {done} of {n} clips to stay within the time limit; repeat the call for the rest"
     )));
+}
+
+/// A Live that fails one function with a host error (the object cannot be addressed),
+/// after the clip it belongs to was created.
+struct FailingCall<'a> {
+    live: &'a mut FakeLive,
+    function: &'static str,
+}
+
+impl barline_core::live::LivePort for FailingCall<'_> {
+    fn resolve(&mut self, path: &str) -> barline_core::live::LiveId {
+        self.live.resolve(path)
+    }
+    fn get(
+        &mut self,
+        id: barline_core::live::LiveId,
+        property: &str,
+    ) -> Result<Vec<Atom>, barline_core::live::LiveError> {
+        self.live.get(id, property)
+    }
+    fn set(
+        &mut self,
+        id: barline_core::live::LiveId,
+        property: &str,
+        value: &[Atom],
+    ) -> Result<(), barline_core::live::LiveError> {
+        self.live.set(id, property, value)
+    }
+    fn call(
+        &mut self,
+        id: barline_core::live::LiveId,
+        function: &str,
+        args: &[Atom],
+    ) -> Result<Vec<Atom>, barline_core::live::LiveError> {
+        if function == self.function {
+            return Err(barline_core::live::LiveError::new(
+                "the host lost the object",
+            ));
+        }
+        self.live.call(id, function, args)
+    }
+    fn get_count(
+        &mut self,
+        id: barline_core::live::LiveId,
+        child: &str,
+    ) -> Result<usize, barline_core::live::LiveError> {
+        self.live.get_count(id, child)
+    }
+    fn type_of(
+        &mut self,
+        id: barline_core::live::LiveId,
+    ) -> Result<String, barline_core::live::LiveError> {
+        self.live.type_of(id)
+    }
+    fn path_of(
+        &mut self,
+        id: barline_core::live::LiveId,
+    ) -> Result<String, barline_core::live::LiveError> {
+        self.live.path_of(id)
+    }
+    fn file_exists(&mut self, path: &str) -> Result<bool, barline_core::live::LiveError> {
+        self.live.file_exists(path)
+    }
+}
+
+#[test]
+fn a_step_failing_after_the_clip_exists_is_a_warning_not_an_error() {
+    let mut live = demo_with(json!({}));
+    let r = {
+        let mut failing = FailingCall {
+            live: &mut live,
+            function: "add_new_notes",
+        };
+        tools::call(
+            &mut failing,
+            "barline-create-clip",
+            &json!({"slot": "6/0", "notes": "C3 1|1", "name": "Kept"}),
+            &ToolContext::default(),
+            false,
+        )
+        .unwrap()
+    };
+    check_result("barline-create-clip", &r, false);
+    assert_ne!(r["isError"], true, "{r}");
+    let id = r["structuredContent"]["id"].as_str().unwrap().to_string();
+    assert!(
+        warnings(&r).contains(&format!(
+            "clip {id}: Live refused: the host lost the object"
+        )),
+        "{:?}",
+        warnings(&r)
+    );
+    let clip = id_of(&mut live, "live_set tracks 6 clip_slots 0 clip");
+    assert_eq!(clip.to_string(), id);
+    assert_eq!(one(&mut live, clip, "name").as_str(), Some("Kept"));
 }

@@ -690,14 +690,18 @@ fn arrangement_length_on_audio_is_capped_at_the_end_of_the_file() {
         "{:?}",
         warnings(&r)
     );
-    assert_eq!(num(&mut live, chop, "end_time") - num(&mut live, chop, "start_time"), 16.0);
+    assert_eq!(
+        num(&mut live, chop, "end_time") - num(&mut live, chop, "start_time"),
+        16.0
+    );
 }
 
 #[test]
 fn b16_arrangement_values_use_the_song_signature() {
     let mut live = demo();
     let bass = clip_at(&mut live, "live_set tracks 1 arrangement_clips 0");
-    live.set(bass, "signature_numerator", &[Atom::Int(3)]).unwrap();
+    live.set(bass, "signature_numerator", &[Atom::Int(3)])
+        .unwrap();
     // "2:0" is 8 beats in the Set's 4/4, not 6 in the clip's 3/4.
     let r = call(
         &mut live,
