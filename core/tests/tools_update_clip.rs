@@ -640,6 +640,7 @@ fn arrangement_length_longer_looping_adds_continuation_copies() {
         })
         .collect();
     assert_eq!(spans, vec![(16.0, 32.0), (32.0, 48.0), (48.0, 56.0)]);
+    assert!(live.errors().is_empty(), "{:?}", live.errors());
     // Nothing is left in the holding area.
     let song = id_of(&mut live, "live_set");
     assert!(num(&mut live, song, "song_length") <= 96.0);
@@ -694,6 +695,33 @@ fn arrangement_length_on_audio_is_capped_at_the_end_of_the_file() {
         num(&mut live, chop, "end_time") - num(&mut live, chop, "start_time"),
         16.0
     );
+}
+
+#[test]
+fn audio_clips_shorten_and_split_through_temporary_audio_clips() {
+    let mut live = demo();
+    let chop = clip_at(&mut live, "live_set tracks 5 arrangement_clips 0");
+    let track = id_of(&mut live, "live_set tracks 5");
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": chop.to_string(), "split": "2|1"}),
+    );
+    let out = items(&r);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert_eq!(live.get_count(track, "arrangement_clips").unwrap(), 2);
+    let second = lid(out[1]["id"].as_str().unwrap());
+    assert_eq!(num(&mut live, second, "start_time"), 60.0);
+    assert_eq!(num(&mut live, second, "end_time"), 64.0);
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": chop.to_string(), "arrangementLength": "0:2"}),
+    );
+    ok(&r);
+    assert_eq!(num(&mut live, chop, "end_time"), 58.0);
+    assert_eq!(live.get_count(track, "arrangement_clips").unwrap(), 2);
+    assert!(live.errors().is_empty(), "{:?}", live.errors());
 }
 
 #[test]
@@ -788,6 +816,7 @@ fn split_makes_segments_in_place() {
         })
         .sum();
     assert_eq!(total, 24);
+    assert!(live.errors().is_empty(), "{:?}", live.errors());
 }
 
 #[test]

@@ -142,8 +142,11 @@ pub fn clear(
     )?;
     let temp = answered_id(&atoms)
         .ok_or_else(|| rejected("Live refused a temporary audio clip used to trim".into()))?;
+    // Looping, so the temporary clip can be as long as the range even when the file
+    // is shorter.
+    live.set(temp, "looping", &[Atom::Int(1)])?;
     let old = Markers::read(live, temp)?;
-    let start = old.start_marker;
+    let start = old.loop_start;
     clip_timing::write(live, temp, old, Markers::region(start, start + len))?;
     let placed = copy_to(live, at.track, temp, from)?;
     delete(live, at.track, temp)?;

@@ -872,7 +872,9 @@ fn position(
             }
             Place::Session(from) => {
                 if let Some((new, slot)) = move_to_slot(call, clip, from, dest)? {
-                    call.ids().replace(&clip.to_string(), &new.to_string());
+                    if new != clip {
+                        call.ids().replace(&clip.to_string(), &new.to_string());
+                    }
                     item.id = new.to_string();
                     item.slot = Some(slot.to_string());
                 }
