@@ -4,9 +4,17 @@
 //! deletes are removed by id, and every other existing note is left untouched (id,
 //! mute and release velocity kept).
 
-use super::notes::LiveNote;
+use super::call::Call;
+use super::clip_transforms;
+use super::error::ToolError;
+use super::notes::{self, LiveNote};
+use crate::live::LiveId;
 use crate::notation::{self, InterpretOptions, NotationError, Note};
 use std::collections::HashMap;
+
+fn bad(message: String) -> ToolError {
+    ToolError::bad_input(message)
+}
 
 /// Two starts closer than this are the same position (notation 4.8).
 const SAME_START: f64 = 0.001;
@@ -63,4 +71,55 @@ pub fn plan(
         add: r.notes,
         warnings: r.warnings,
     })
+}
+
+/// Writes `text` into a clip (update-clip step 3): `replace` removes every note
+/// first; `merge` applies [`plan`].
+pub fn write_notes(
+    call: &mut Call<'_>,
+    clip: LiveId,
+    text: &str,
+    merge: bool,
+    (n, d): (i64, i64),
+) -> Result<(), ToolError> {
+    let opts = notation::InterpretOptions::time_signature(n as u32, d as u32);
+    if !merge {
+        let r = notation::interpret(text, &opts).map_err(|e| bad(format!("notes: {e}")))?;
+        call.warnings.extend(r.warnings);
+        notes::remove_all(call.live, clip)?;
+        return notes::add(call.live, clip, &r.notes);
+    }
+    let existing = notes::read_live(call.live, clip)?;
+    let m = plan(text, &opts, &existing).map_err(|e| bad(format!("notes: {e}")))?;
+    call.warnings.extend(m.warnings);
+    notes::remove_ids(call.live, clip, &m.remove)?;
+    notes::add(call.live, clip, &m.add)
+}
+
+/// The complete note list a call with `notes` and `transforms` transforms: the new
+/// notes (replace), or the existing notes the merge keeps plus the new ones (merge).
+pub fn resulting_notes(
+    call: &mut Call<'_>,
+    clip: LiveId,
+    text: &str,
+    merge: bool,
+    (n, d): (i64, i64),
+) -> Result<Vec<crate::transforms::Note>, ToolError> {
+    let opts = notation::InterpretOptions::time_signature(n as u32, d as u32);
+    if !merge {
+        let r = notation::interpret(text, &opts).map_err(|e| bad(format!("notes: {e}")))?;
+        call.warnings.extend(r.warnings);
+        return Ok(r.notes.iter().map(clip_transforms::from_notation).collect());
+    }
+    let existing = notes::read_live(call.live, clip)?;
+    let m = plan(text, &opts, &existing).map_err(|e| bad(format!("notes: {e}")))?;
+    call.warnings.extend(m.warnings);
+    let removed: std::collections::HashSet<u64> = m.remove.iter().copied().collect();
+    let mut list: Vec<crate::transforms::Note> = existing
+        .iter()
+        .filter(|e| !removed.contains(&e.note_id))
+        .map(clip_transforms::from_live)
+        .collect();
+    list.extend(m.add.iter().map(clip_transforms::from_notation));
+    Ok(list)
 }

@@ -1,11 +1,14 @@
 //! `barline-update-clip` (tools.md 3.13): everything is validated before the first
 //! write, then each clip goes through split, region and properties, audio settings,
 //! notes, quantise and position, in that order. The steps that need more than one
-//! LOM call live in their own modules: markers in `clip_timing`, note merging in
-//! `note_merge`, timeline placement in `timeline`.
+//! LOM call live in their own modules: markers in `clip_timing`, notes in
+//! `note_merge`, transforms in `clip_transforms`, quantise in `clip_quantize`, moves
+//! in `clip_moves` (timeline placement in `timeline`).
 
 use super::call::{Bulk, Call, OneOrMany};
-use super::clip_ref::{self, Place, Slot};
+use super::clip_moves::{self, Moves};
+use super::clip_quantize::{self, Quantize};
+use super::clip_ref;
 use super::clip_timing::{self, Markers, EPS};
 use super::clip_transforms::{self, Seeded, MAX_TOOL_SEED};
 use super::coerce::{Choice, Choices, Flag, Int, List, Num, Text};
@@ -13,9 +16,8 @@ use super::error::{quoted, ToolError};
 use super::timeline::{self, ArrangementClip};
 use super::tool::{Hints, Tool, ToolMeta};
 use super::{audio, lom, names, note_merge, notes, overview, time};
-use crate::live::path::id_atoms;
-use crate::live::{Atom, LiveId, LivePort};
-use crate::notation::{self, Element};
+use crate::live::{Atom, LiveId};
+use crate::notation;
 use crate::transforms::TimeSignature;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -154,23 +156,13 @@ impl Tool for UpdateClip {
     }
 }
 
-/// The quantise request after validation.
-#[derive(Clone, Copy, Debug)]
-struct Quantize {
-    amount: f64,
-    grid: i64,
-    pitch: Option<u8>,
-}
-
 /// Everything checked before the first write.
 struct Plan {
     ids: Vec<String>,
     names: Vec<Option<String>>,
     colors: Vec<i64>,
     sig: Option<(i64, i64)>,
-    arrangement_start: Option<f64>,
-    arrangement_length: Option<f64>,
-    to_slot: Option<Slot>,
+    moves: Moves,
     split: Option<(String, Vec<f64>)>,
     merge: bool,
     quantize: Option<Quantize>,
@@ -183,18 +175,6 @@ fn bad(message: String) -> ToolError {
 
 fn text(t: &Option<Text>) -> Option<&str> {
     t.as_ref().map(Text::as_str)
-}
-
-/// A pitch name such as `C3` or `F#-1` as a MIDI number.
-fn pitch_of(name: &str) -> Option<u8> {
-    let ast = notation::parse(name.trim()).ok()?;
-    match ast.elements.as_slice() {
-        [one] => match one.element {
-            Element::Pitch { pitch } => Some(pitch),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError> {
@@ -303,7 +283,7 @@ fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError> {
                     .position(|g| *g == grid.as_str())
                     .map_or(1, |i| i as i64 + 1);
                 match text(&p.quantize_pitch) {
-                    Some(name) => match pitch_of(name) {
+                    Some(name) => match clip_quantize::pitch_of(name) {
                         Some(pitch) => Some(Quantize {
                             amount: amount.get(),
                             grid: code,
@@ -336,9 +316,11 @@ fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError> {
         names,
         colors,
         sig,
-        arrangement_start,
-        arrangement_length,
-        to_slot,
+        moves: Moves {
+            to_slot,
+            arrangement_start,
+            arrangement_length,
+        },
         split,
         merge,
         quantize,
@@ -360,8 +342,8 @@ fn run(
             Err(e) => bulk.skip(e),
         }
     }
-    if plan.arrangement_start.is_some() {
-        warn_same_position(call, &clips)?;
+    if plan.moves.arrangement_start.is_some() {
+        clip_moves::warn_same_position(call, &clips)?;
     }
     let n = clips.len();
     for (k, (i, clip)) in clips.iter().copied().enumerate() {
@@ -378,7 +360,7 @@ fn run(
         OneOrMany::One(v) => out.extend(v),
         OneOrMany::Many(vs) => vs.into_iter().for_each(|v| out.extend(v)),
     }
-    if plan.arrangement_start.is_some() {
+    if plan.moves.arrangement_start.is_some() {
         // Clips a later move overwrote completely are gone: leave them out.
         out.retain(|o| lom::resolve(call.live, &format!("id {}", o.id)).is_some());
     }
@@ -386,24 +368,6 @@ fn run(
         call.ids().issue(&o.id);
     }
     Ok(OneOrMany::from(out))
-}
-
-/// `3 clips on track 1 moved to the same position; later clips overwrite earlier ones`.
-fn warn_same_position(call: &mut Call<'_>, clips: &[(usize, LiveId)]) -> Result<(), ToolError> {
-    let mut per_track: std::collections::BTreeMap<usize, usize> = Default::default();
-    for (_, clip) in clips {
-        if let Place::Arrangement { track } = clip_ref::place(call.live, *clip)? {
-            *per_track.entry(track).or_default() += 1;
-        }
-    }
-    for (track, count) in per_track {
-        if count > 1 {
-            call.warn(format!(
-                "{count} clips on track {track} moved to the same position; later clips overwrite earlier ones"
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The clip-time values of this call in one clip's signature.
@@ -546,11 +510,11 @@ fn update_segment(
     }
     match (text(&p.notes), &plan.transforms, midi) {
         (Some(t), None, true) => {
-            write_notes(call, clip, t, plan.merge, sig).map_err(|e| progress.fail(e))?
+            note_merge::write_notes(call, clip, t, plan.merge, sig).map_err(|e| progress.fail(e))?
         }
         (Some(t), Some(seeded), true) => {
-            let list =
-                resulting_notes(call, clip, t, plan.merge, sig).map_err(|e| progress.fail(e))?;
+            let list = note_merge::resulting_notes(call, clip, t, plan.merge, sig)
+                .map_err(|e| progress.fail(e))?;
             let (c, ts) = ctx(call).map_err(|e| progress.fail(e))?;
             let n = clip_transforms::apply_midi(call, clip, seeded, list, &c, ts)
                 .map_err(|e| progress.fail(e))?;
@@ -584,12 +548,13 @@ fn update_segment(
     }
     if let Some(q) = plan.quantize {
         if midi {
-            quantize(call, clip, q).map_err(|e| progress.fail(e))?;
+            clip_quantize::quantize(call.live, clip, q, &mut call.warnings)
+                .map_err(|e| progress.fail(e))?;
         } else {
             call.warn(format!("quantize ignored: clip {clip} is an audio clip"));
         }
     }
-    position(call, plan, clip, item).map_err(|e| progress.fail(e))
+    clip_moves::position(call, &plan.moves, clip, item).map_err(|e| progress.fail(e))
 }
 
 /// Step 1: looping, markers, name, colour, signature.
@@ -744,220 +709,4 @@ pub fn warp_code(mode: &str) -> i64 {
         "complex" => 4,
         _ => 6,
     }
-}
-
-/// Step 3: replace or merge.
-fn write_notes(
-    call: &mut Call<'_>,
-    clip: LiveId,
-    text: &str,
-    merge: bool,
-    (n, d): (i64, i64),
-) -> Result<(), ToolError> {
-    let opts = notation::InterpretOptions::time_signature(n as u32, d as u32);
-    if !merge {
-        let r = notation::interpret(text, &opts).map_err(|e| bad(format!("notes: {e}")))?;
-        call.warnings.extend(r.warnings);
-        notes::remove_all(call.live, clip)?;
-        return notes::add(call.live, clip, &r.notes);
-    }
-    let existing = notes::read_live(call.live, clip)?;
-    let m = note_merge::plan(text, &opts, &existing).map_err(|e| bad(format!("notes: {e}")))?;
-    call.warnings.extend(m.warnings);
-    notes::remove_ids(call.live, clip, &m.remove)?;
-    notes::add(call.live, clip, &m.add)
-}
-
-/// The complete note list a call with `notes` and `transforms` transforms: the new
-/// notes (replace), or the existing notes the merge keeps plus the new ones (merge).
-fn resulting_notes(
-    call: &mut Call<'_>,
-    clip: LiveId,
-    text: &str,
-    merge: bool,
-    (n, d): (i64, i64),
-) -> Result<Vec<crate::transforms::Note>, ToolError> {
-    let opts = notation::InterpretOptions::time_signature(n as u32, d as u32);
-    if !merge {
-        let r = notation::interpret(text, &opts).map_err(|e| bad(format!("notes: {e}")))?;
-        call.warnings.extend(r.warnings);
-        return Ok(r.notes.iter().map(clip_transforms::from_notation).collect());
-    }
-    let existing = notes::read_live(call.live, clip)?;
-    let m = note_merge::plan(text, &opts, &existing).map_err(|e| bad(format!("notes: {e}")))?;
-    call.warnings.extend(m.warnings);
-    let removed: std::collections::HashSet<u64> = m.remove.iter().copied().collect();
-    let mut list: Vec<crate::transforms::Note> = existing
-        .iter()
-        .filter(|e| !removed.contains(&e.note_id))
-        .map(clip_transforms::from_live)
-        .collect();
-    list.extend(m.add.iter().map(clip_transforms::from_notation));
-    Ok(list)
-}
-
-/// Grid steps of a grid code, in beats.
-fn grid_steps(code: i64) -> &'static [f64] {
-    match code {
-        1 => &[1.0],
-        2 => &[0.5],
-        3 => &[1.0 / 3.0],
-        4 => &[0.5, 1.0 / 3.0],
-        5 => &[0.25],
-        6 => &[1.0 / 6.0],
-        7 => &[0.25, 1.0 / 6.0],
-        _ => &[0.125],
-    }
-}
-
-/// Step 4: quantise, with the no-change check of B11.
-fn quantize(call: &mut Call<'_>, clip: LiveId, q: Quantize) -> Result<(), ToolError> {
-    let starts = |live: &mut dyn LivePort| -> Result<Vec<f64>, ToolError> {
-        Ok(notes::read_live(live, clip)?
-            .iter()
-            .filter(|n| q.pitch.is_none_or(|p| n.pitch == f64::from(p)))
-            .map(|n| n.start_time)
-            .collect())
-    };
-    let before = starts(call.live)?;
-    let off_grid = q.amount > 0.0
-        && before.iter().any(|s| {
-            grid_steps(q.grid)
-                .iter()
-                .all(|g| ((s / g).round() * g - s).abs() > 1e-6)
-        });
-    match q.pitch {
-        Some(pitch) => call.live.call(
-            clip,
-            "quantize_pitch",
-            &[
-                Atom::Int(i64::from(pitch)),
-                Atom::Int(q.grid),
-                Atom::Float(q.amount),
-            ],
-        )?,
-        None => call.live.call(
-            clip,
-            "quantize",
-            &[Atom::Int(q.grid), Atom::Float(q.amount)],
-        )?,
-    };
-    if off_grid {
-        let mut after = starts(call.live)?;
-        let mut sorted = before;
-        sorted.sort_by(f64::total_cmp);
-        after.sort_by(f64::total_cmp);
-        if sorted == after {
-            call.warn(
-                "quantize changed no notes; Live may have ignored it — use the transform quant() instead",
-            );
-        }
-    }
-    Ok(())
-}
-
-/// Step 5: toSlot, arrangementStart, arrangementLength.
-fn position(
-    call: &mut Call<'_>,
-    plan: &Plan,
-    clip: LiveId,
-    mut item: UpdatedClip,
-) -> Result<Vec<UpdatedClip>, ToolError> {
-    let place = clip_ref::place(call.live, clip)?;
-    let arrangement_args = plan.arrangement_start.is_some() || plan.arrangement_length.is_some();
-    if let Some(dest) = plan.to_slot {
-        match place {
-            _ if arrangement_args => {
-                call.warn("toSlot ignored: arrangementStart or arrangementLength given")
-            }
-            Place::Session(from) => {
-                if let Some((new, slot)) = move_to_slot(call, clip, from, dest)? {
-                    if new != clip {
-                        call.ids().replace(&clip.to_string(), &new.to_string());
-                    }
-                    item.id = new.to_string();
-                    item.slot = Some(slot.to_string());
-                }
-                return Ok(vec![item]);
-            }
-            _ => call.warn(format!(
-                "clip {clip} is an arrangement clip; toSlot ignored"
-            )),
-        }
-    }
-    if !arrangement_args {
-        return Ok(vec![item]);
-    }
-    let Some(at) = ArrangementClip::of(call.live, clip)? else {
-        for (given, what) in [
-            (plan.arrangement_start.is_some(), "arrangementStart"),
-            (plan.arrangement_length.is_some(), "arrangementLength"),
-        ] {
-            if given {
-                call.warn(format!("clip {clip} is a session clip; {what} ignored"));
-            }
-        }
-        return Ok(vec![item]);
-    };
-    let mut at = at;
-    if let Some(start) = plan.arrangement_start {
-        match timeline::move_to(call.live, at, start)? {
-            Some(new) => {
-                if new != clip {
-                    call.ids().replace(&clip.to_string(), &new.to_string());
-                    item.id = new.to_string();
-                    at = ArrangementClip { clip: new, ..at };
-                }
-            }
-            None => call.warn(format!("failed to copy clip {clip}; original kept")),
-        }
-    }
-    let Some(length) = plan.arrangement_length else {
-        return Ok(vec![item]);
-    };
-    let resized = timeline::set_length(call.live, at, length)?;
-    call.warnings.extend(resized.warnings);
-    let mut out = vec![item];
-    out.extend(resized.clips.iter().skip(1).map(|c| UpdatedClip {
-        id: c.to_string(),
-        ..Default::default()
-    }));
-    Ok(out)
-}
-
-/// Moves a session clip to `dest` (duplicate, then delete the source); `None` when
-/// skipped with a warning.
-fn move_to_slot(
-    call: &mut Call<'_>,
-    clip: LiveId,
-    from: Slot,
-    dest: Slot,
-) -> Result<Option<(LiveId, Slot)>, ToolError> {
-    if from == dest {
-        return Ok(Some((clip, dest)));
-    }
-    let target = match clip_ref::clip_slot(call.live, dest) {
-        Ok(cs) => cs,
-        Err(e) => {
-            call.warn(format!("{}; toSlot skipped", e.message));
-            return Ok(None);
-        }
-    };
-    let before = clip_ref::slot_clip(call.live, dest);
-    if lom::flag(call.live, target, "has_clip")? {
-        call.warn(format!("slot {dest} had a clip; it was replaced"));
-    }
-    let source = clip_ref::clip_slot(call.live, from)?;
-    call.live
-        .call(source, "duplicate_clip_to", &id_atoms(target))?;
-    let copy = clip_ref::slot_clip(call.live, dest).filter(|c| Some(*c) != before);
-    let moved = match copy {
-        Some(c) if lom::flag(call.live, target, "has_clip")? => c,
-        _ => {
-            call.warn(format!("failed to copy clip {clip}; original kept"));
-            return Ok(None);
-        }
-    };
-    call.live.call(source, "delete_clip", &[])?;
-    Ok(Some((moved, dest)))
 }
