@@ -87,6 +87,12 @@ impl<'a> Call<'a> {
         self.warnings.push(message.into());
     }
 
+    /// The clock's current time in milliseconds (for values that must differ between
+    /// calls, such as a drawn transform seed).
+    pub fn now_ms(&self) -> f64 {
+        self.clock.now_ms()
+    }
+
     /// Milliseconds left before the request's time limit.
     pub fn remaining_ms(&self) -> f64 {
         self.ctx.timeout_ms as f64 - (self.clock.now_ms() - self.started_ms)

@@ -21,14 +21,15 @@ pub struct Seeded {
 }
 
 /// Parses `text` before any clip changes (a parse error is `BAD_INPUT`). Without a
-/// given seed one is drawn from 0 … 2^32 − 1: core has no random source, so it mixes
-/// the process's hash keys, the clock and the request into one value.
+/// given seed one is drawn from 0 … 2^32 − 1: core has no random source of its own,
+/// so it hashes the process's hash keys (random where the platform has a source), the
+/// host clock and the text into one value.
 pub fn parse(call: &Call<'_>, text: &str, seed: Option<i64>) -> Result<Seeded, ToolError> {
     let transform =
         Transform::parse(text).map_err(|e| ToolError::bad_input(format!("transforms: {e}")))?;
     let seed = match seed {
         Some(s) => s.max(0) as u64,
-        None => drawn(call.remaining_ms(), text),
+        None => drawn(call.now_ms(), text),
     };
     Ok(Seeded { transform, seed })
 }
