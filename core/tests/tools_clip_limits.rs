@@ -341,3 +341,31 @@ fn a_step_failing_after_the_clip_exists_is_a_warning_not_an_error() {
     assert_eq!(clip.to_string(), id);
     assert_eq!(one(&mut live, clip, "name").as_str(), Some("Kept"));
 }
+
+#[test]
+fn adding_many_scenes_stops_inside_the_time_budget() {
+    let mut live = demo_with(json!({"call_delay_ms": 25}));
+    let clock = FakeClock(live.clock());
+    let ctx = ToolContext {
+        timeout_ms: 2_000,
+        ..ToolContext::default()
+    };
+    let r = tools::call_with(
+        &mut live,
+        "barline-create-clip",
+        &json!({"slot": "6/0,6/900"}),
+        &ctx,
+        false,
+        &mut IssuedIds::new(),
+        &clock,
+    )
+    .unwrap();
+    check_result("barline-create-clip", &r, false);
+    assert_ne!(r["isError"], true, "{r}");
+    assert_eq!(r["structuredContent"]["slot"], "6/0");
+    assert!(warnings(&r).contains(
+        &"stopped after 1 of 2 clips to stay within the time limit; repeat the call for the rest"
+            .to_string()
+    ));
+    assert!(live.virtual_time_ms() < 2_000, "{}", live.virtual_time_ms());
+}

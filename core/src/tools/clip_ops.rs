@@ -32,29 +32,29 @@ fn refused(kind: Kind, where_: &str, e: crate::live::LiveError) -> ToolError {
     }
 }
 
-/// Creates a clip in a session slot, adding scenes at the end until the slot exists
-/// (`scenes_added` counts them, so the caller can warn). An occupied slot is a
+/// Adds one scene at the end; answers the new scene count. Live refusing (the count
+/// did not grow) is `LIVE_REJECTED`.
+pub fn add_scene(live: &mut dyn LivePort, song: LiveId, slot: Slot) -> Result<usize, ToolError> {
+    let before = live.get_count(song, "scenes")?;
+    live.call(song, "create_scene", &[Atom::Int(-1)])?;
+    let now = live.get_count(song, "scenes")?;
+    if now <= before {
+        return Err(ToolError::new(
+            ErrorCode::LiveRejected,
+            format!("Live refused to add the scenes slot {slot} needs"),
+        ));
+    }
+    Ok(now)
+}
+
+/// Creates a clip in a session slot, whose scene must exist (the caller adds scenes
+/// with [`add_scene`], checking its time budget between them). An occupied slot is a
 /// `CONFLICT`.
 pub fn create_session(
     live: &mut dyn LivePort,
-    song: LiveId,
     slot: Slot,
     kind: Kind,
-    scenes_added: &mut usize,
 ) -> Result<LiveId, ToolError> {
-    let mut scenes = live.get_count(song, "scenes")?;
-    while scenes <= slot.scene {
-        live.call(song, "create_scene", &[Atom::Int(-1)])?;
-        let now = live.get_count(song, "scenes")?;
-        if now <= scenes {
-            return Err(ToolError::new(
-                ErrorCode::LiveRejected,
-                format!("Live refused to add the scenes slot {slot} needs"),
-            ));
-        }
-        *scenes_added += now - scenes;
-        scenes = now;
-    }
     let cs = clip_ref::clip_slot(live, slot)?;
     if lom::flag(live, cs, "has_clip")? {
         return Err(ToolError::new(

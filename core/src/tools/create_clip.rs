@@ -373,14 +373,27 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
             call.warn_stopped(i, n, "clips");
             break;
         }
+        // Scenes up to the slot's, one at a time inside the time budget (1.15).
+        if let Target::Session(slot) = t {
+            match add_scenes(call, song, *slot) {
+                Ok(true) => {}
+                Ok(false) => {
+                    call.warn_stopped(i, n, "clips");
+                    break;
+                }
+                Err(e) => {
+                    bulk.skip(e);
+                    continue;
+                }
+            }
+        }
         let live = &mut *call.live;
-        let mut scenes_added = 0;
         let made = match (t, p.sample) {
             (Target::Session(slot), Some(path)) => {
-                clip_ops::create_session(live, song, *slot, Kind::Audio(path), &mut scenes_added)
+                clip_ops::create_session(live, *slot, Kind::Audio(path))
             }
             (Target::Session(slot), None) => {
-                clip_ops::create_session(live, song, *slot, Kind::Midi(p.end), &mut scenes_added)
+                clip_ops::create_session(live, *slot, Kind::Midi(p.end))
             }
             (Target::Arrangement { track, start, .. }, Some(path)) => {
                 clip_ops::create_arrangement(live, *track, *start, Kind::Audio(path))
@@ -390,14 +403,6 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
                 clip_ops::create_arrangement(live, *track, *start, Kind::Midi(p.end - p.start))
             }
         };
-        if scenes_added > 1 {
-            if let Target::Session(slot) = t {
-                call.warn(format!(
-                    "slot {slot} created {scenes_added} new scenes to reach scene {}",
-                    slot.scene
-                ));
-            }
-        }
         let clip = match made {
             Ok(c) => c,
             Err(e) => {
@@ -433,6 +438,32 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
         call.warn(format!("auto failed: {}", e.message));
     }
     Ok(out)
+}
+
+/// Adds scenes until `slot`'s scene exists, warning when that took more than one
+/// (`6/99` in a Set of 4 scenes creates 96). `Ok(false)`: the time budget ran out
+/// before the slot existed (scenes added so far stay).
+fn add_scenes(
+    call: &mut Call<'_>,
+    song: crate::live::LiveId,
+    slot: Slot,
+) -> Result<bool, ToolError> {
+    let mut scenes = call.live.get_count(song, "scenes")?;
+    let start = scenes;
+    while scenes <= slot.scene {
+        if scenes > start && call.deadline_near() {
+            return Ok(false);
+        }
+        scenes = clip_ops::add_scene(call.live, song, slot)?;
+    }
+    if scenes - start > 1 {
+        call.warn(format!(
+            "slot {slot} created {} new scenes to reach scene {}",
+            scenes - start,
+            slot.scene
+        ));
+    }
+    Ok(true)
 }
 
 /// Steps 5 of 3.12 on a created clip: region, name, colour, firstStart, notes, and
