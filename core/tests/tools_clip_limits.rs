@@ -369,3 +369,40 @@ fn adding_many_scenes_stops_inside_the_time_budget() {
     ));
     assert!(live.virtual_time_ms() < 2_000, "{}", live.virtual_time_ms());
 }
+
+#[test]
+fn lengthening_by_many_copies_stops_inside_the_time_budget() {
+    let mut live = demo_with(json!({"call_delay_ms": 25}));
+    let clock = FakeClock(live.clock());
+    let ctx = ToolContext {
+        timeout_ms: 2_000,
+        ..ToolContext::default()
+    };
+    let bass = id_of(&mut live, "live_set tracks 1 arrangement_clips 0");
+    let r = tools::call_with(
+        &mut live,
+        "barline-update-clip",
+        &json!({"ids": bass.to_string(), "arrangementLength": "200:0"}),
+        &ctx,
+        false,
+        &mut IssuedIds::new(),
+        &clock,
+    )
+    .unwrap();
+    check_result("barline-update-clip", &r, false);
+    assert_ne!(r["isError"], true, "{r}");
+    let made = r["structuredContent"]["items"].as_array().unwrap().len() - 1;
+    assert!(made > 0 && made < 49, "{made}");
+    assert!(
+        warnings(&r).contains(&format!(
+            "stopped after {made} of 49 copies to stay within the time limit; repeat the call for the rest"
+        )),
+        "{:?}",
+        warnings(&r)
+    );
+    let track = id_of(&mut live, "live_set tracks 1");
+    assert_eq!(
+        live.get_count(track, "arrangement_clips").unwrap(),
+        made + 1
+    );
+}

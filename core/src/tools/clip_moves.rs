@@ -99,7 +99,8 @@ pub fn position(
     let Some(length) = plan.arrangement_length else {
         return Ok(vec![item]);
     };
-    let resized = timeline::set_length(call.live, at, length)?;
+    let stop = call.deadline_check();
+    let resized = timeline::set_length(call.live, at, length, &stop)?;
     call.warnings.extend(resized.warnings);
     let mut out = vec![item];
     out.extend(resized.clips.iter().skip(1).map(|c| UpdatedClip {

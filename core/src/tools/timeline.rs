@@ -188,6 +188,10 @@ fn still_on(live: &mut dyn LivePort, at: ArrangementClip) -> Result<bool, ToolEr
     ))
 }
 
+/// A check that answers true once the call's time budget is spent (tools.md 1.15):
+/// `call.deadline_check()`, or `&|| false` where there is no budget.
+pub type Stop<'a> = &'a dyn Fn() -> bool;
+
 /// What [`set_length`] did.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Resized {
@@ -204,10 +208,14 @@ pub struct Resized {
 /// * longer, not looping, audio: the same up to the end of the file, with a warning
 ///   when capped or when nothing more is available;
 /// * shorter: the tail is covered by a temporary clip, which Live then trims away.
+///
+/// Copies stop when `stop` answers true (after at least one), with the deadline
+/// warning of 1.15; the clip is then shorter than asked but whole.
 pub fn set_length(
     live: &mut dyn LivePort,
     at: ArrangementClip,
     length: f64,
+    stop: Stop<'_>,
 ) -> Result<Resized, ToolError> {
     let (start, end) = at.span(live)?;
     let current = end - start;
@@ -225,8 +233,14 @@ pub fn set_length(
     let looping = lom::flag(live, at.clip, "looping")?;
     let midi = lom::flag(live, at.clip, "is_midi_clip")?;
     if looping {
-        out.clips
-            .extend(loop_copies(live, at, start, current, length)?);
+        let (copies, stopped) = loop_copies(live, at, (start, current, length), stop)?;
+        if let Some(total) = stopped {
+            out.warnings.push(format!(
+                "stopped after {} of {total} copies to stay within the time limit; repeat the call for the rest",
+                copies.len()
+            ));
+        }
+        out.clips.extend(copies);
         return Ok(out);
     }
     let m = Markers::read(live, at.clip)?;
@@ -278,14 +292,14 @@ fn audio_end(live: &mut dyn LivePort, clip: LiveId) -> Result<f64, ToolError> {
 }
 
 /// Copies of a looping clip after it, each starting where the loop playback of the
-/// previous one ended, the last trimmed to end at `start + length`.
+/// previous one ended, the last trimmed to end at `start + length`. The second value
+/// is the number of copies planned when `stop` ended the work early.
 fn loop_copies(
     live: &mut dyn LivePort,
     at: ArrangementClip,
-    start: f64,
-    current: f64,
-    length: f64,
-) -> Result<Vec<LiveId>, ToolError> {
+    (start, current, length): (f64, f64, f64),
+    stop: Stop<'_>,
+) -> Result<(Vec<LiveId>, Option<usize>), ToolError> {
     let m = Markers::read(live, at.clip)?;
     let loop_len = m.loop_end - m.loop_start;
     if loop_len <= EPS || current <= EPS {
@@ -303,6 +317,9 @@ fn loop_copies(
     let mut played = current;
     let mut pos = start + current;
     while pos < start + length - EPS {
+        if !copies.is_empty() && stop() {
+            return Ok((copies, Some(count as usize)));
+        }
         let piece = current.min(start + length - pos);
         // Where the loop playback stands after `played` beats from the start marker.
         let mut phase = m.start_marker + played;
@@ -332,7 +349,7 @@ fn loop_copies(
         played += piece;
         pos += piece;
     }
-    Ok(copies)
+    Ok((copies, None))
 }
 
 /// Splits a clip at `points` (beats from the clip start; those outside `(0, length)`
