@@ -175,3 +175,31 @@ impl ResolveId for FakeLive {
         self.resolve(path).0
     }
 }
+
+/// Issue 15 item 7: a clip URI whose id is malformed or names something other than a
+/// clip is the client's mistake: -32602 with the tool's code, never -32603.
+#[test]
+fn resource_reads_with_wrong_ids_are_invalid_params() {
+    let mut rig = Rig::new("2025-11-25");
+    let track = rig.live.resolve_id_of("live_set tracks 0");
+    for uri in [
+        format!("live://clip/{track}"),
+        "live://clip/abc".to_string(),
+        "live://clip/-1".to_string(),
+        "live://clip/99999999999999999999999".to_string(),
+    ] {
+        let b = rig.rpc("resources/read", json!({"uri": uri}));
+        let code = b["error"]["code"].as_i64();
+        assert!(code == Some(-32602) || code == Some(-32002), "{uri}: {b}");
+        assert!(
+            !b["error"]["data"]["hint"].as_str().unwrap_or("").is_empty(),
+            "{b}"
+        );
+    }
+    let b = rig.rpc(
+        "resources/read",
+        json!({"uri": format!("live://clip/{track}")}),
+    );
+    assert_eq!(b["error"]["code"], -32602, "{b}");
+    assert_eq!(b["error"]["data"]["code"], "WRONG_TYPE");
+}

@@ -3,7 +3,7 @@
 
 mod support;
 
-use barline_core::mcp::{HttpAction, Server, Settings};
+use barline_core::mcp::{prompts, HttpAction, Server, Settings};
 use serde_json::{json, Value};
 use support::mcp::json_post;
 
@@ -89,15 +89,8 @@ fn prompts_list_and_get() {
         .iter()
         .map(|p| p["name"].as_str().unwrap())
         .collect();
-    assert_eq!(
-        names,
-        [
-            "compose-clip",
-            "humanize-clip",
-            "arrange-from-scenes",
-            "mix-check"
-        ]
-    );
+    // Only prompts whose tools are all listed (the others need tools not built yet).
+    assert_eq!(names, ["compose-clip", "humanize-clip"]);
     let (_, b) = call(
         &mut s,
         Some(&sid),
@@ -118,4 +111,66 @@ fn prompts_list_and_get() {
     assert_eq!(b["error"]["code"], -32602);
     let (_, b) = call(&mut s, Some(&sid), "prompts/get", json!({"name": "nope"}));
     assert_eq!(b["error"]["code"], -32602);
+}
+
+/// Issue 15 item 3: a value containing `{style}` is not expanded again, and oversized
+/// arguments are refused without being echoed, so a reply stays small.
+#[test]
+fn prompt_arguments_are_substituted_once_and_capped() {
+    let mut s = Server::new(Settings::default());
+    let sid = session(&mut s, "2025-06-18");
+    let get = |s: &mut Server, args: Value| {
+        call(
+            s,
+            Some(&sid),
+            "prompts/get",
+            json!({"name": "compose-clip", "arguments": args}),
+        )
+        .1
+    };
+    let b = get(
+        &mut s,
+        json!({"trackIndex": "{style}{bars}", "style": "{trackIndex}"}),
+    );
+    let text = b["result"]["messages"][0]["content"]["text"]
+        .as_str()
+        .unwrap();
+    assert!(
+        text.contains("track {style}{bars} in this style: {trackIndex}."),
+        "{text}"
+    );
+    // The reported attack: 107 KB of placeholders that once expanded to 300 MB.
+    let attack = "{style}".repeat(107_000 / 7);
+    let b = get(&mut s, json!({"trackIndex": "1", "style": attack}));
+    assert_eq!(b["error"]["code"], -32602);
+    let message = b["error"]["message"].as_str().unwrap();
+    assert_eq!(
+        message,
+        "prompt compose-clip argument style is 106995 characters long; at most 1000 are accepted: shorten it"
+    );
+    // 1 MB: the same precise error, and the body holds no copy of the value.
+    let big = "x".repeat(1 << 20);
+    let body = json!({"jsonrpc":"2.0","id":1,"method":"prompts/get",
+        "params": {"name": "compose-clip", "arguments": {"trackIndex": big}}})
+    .to_string();
+    let HttpAction::Respond(resp) = s.handle_http(&json_post("localhost", body, Some(&sid))) else {
+        panic!("answered at once");
+    };
+    assert!(resp.body.len() < 400, "{} bytes", resp.body.len());
+    assert!(
+        resp.body.contains("1048576 characters long"),
+        "{}",
+        resp.body
+    );
+    // The largest accepted arguments give a bounded reply: template + 3 × 1,000 chars
+    // per placeholder use.
+    let max = "{".repeat(prompts::MAX_ARGUMENT_CHARS);
+    let b = get(
+        &mut s,
+        json!({"trackIndex": max, "style": max, "bars": max}),
+    );
+    assert!(b.to_string().len() < 20_000, "{}", b.to_string().len());
+    // The session survived all of it.
+    let (_, b) = call(&mut s, Some(&sid), "ping", json!({}));
+    assert_eq!(b["result"], json!({}));
 }

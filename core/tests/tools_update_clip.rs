@@ -858,6 +858,8 @@ fn bad_input_changes_nothing() {
         json!({"ids": "X", "quantize": 2, "quantizeGrid": "1/4"}),
         json!({"ids": "X", "quantizeGrid": "1/5", "quantize": 1}),
         json!({"ids": ""}),
+        json!({"ids": "X", "name": "a\u{0}b"}),
+        json!({"ids": "X", "name": "n".repeat(300)}),
     ];
     for case in cases {
         let mut live = demo();
@@ -1056,4 +1058,21 @@ fn transforms_on_audio_adjust_gain_and_pitch() {
         (ok(&back)["gainDb"].as_f64().unwrap() + 6.0).abs() < 0.01,
         "{back}"
     );
+}
+
+#[test]
+fn seeded_notes_do_not_count_against_the_notation_limit() {
+    use barline_core::notation::{interpret_merge, InterpretOptions, Note, MAX_NOTES};
+    let existing: Vec<Note> = (0..MAX_NOTES + 10_000)
+        .map(|i| Note {
+            pitch: (i % 128) as u8,
+            start_time: (i / 128) as f64,
+            duration: 0.5,
+            velocity: 100,
+            probability: 1.0,
+            velocity_deviation: 0,
+        })
+        .collect();
+    let m = interpret_merge("D3 1|2", &InterpretOptions::time_signature(4, 4), &existing).unwrap();
+    assert_eq!(m.notes.len(), 1);
 }

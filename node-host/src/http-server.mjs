@@ -170,8 +170,9 @@ function write(r, res) {
 }
 
 /**
- * Reads the body as UTF-8: `{body, size}`, with `body` null (and nothing buffered)
- * past `cap` bytes; `size` is the declared length or the bytes that arrived.
+ * Reads the body as bytes (core checks the UTF-8): `{body, size}`, with `body` null
+ * (and nothing buffered) past `cap` bytes; `size` is the declared length or the bytes
+ * that arrived.
  */
 function readBody(req, cap) {
   return new Promise((resolve, reject) => {
@@ -187,7 +188,7 @@ function readBody(req, cap) {
       if (size > cap) chunks.length = 0;
       else chunks.push(c);
     });
-    req.on("end", () => resolve({ body: size > cap ? null : Buffer.concat(chunks).toString("utf8"), size }));
+    req.on("end", () => resolve({ body: size > cap ? null : Buffer.concat(chunks), size }));
     req.on("error", reject);
   });
 }

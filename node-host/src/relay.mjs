@@ -3,6 +3,7 @@
 // (the `timeoutMs` core puts in the call's context), drops late or unknown responses
 // (logged). Failures reject with a TransitError whose kind and detail core turns into
 // the client's error (bridge::Transit); framing, envelope and texts are core's.
+import { randomInt } from "node:crypto";
 import { DEFAULTS } from "./max-settings.mjs";
 
 /** A call that failed between node.script and v8: `kind` as core's `Transit` reads it. */
@@ -15,7 +16,10 @@ export class TransitError extends Error {
 }
 
 export function createRelay({ maxApi, core, log = () => {} }) {
-  let nextId = 1;
+  // A restarted node.script must never take an answer the v8 side still owes its
+  // predecessor for one of its own requests: each process starts at a random id
+  // (below 2^30, so ids stay exact integer atoms for 2^30 calls).
+  let nextId = 1 + randomInt(2 ** 30);
   const pending = new Map(); // requestId -> { resolve, reject, timer }
   const late = new Set(); // ids that timed out, to tell "late" from "unknown" in logs
   const stats = { sent: 0, answered: 0, timedOut: 0, dropped: 0 };

@@ -42,7 +42,8 @@ test("a call that is never answered times out at its context's limit and its lat
   let answerLate;
   let sent;
   const delivered = new Promise((resolve) => (sent = resolve));
-  const api = fakeMax((id, env, reply) => { answerLate = () => reply("{}"); sent(env); });
+  let lateId;
+  const api = fakeMax((id, env, reply) => { lateId = id; answerLate = () => reply("{}"); sent(env); });
   const relay = createRelay({ maxApi: api, core, log: log(api) });
   let settled = false;
   const call = relay.call({ tool: "slow", context: { timeoutMs: 1000 } });
@@ -55,7 +56,7 @@ test("a call that is never answered times out at its context's limit and its lat
   await assert.rejects(call, (e) => e.kind === "timeout" && e.detail === "1000");
   answerLate();
   assert.equal(relay.stats().dropped, 1);
-  assert.match(api.logs.at(-1)[1], /dropped late .*request 1/);
+  assert.match(api.logs.at(-1)[1], new RegExp(`dropped late .*request ${lateId}$`));
   assert.equal(relay.pendingCount(), 0);
 });
 

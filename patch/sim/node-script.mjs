@@ -19,6 +19,9 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
   let handshake = false;
   const describe = (atoms) => atoms.slice(0, 3).map((a) => String(a).slice(0, 40)).join(" ");
   let exited = Promise.resolve();
+  let lastArgs = [];
+  // Extra V8 flags for the child (stress experiments), e.g. "--always-turbofan".
+  const flags = (process.env.BARLINE_NODE_SCRIPT_FLAGS ?? "").split(" ").filter(Boolean);
 
   function status(...atoms) { setImmediate(() => send(1, atoms)); }
 
@@ -27,8 +30,9 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
     stats.starts += 1;
     stopping = false;
     handshake = false;
+    lastArgs = args;
     const proc = fork(scriptPath, [...args.map(String), ...extraArgs.map(String)], {
-      execArgv: ["--import", REGISTER],
+      execArgv: [...flags, "--import", REGISTER],
       env: { ...process.env, MAX_ENV: "live", ...(clock === "manual" ? { BARLINE_SIM_CLOCK: "manual" } : {}) },
       stdio: ["ignore", "pipe", "pipe", "ipc"],
       serialization: "advanced",
@@ -118,5 +122,11 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
         child.send({ t: "clock", ms, seq });
       });
     },
+    /** The child's process id (memory measurements), or null when not running. */
+    get pid() { return child?.pid ?? null; },
+    /** Kills the child as a crash would (tests): no stop status, "terminated" follows. */
+    crash(signal = "SIGKILL") { child?.kill(signal); },
+    /** Sends the last `script start` again, as the patch does after "terminated". */
+    restart() { start(lastArgs); },
   };
 }

@@ -1,10 +1,15 @@
 // The Max `v8` object: a vm context holding only Max's globals for a profile
 // (max-runtime.md 1.2, 1.3, 1.6–1.9, 1.11, 1.14; section 6 items 1–17).
 import vm from "node:vm";
+import v8 from "node:v8";
 import { createTaskClass } from "./task.mjs";
 import { createDictClass } from "./dict.mjs";
 import { MaxLimitError } from "./limits.mjs";
 import { createFileClass } from "./file.mjs";
+
+// The v8 side runs in this process: keep Node 20's V8 from aborting on a lazy deopt
+// inside an inlined JS-to-wasm call (node-host/bench/V8-DEOPT.md).
+v8.setFlagsFromString("--no-turbo-inline-js-wasm-calls");
 
 export const PROFILES = ["max-9.0", "max-9.2"];
 const NOT_SIMULATED = ["Global", "Folder", "Buffer", "PolyBuffer", "SQLite", "Patcher", "Maxobj", "ParameterListener"];

@@ -103,6 +103,8 @@ fn post(body: String, session: Option<&str>) -> HttpRequest {
         path: "/mcp".into(),
         headers,
         body,
+        // No session here lives long enough to expire: the bridge answers and forgets.
+        now_ms: 0,
     }
 }
 

@@ -96,9 +96,11 @@ impl Server {
                 args: f.args.clone(),
                 context: ctx.clone(),
             });
+            self.sessions.call_started(sid);
             self.calls.insert(
                 call_id,
                 Call {
+                    session: sid.to_string(),
                     exchange,
                     slot: *slot,
                     forward: f.clone(),
@@ -182,6 +184,7 @@ impl Server {
     }
 
     fn settle(&mut self, call: Call, reply: Value) -> HttpAction {
+        self.sessions.call_ended(&call.session);
         let Some(ex) = self.exchanges.get_mut(&call.exchange) else {
             return HttpAction::Pending;
         };

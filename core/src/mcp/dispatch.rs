@@ -4,7 +4,7 @@
 use super::jsonrpc::{self, INVALID_PARAMS, METHOD_NOT_FOUND, RESOURCE_NOT_FOUND};
 use super::settings::Settings;
 use super::{prompts, resources, version};
-use crate::tools::{self, catalogue::CatalogueOptions, resource, Prepared};
+use crate::tools::{self, catalogue::CatalogueOptions, mentions, resource, Prepared};
 use serde_json::{json, Value};
 
 /// MCP logging levels, lowest first.
@@ -54,8 +54,11 @@ pub fn catalogue_options(settings: &Settings, version: &str) -> CatalogueOptions
     }
 }
 
-/// The `initialize` result for a negotiated version.
-pub fn initialize_result(negotiated: &str) -> Value {
+/// The `initialize` result for a negotiated version, with the instructions rendered for
+/// the tools `settings` list.
+pub fn initialize_result(negotiated: &str, settings: &Settings) -> Value {
+    let listed = mentions::listed(catalogue_options(settings, negotiated));
+    let instructions = mentions::render(INSTRUCTIONS, &|n| listed.iter().any(|l| l == n));
     json!({
         "protocolVersion": negotiated,
         "capabilities": {
@@ -69,7 +72,7 @@ pub fn initialize_result(negotiated: &str) -> Value {
             "title": "Barline",
             "version": tools::connect::VERSION,
         },
-        "instructions": INSTRUCTIONS,
+        "instructions": instructions,
     })
 }
 
@@ -103,7 +106,10 @@ pub fn dispatch(
             }
             let args = params.get("arguments").cloned().unwrap_or(Value::Null);
             match tools::prepare(name, &args, catalogue_options(settings, version)) {
-                Prepared::Unknown => fail(INVALID_PARAMS, &format!("Unknown tool: {name}")),
+                Prepared::Unknown => fail(
+                    INVALID_PARAMS,
+                    &format!("Unknown tool: {}", jsonrpc::quote(name)),
+                ),
                 Prepared::Answer(result) => reply(result),
                 Prepared::Forward { args, warnings } => Outcome::Forward(Box::new(Forward {
                     rpc_id: id.clone(),
@@ -134,22 +140,26 @@ pub fn dispatch(
                 resources::Route::NotFound => Outcome::Reply(jsonrpc::error(
                     id,
                     RESOURCE_NOT_FOUND,
-                    &format!("Resource not found: {uri}"),
+                    &format!("Resource not found: {}", jsonrpc::quote(uri)),
                     Some(json!({
-                        "uri": uri,
+                        "uri": jsonrpc::quote(uri),
                         "code": "NOT_FOUND",
                         "hint": "Call resources/list and resources/templates/list for valid URIs.",
                     })),
                 )),
             }
         }
-        "prompts/list" => reply(json!({"prompts": prompts::list()})),
+        "prompts/list" => {
+            let listed = mentions::listed(catalogue_options(settings, version));
+            reply(json!({"prompts": prompts::list(&|n| listed.iter().any(|l| l == n))}))
+        }
         "prompts/get" => {
             let Some(name) = params.get("name").and_then(Value::as_str) else {
                 return fail(INVALID_PARAMS, "prompts/get needs params.name (a string)");
             };
             let args = params.get("arguments").cloned().unwrap_or(Value::Null);
-            match prompts::get(name, &args) {
+            let listed = mentions::listed(catalogue_options(settings, version));
+            match prompts::get(name, &args, &|n| listed.iter().any(|l| l == n)) {
                 Ok(r) => reply(r),
                 Err((code, msg)) => fail(code, &msg),
             }
@@ -165,7 +175,7 @@ pub fn dispatch(
                     "logging/setLevel needs params.level, one of {}; got {}",
                     LOG_LEVELS.join(", "),
                     other
-                        .map(|s| format!("\"{s}\""))
+                        .map(|s| format!("\"{}\"", jsonrpc::quote(s)))
                         .unwrap_or_else(|| "nothing".into())
                 ),
             ),
@@ -174,7 +184,10 @@ pub fn dispatch(
             jsonrpc::INVALID_REQUEST,
             "initialize may only be sent once, as the first request of a session",
         ),
-        _ => fail(METHOD_NOT_FOUND, &format!("Method not found: {method}")),
+        _ => fail(
+            METHOD_NOT_FOUND,
+            &format!("Method not found: {}", jsonrpc::quote(method)),
+        ),
     }
 }
 

@@ -16,6 +16,9 @@ pub struct HttpRequest {
     pub headers: BTreeMap<String, String>,
     /// Body as text.
     pub body: String,
+    /// The host's clock in milliseconds (any fixed origin) when the request arrived;
+    /// sessions expire by it. Tests that do not care leave it 0.
+    pub now_ms: u64,
 }
 
 impl HttpRequest {

@@ -111,3 +111,13 @@ pub fn error(id: &Value, code: i64, message: &str, data: Option<Value>) -> Value
     }
     json!({"jsonrpc": "2.0", "id": id, "error": e})
 }
+
+/// Client text quoted in an error message: at most 100 characters, then `…`, so a
+/// megabyte name or URI is never echoed back whole.
+pub fn quote(text: &str) -> String {
+    const MAX: usize = 100;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}

@@ -12,9 +12,10 @@ mod reply;
 pub mod resources;
 pub mod security;
 mod server;
+pub mod sessions;
 pub mod settings;
 pub mod version;
 
 pub use http::{HttpAction, HttpRequest, HttpResponse, OutCall};
-pub use server::Server;
+pub use server::{Server, MAX_BATCH_ITEMS};
 pub use settings::Settings;

@@ -1,7 +1,8 @@
 //! Prompts (tools.md B10): templates that compose existing tools and perform no action
 //! themselves. `prompts/get` fills arguments into the messages.
 
-use super::jsonrpc::INVALID_PARAMS;
+use super::jsonrpc::{self, INVALID_PARAMS};
+use crate::tools::mentions;
 use serde_json::{json, Map, Value};
 
 struct PromptArg {
@@ -16,9 +17,16 @@ struct Prompt {
     title: &'static str,
     description: &'static str,
     args: &'static [PromptArg],
-    /// Message text with `{arg}` placeholders.
+    /// Tools the prompt cannot work without: it is listed only when all are.
+    needs: &'static [&'static str],
+    /// Message text with `{arg}` placeholders, rendered for the catalogue in force
+    /// (`tools::mentions`): steps naming an absent tool are dropped.
     template: &'static str,
 }
+
+/// Most characters of one argument value. Arguments are short phrases or numbers; the
+/// cap keeps a reply at most the template plus a few of these.
+pub const MAX_ARGUMENT_CHARS: usize = 1_000;
 
 const PROMPTS: &[Prompt] = &[
     Prompt {
@@ -30,7 +38,8 @@ const PROMPTS: &[Prompt] = &[
             PromptArg { name: "bars", description: "length of the clip in bars", required: false, default: Some("4") },
             PromptArg { name: "style", description: "style or mood, e.g. \"laid-back funk\"", required: false, default: Some("whatever fits the Set") },
         ],
-        template: "Compose a {bars}-bar MIDI clip for track {trackIndex} in this style: {style}.\n\nSteps:\n1. Call barline-read-track with trackIndex {trackIndex} and include [\"session-clips\", \"devices\", \"drum-map\"] to learn the instrument and, for a drum track, which pitches the kit plays.\n2. Call barline-read-live-set to learn tempo, time signature and scale.\n3. Write the clip with barline-create-clip (slot \"{trackIndex}/<first empty scene>\", length \"{bars}:0\") in bar|beat notation, using the scale's pitches.\n4. Read it back with barline-read-clip (include [\"notes\"]) and tell the user what you wrote.",
+        needs: &["barline-create-clip"],
+        template: "Compose a {bars}-bar MIDI clip for track {trackIndex} in this style: {style}.\n\nSteps:\n1. Call barline-read-track with trackIndex {trackIndex} and include [\"session-clips\", \"devices\", \"drum-map\"] to learn the instrument and, for a drum track, which pitches the kit plays.\n2. Call barline-read-live-set to learn tempo, time signature and scale.\n[unless barline-read-live-set] 3. Call barline-connect: its Live Set overview gives tempo, time signature, scale and the number of scenes. If the slot you pick is taken, barline-create-clip says so: try the next scene.\n4. Write the clip with barline-create-clip (slot \"{trackIndex}/<first empty scene>\", length \"{bars}:0\") in bar|beat notation, using the scale's pitches.\n5. Read it back with barline-read-clip (include [\"notes\"]) and tell the user what you wrote.\n",
     },
     Prompt {
         name: "humanize-clip",
@@ -40,7 +49,8 @@ const PROMPTS: &[Prompt] = &[
             PromptArg { name: "clipId", description: "id of the MIDI clip", required: true, default: None },
             PromptArg { name: "amount", description: "subtle, medium or strong", required: false, default: Some("subtle") },
         ],
-        template: "Humanize clip {clipId} ({amount} amount).\n\nSteps:\n1. Call barline-read-clip with clipId \"{clipId}\" and include [\"notes\", \"timing\"].\n2. Apply {amount} timing and velocity variation with barline-update-clip transforms; keep downbeats strong.\n3. Read the clip again and report what changed.",
+        needs: &["barline-read-clip", "barline-update-clip"],
+        template: "Humanize clip {clipId} ({amount} amount).\n\nSteps:\n1. Call barline-read-clip with clipId \"{clipId}\" and include [\"notes\", \"timing\"].\n2. Apply {amount} timing and velocity variation with barline-update-clip transforms; keep downbeats strong.\n3. Read the clip again and report what changed.\n",
     },
     Prompt {
         name: "arrange-from-scenes",
@@ -50,21 +60,29 @@ const PROMPTS: &[Prompt] = &[
             PromptArg { name: "sceneOrder", description: "comma-separated scene indices, e.g. \"0,0,1,2\"", required: true, default: None },
             PromptArg { name: "barsPerScene", description: "bars per section", required: false, default: Some("8") },
         ],
-        template: "Build an arrangement from the scenes in this order: {sceneOrder}, {barsPerScene} bars per section.\n\nSteps:\n1. Call barline-read-live-set with include [\"scenes\"] to check the scenes exist.\n2. For each entry, call barline-duplicate on the scene with arrangementStart at the next section start and arrangementLength \"{barsPerScene}:0\".\n3. Add a locator at the start of each section with barline-update-live-set, named after the scene.\n4. Summarise the arrangement for the user.",
+        needs: &["barline-read-live-set", "barline-duplicate"],
+        template: "Build an arrangement from the scenes in this order: {sceneOrder}, {barsPerScene} bars per section.\n\nSteps:\n1. Call barline-read-live-set with include [\"scenes\"] to check the scenes exist.\n2. For each entry, call barline-duplicate on the scene with arrangementStart at the next section start and arrangementLength \"{barsPerScene}:0\".\n3. Add a locator at the start of each section with barline-update-live-set, named after the scene.\n4. Summarise the arrangement for the user.\n",
     },
     Prompt {
         name: "mix-check",
         title: "Mix check",
         description: "Review levels and panning and propose changes without making them.",
         args: &[],
-        template: "Check the mix of this Live Set.\n\nSteps:\n1. Call barline-read-live-set with include [\"tracks\", \"mixer\"].\n2. Report level and panning issues (tracks far louder than the rest, everything panned centre, muted or soloed tracks left on).\n3. Propose barline-update-track calls that would fix them, but do not make any change until the user agrees.",
+        needs: &["barline-read-live-set"],
+        template: "Check the mix of this Live Set.\n\nSteps:\n1. Call barline-read-live-set with include [\"tracks\", \"mixer\"].\n2. Report level and panning issues (tracks far louder than the rest, everything panned centre, muted or soloed tracks left on).\n3. Propose barline-update-track calls that would fix them, but do not make any change until the user agrees.\n[unless barline-update-track] 3. Propose the changes as a list the user can make in Live's mixer.\n",
     },
 ];
 
-/// The `prompts` array of `prompts/list`.
-pub fn list() -> Value {
-    let items: Vec<Value> = PROMPTS
+/// The prompts whose needed tools `available` accepts.
+fn offered<'a>(available: &'a dyn Fn(&str) -> bool) -> impl Iterator<Item = &'static Prompt> + 'a {
+    PROMPTS
         .iter()
+        .filter(move |p| p.needs.iter().all(|t| available(t)))
+}
+
+/// The `prompts` array of `prompts/list`: the prompts whose tools are available.
+pub fn list(available: &dyn Fn(&str) -> bool) -> Value {
+    let items: Vec<Value> = offered(available)
         .map(|p| {
             let args: Vec<Value> = p
                 .args
@@ -78,21 +96,44 @@ pub fn list() -> Value {
 }
 
 /// The result of `prompts/get`, or a JSON-RPC error (code, message).
-pub fn get(name: &str, arguments: &Value) -> Result<Value, (i64, String)> {
-    let p = PROMPTS
-        .iter()
-        .find(|p| p.name == name)
-        .ok_or_else(|| (INVALID_PARAMS, format!("Unknown prompt: {name}")))?;
+///
+/// Arguments are substituted in one pass over the template: a value containing
+/// `{style}` stays literal text. Values longer than [`MAX_ARGUMENT_CHARS`] are refused
+/// without being quoted back.
+pub fn get(
+    name: &str,
+    arguments: &Value,
+    available: &dyn Fn(&str) -> bool,
+) -> Result<Value, (i64, String)> {
+    let p = offered(available).find(|p| p.name == name).ok_or_else(|| {
+        (
+            INVALID_PARAMS,
+            format!("Unknown prompt: {}", jsonrpc::quote(name)),
+        )
+    })?;
     let empty = Map::new();
     let given = match arguments {
         Value::Object(m) => m,
         Value::Null => &empty,
         _ => return Err((INVALID_PARAMS, "prompt arguments must be an object".into())),
     };
-    let mut text = p.template.to_string();
+    let mut values: Vec<(&str, String)> = Vec::with_capacity(p.args.len());
     for a in p.args {
         let value = match given.get(a.name) {
-            Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
+            Some(Value::String(s)) if !s.trim().is_empty() => {
+                let chars = s.chars().count();
+                if chars > MAX_ARGUMENT_CHARS {
+                    return Err((
+                        INVALID_PARAMS,
+                        format!(
+                            "prompt {} argument {} is {chars} characters long; at most \
+                             {MAX_ARGUMENT_CHARS} are accepted: shorten it",
+                            p.name, a.name
+                        ),
+                    ));
+                }
+                s.clone()
+            }
             Some(Value::Number(n)) => n.to_string(),
             _ => match (a.required, a.default) {
                 (true, _) => {
@@ -105,10 +146,53 @@ pub fn get(name: &str, arguments: &Value) -> Result<Value, (i64, String)> {
                 (false, None) => String::new(),
             },
         };
-        text = text.replace(&format!("{{{}}}", a.name), &value);
+        values.push((a.name, value));
     }
+    let template = mentions::render(p.template, available);
+    let text = substitute(&template, &values);
     Ok(json!({
         "description": p.description,
         "messages": [{"role": "user", "content": {"type": "text", "text": text}}],
     }))
+}
+
+/// Replaces each `{name}` of `template` by its value in a single left-to-right pass;
+/// inserted values are never scanned again, and unknown `{…}` stay as written.
+fn substitute(template: &str, values: &[(&str, String)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let hit = after.find('}').and_then(|close| {
+            let key = &after[..close];
+            values
+                .iter()
+                .find(|(n, _)| *n == key)
+                .map(|(_, v)| (v, close))
+        });
+        match hit {
+            Some((value, close)) => {
+                out.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::substitute;
+
+    #[test]
+    fn substitution_is_one_pass() {
+        let values = [("a", "{b}{a}".to_string()), ("b", "B".to_string())];
+        assert_eq!(substitute("x{a}y{b}{c}{", &values), "x{b}{a}yB{c}{");
+    }
 }

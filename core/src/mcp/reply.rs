@@ -15,17 +15,19 @@ pub(super) fn reply_for(call: &Call, result: Value, live_warnings: &[String]) ->
         if result.get("isError").and_then(Value::as_bool) == Some(true) {
             let e = &result["_meta"]["barline/error"];
             let code = e["code"].as_str().unwrap_or("INTERNAL");
-            let rpc_code = if code == "NOT_FOUND" {
-                jsonrpc::RESOURCE_NOT_FOUND
-            } else {
-                jsonrpc::INTERNAL_ERROR
+            // The client's URI was wrong (not our failure): say so with the code that
+            // means "fix your request", never -32603.
+            let rpc_code = match code {
+                "NOT_FOUND" | "STALE_REFERENCE" => jsonrpc::RESOURCE_NOT_FOUND,
+                "BAD_INPUT" | "WRONG_TYPE" => jsonrpc::INVALID_PARAMS,
+                _ => jsonrpc::INTERNAL_ERROR,
             };
             return jsonrpc::error(
                 &f.rpc_id,
                 rpc_code,
                 e["message"].as_str().unwrap_or("resource read failed"),
                 Some(json!({
-                    "uri": f.resource, "code": code, "hint": e["hint"],
+                    "uri": f.resource.as_deref().map(jsonrpc::quote), "code": code, "hint": e["hint"],
                 })),
             );
         }

@@ -4,19 +4,19 @@
 use super::dispatch::{self, Forward};
 use super::http::{HttpAction, HttpRequest, HttpResponse};
 use super::jsonrpc::{self, Message};
+use super::sessions::{Sessions, TableFull};
 use super::{security, version, Settings};
 use serde_json::Value;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
-/// Sessions kept at once; the oldest is dropped beyond this.
-const MAX_SESSIONS: usize = 256;
-
-pub(super) struct Session {
-    pub(super) version: &'static str,
-    pub(super) log_level: String,
-}
+/// Most messages in one JSON-RPC batch. Each answer can be a few kilobytes (the tool
+/// list is ~3 KB), so an unbounded batch turns a 4 MB body into a reply of hundreds of
+/// megabytes; 100 keeps the worst reply near 3 MB and is far beyond what clients send.
+pub const MAX_BATCH_ITEMS: usize = 100;
 
 pub(super) struct Call {
+    /// The session that sent the call (kept from eviction while the call is out).
+    pub(super) session: String,
     pub(super) exchange: u64,
     pub(super) slot: usize,
     pub(super) forward: Forward,
@@ -33,8 +33,7 @@ pub(super) struct Exchange {
 /// One MCP server (one per device): sessions, pending calls and settings.
 pub struct Server {
     pub(super) settings: Settings,
-    pub(super) sessions: HashMap<String, Session>,
-    pub(super) order: VecDeque<String>,
+    pub(super) sessions: Sessions,
     pub(super) calls: HashMap<u64, Call>,
     pub(super) exchanges: HashMap<u64, Exchange>,
     pub(super) next_id: u64,
@@ -77,8 +76,7 @@ impl Server {
         }
         Server {
             settings,
-            sessions: HashMap::new(),
-            order: VecDeque::new(),
+            sessions: Sessions::default(),
             calls: HashMap::new(),
             exchanges: HashMap::new(),
             next_id: 1,
@@ -156,13 +154,43 @@ impl Server {
         }
     }
 
+    /// Handles a request whose body arrived as bytes (`req.body` is ignored): a body
+    /// that is not UTF-8 is refused with the offset of its first bad byte rather than
+    /// decoded with replacement characters, which would change what the client sent.
+    pub fn handle_http_bytes(&mut self, mut req: HttpRequest, body: Vec<u8>) -> HttpAction {
+        match String::from_utf8(body) {
+            Ok(text) => {
+                req.body = text;
+                self.handle_http(&req)
+            }
+            Err(e) => {
+                req.body.clear();
+                if let Err(r) = self.admit(&req) {
+                    return HttpAction::Respond(r);
+                }
+                HttpAction::Respond(rpc_error(
+                    400,
+                    jsonrpc::PARSE_ERROR,
+                    &format!(
+                        "Parse error: the body is not valid UTF-8 (first bad byte at offset {}); \
+                         send JSON encoded as UTF-8",
+                        e.utf8_error().valid_up_to()
+                    ),
+                ))
+            }
+        }
+    }
+
     fn admit(&self, req: &HttpRequest) -> Result<(), HttpResponse> {
         let path = req.path.split('?').next().unwrap_or("");
         if path != "/mcp" {
             return Err(rpc_error(
                 404,
                 jsonrpc::INVALID_REQUEST,
-                &format!("Not found: {path} (the MCP endpoint is /mcp)"),
+                &format!(
+                    "Not found: {} (the MCP endpoint is /mcp)",
+                    jsonrpc::quote(path)
+                ),
             ));
         }
         security::check_origin_and_host(
@@ -194,10 +222,7 @@ impl Server {
                 jsonrpc::INVALID_REQUEST,
                 "Bad Request: Mcp-Session-Id header is required",
             ),
-            Some(id) if self.sessions.remove(id).is_some() => {
-                self.order.retain(|s| s != id);
-                HttpResponse::empty(200)
-            }
+            Some(id) if self.sessions.close(id) => HttpResponse::empty(200),
             Some(_) => rpc_error(404, jsonrpc::SESSION_NOT_FOUND, "Session not found"),
         }
     }
@@ -253,7 +278,8 @@ impl Server {
                     400,
                     jsonrpc::INVALID_REQUEST,
                     &format!(
-                        "Bad Request: unsupported MCP-Protocol-Version \"{v}\" (supported: {})",
+                        "Bad Request: unsupported MCP-Protocol-Version \"{}\" (supported: {})",
+                        jsonrpc::quote(v),
                         version::SUPPORTED.join(", ")
                     ),
                 ));
@@ -267,7 +293,17 @@ impl Server {
         let is_init =
             !is_batch && parsed.get("method").and_then(Value::as_str) == Some("initialize");
         if is_init {
-            return respond(self.initialize(&parsed));
+            if let Some(sid) = req.header("mcp-session-id") {
+                if self.sessions.touch(sid, req.now_ms).is_some() {
+                    return respond(rpc_error(
+                        400,
+                        jsonrpc::INVALID_REQUEST,
+                        "Bad Request: this session is already initialized; send initialize \
+                         without an Mcp-Session-Id header to start a new session",
+                    ));
+                }
+            }
+            return respond(self.initialize(&parsed, req.now_ms));
         }
         // Every other message belongs to a session.
         let Some(sid) = req.header("mcp-session-id").map(str::to_string) else {
@@ -288,7 +324,7 @@ impl Server {
                 "Bad Request: Mcp-Session-Id header is required (send initialize first)",
             ));
         };
-        let Some(session_version) = self.sessions.get(&sid).map(|s| s.version) else {
+        let Some(session_version) = self.sessions.touch(&sid, req.now_ms).map(|s| s.version) else {
             return respond(rpc_error(
                 404,
                 jsonrpc::SESSION_NOT_FOUND,
@@ -319,6 +355,17 @@ impl Server {
                     "Invalid Request: empty batch",
                 ));
             }
+            if items.len() > MAX_BATCH_ITEMS {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    &format!(
+                        "Invalid Request: a batch may hold at most {MAX_BATCH_ITEMS} messages; \
+                         this one holds {}: send them in smaller batches",
+                        items.len()
+                    ),
+                ));
+            }
         }
         let wants_sse = req
             .header("accept")
@@ -326,7 +373,12 @@ impl Server {
         self.messages(&sid, session_version, items, is_batch, wants_sse)
     }
 
-    fn initialize(&mut self, msg: &Value) -> HttpResponse {
+    /// Sessions alive.
+    pub fn session_count(&self) -> usize {
+        self.sessions.len()
+    }
+
+    fn initialize(&mut self, msg: &Value, now: u64) -> HttpResponse {
         let (id, params) = match jsonrpc::classify(msg) {
             Ok(Message::Request { id, params, .. }) => (id, params),
             Ok(_) => {
@@ -356,22 +408,17 @@ impl Server {
         };
         let negotiated = version::negotiate(requested);
         let sid = format!("{:016x}{:016x}", self.next_random(), self.next_random());
-        self.sessions.insert(
-            sid.clone(),
-            Session {
-                version: negotiated,
-                log_level: "info".into(),
-            },
-        );
-        self.order.push_back(sid.clone());
-        while self.order.len() > MAX_SESSIONS {
-            if let Some(old) = self.order.pop_front() {
-                self.sessions.remove(&old);
-            }
+        if let Err(TableFull) = self.sessions.open(sid.clone(), negotiated, now) {
+            return rpc_error(
+                503,
+                jsonrpc::SERVER_BUSY,
+                "Service Unavailable: every session has a tool call in flight; retry shortly",
+            )
+            .with("retry-after", "1");
         }
         HttpResponse::json(
             200,
-            &jsonrpc::result(&id, dispatch::initialize_result(negotiated)),
+            &jsonrpc::result(&id, dispatch::initialize_result(negotiated, &self.settings)),
         )
         .with("mcp-session-id", &sid)
     }

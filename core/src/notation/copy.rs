@@ -8,7 +8,7 @@ use super::ast::BarSpec;
 use super::error::{ErrorKind, NotationError};
 use super::interpreter::{too_many_notes, Interpreter, MAX_NOTES};
 use super::note::Note;
-use super::numbers::floor;
+use super::numbers::{floor, render};
 use super::warnings as w;
 use std::collections::HashMap;
 
@@ -27,16 +27,19 @@ struct Record {
     next: u32,
 }
 
-/// First and last record of a bar's chain.
+/// First and last record of a bar's chain, and how many records it holds (so the
+/// limit checks before a copy cost nothing).
 #[derive(Clone, Copy)]
 struct Chain {
     head: u32,
     tail: u32,
+    count: u32,
 }
 
 const EMPTY: Chain = Chain {
     head: NONE,
     tail: NONE,
+    count: 0,
 };
 
 /// Notes recorded per bar (the `copy_map` of 4.2).
@@ -100,6 +103,7 @@ impl CopyMap {
         let chain = self.chain_mut(bar);
         let previous = chain.tail;
         chain.tail = index;
+        chain.count += 1;
         if previous == NONE {
             chain.head = index;
         } else {
@@ -118,13 +122,7 @@ impl CopyMap {
 
     /// Number of records of `bar`.
     pub(crate) fn len(&self, bar: f64) -> usize {
-        let mut n = 0;
-        let mut i = self.chain(bar).head;
-        while i != NONE {
-            n += 1;
-            i = self.records[i as usize].next;
-        }
-        n
+        self.chain(bar).count as usize
     }
 
     /// Whether `bar` has no records.
@@ -160,16 +158,28 @@ impl CopyMap {
         self.sparse.clear();
     }
 }
-/// Most destination bars one copy operation may visit; a range like
-/// `@1-99999999999=1` would otherwise loop for hours.
-pub const MAX_COPY_STEPS: f64 = 1_000_000.0;
+/// Most destination bars all bar copies of one text may visit together.
+///
+/// 10,000 bars is over five hours of 4/4 at 120 BPM, far longer than any clip, yet
+/// small enough that visiting them (one cheap check each) takes well under a
+/// millisecond. Counting all copies together bounds the work of a long text made of
+/// many copies too; a single range beyond the budget is refused before any copying.
+pub const MAX_COPY_BARS: f64 = 10_000.0;
 
-fn too_many_copy_steps() -> NotationError {
+/// The error for a copy whose `bars` destination bars would exceed [`MAX_COPY_BARS`].
+fn too_many_copy_bars(bars: f64, used: f64) -> NotationError {
+    let already = if used > 0.0 {
+        format!(" after {} already copied", render(used))
+    } else {
+        String::new()
+    };
     NotationError::new(
         ErrorKind::Limit,
         format!(
-            "Bar copy range too large: one copy may cover at most {MAX_COPY_STEPS} bars; \
-             use a smaller bar range"
+            "Bar copy range too large: it covers {} destination bars{already}, and one call \
+             may copy into at most {} bars in total; use a smaller bar range",
+            render(bars),
+            render(MAX_COPY_BARS)
         ),
     )
 }
@@ -189,12 +199,40 @@ impl Interpreter {
 
     /// Copies bar `source` to `dest` (different, source non-empty), within the limit.
     fn copy_bar(&mut self, source: f64, dest: f64) -> Result<(), NotationError> {
-        let n = self.copies.len(source);
-        if self.events.len() + n > MAX_NOTES {
-            return Err(too_many_notes());
-        }
+        self.reserve_copies(self.copies.len(source))?;
         self.copies.copy(source, dest, &mut self.events);
         Ok(())
+    }
+
+    /// Fails if `notes` more notes would exceed [`MAX_NOTES`].
+    fn reserve_copies(&self, notes: usize) -> Result<(), NotationError> {
+        if notes > MAX_NOTES.saturating_sub(self.created()) {
+            return Err(too_many_notes());
+        }
+        Ok(())
+    }
+
+    /// Counts `bars` destination bars against [`MAX_COPY_BARS`] before a copy loop
+    /// starts, so a huge range is refused before any work.
+    fn spend_copy_bars(&mut self, bars: f64) -> Result<(), NotationError> {
+        // Infinite bar numbers give `inf - inf`: the loop then visits one bar.
+        let bars = if bars.is_nan() { 1.0 } else { bars };
+        if bars > MAX_COPY_BARS - self.copy_bars {
+            return Err(too_many_copy_bars(bars, self.copy_bars));
+        }
+        self.copy_bars += bars;
+        Ok(())
+    }
+
+    /// Notes the copies of `pairs` (source, destination) would add with the bars as
+    /// they are now. Copies inside one range only ever add notes to later sources, so
+    /// this is a lower bound: when it exceeds the limit, the copy is refused before it
+    /// starts, with the same error the loop would reach.
+    fn planned_copies(&self, pairs: impl Iterator<Item = (f64, f64)>) -> usize {
+        pairs
+            .filter(|(s, d)| s != d)
+            .map(|(s, _)| self.copies.len(s))
+            .fold(0usize, usize::saturating_add)
     }
 
     /// A bar copy element (4.7.2); always ends by clearing the pitch buffer.
@@ -235,9 +273,10 @@ impl Interpreter {
                 }
                 self.buffer_check(OP);
                 let steps = last - first;
-                if steps >= MAX_COPY_STEPS {
-                    return Err(too_many_copy_steps());
-                }
+                self.spend_copy_bars(steps + 1.0)?;
+                let planned = self
+                    .planned_copies((0..=steps as u64).map(|j| (first + j as f64, d + j as f64)));
+                self.reserve_copies(planned)?;
                 for j in 0..=steps as u64 {
                     let j = j as f64;
                     self.copy_checked(first + j, d + j)?;
@@ -268,9 +307,10 @@ impl Interpreter {
                     self.warnings.push(w::empty_bar(s));
                     return Ok(());
                 }
-                if d2 - d1 >= MAX_COPY_STEPS {
-                    return Err(too_many_copy_steps());
-                }
+                self.spend_copy_bars(d2 - d1 + 1.0)?;
+                let planned =
+                    self.planned_copies((0..=(d2 - d1) as u64).map(|j| (s, d1 + j as f64)));
+                self.reserve_copies(planned)?;
                 for j in 0..=(d2 - d1) as u64 {
                     let d = d1 + j as f64;
                     if d == s {
@@ -300,10 +340,12 @@ impl Interpreter {
                     return Ok(());
                 }
                 self.buffer_check(OP);
-                if d2 - d1 >= MAX_COPY_STEPS {
-                    return Err(too_many_copy_steps());
-                }
+                self.spend_copy_bars(d2 - d1 + 1.0)?;
                 let width = s2 - s1 + 1.0;
+                let planned = self.planned_copies(
+                    (0..=(d2 - d1) as u64).map(|j| (s1 + j as f64 % width, d1 + j as f64)),
+                );
+                self.reserve_copies(planned)?;
                 for j in 0..=(d2 - d1) as u64 {
                     let j = j as f64;
                     let d = d1 + j;

@@ -55,7 +55,8 @@ pub struct NotationError {
     /// The exact message of the specification.
     pub message: String,
     /// Where the problem is (syntax errors: the error position; value errors: the
-    /// token start); `None` for option, interpretation and formatter errors.
+    /// token start; limit errors: the element that crossed the limit); `None` for
+    /// option, interpretation and formatter errors.
     pub position: Option<SourcePosition>,
     /// What the parser expected at `position` (syntax errors only, otherwise empty).
     pub expected: &'static [&'static str],

@@ -9,11 +9,16 @@ use super::error::{ErrorKind, NotationError};
 use super::note::{Meter, Note};
 use super::numbers::{floor, rem, render};
 use super::parser::Item;
-use super::warnings as w;
+use super::warnings::{self as w, WarningList};
 
-/// Most notes one interpretation may emit (copies included). The reference has no
-/// limit and would exhaust memory on `C3 1|1x999999999999`; hosts must stay alive.
-pub const MAX_NOTES: usize = 1_000_000;
+/// Most notes one interpretation may emit (copies included).
+///
+/// Sized to what one tool call can put into a Live clip well inside the request
+/// deadline (tools.md 1.15): notes reach Live in `add_new_notes` batches of 1,000
+/// (tools.md 1.14), so this is 50 batches, and it covers 1,000 bars of sixteenth-note
+/// hi-hats with kick and snare (about 24,000 notes) twice over. The reference has no
+/// limit at all and exhausts memory on `C3 1|1x999999999999`.
+pub const MAX_NOTES: usize = 50_000;
 
 /// Result of a successful interpretation.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
@@ -70,7 +75,9 @@ pub(crate) struct Interpreter {
     pub(super) idle_change: bool,
     pub(super) copies: CopyMap,
     pub(super) events: Vec<Note>,
-    pub(super) warnings: Vec<String>,
+    pub(super) warnings: WarningList,
+    /// Destination bars visited by bar copies so far (bounded by `MAX_COPY_BARS`).
+    pub(super) copy_bars: f64,
     has_zero_velocity: bool,
     /// How many leading `events` are seeded existing notes (merge, tools.md 3.13):
     /// they feed bar copies and v0 deletions but are not part of the output.
@@ -93,7 +100,8 @@ impl Interpreter {
             idle_change: false,
             copies: CopyMap::new(meter.beats_per_bar * meter.scale, expected_notes),
             events: Vec::with_capacity(expected_notes),
-            warnings: Vec::new(),
+            warnings: WarningList::default(),
+            copy_bars: 0.0,
             has_zero_velocity: false,
             seeded: 0,
         }
@@ -101,7 +109,7 @@ impl Interpreter {
 
     /// The merge seeding hook of tools.md 3.13: before the first element, files each
     /// existing note into the bar-copy memory under the bar containing its start, as
-    /// if the text had written it there. No other state changes; [`Self::finish_merge`]
+    /// if the text had written it there. No other state changes; [`Self::finish`]
     /// leaves these notes out of the output.
     pub(crate) fn seed(&mut self, existing: &[Note]) {
         for note in existing {
@@ -251,10 +259,16 @@ impl Interpreter {
         }
     }
 
+    /// Notes the text created so far: seeded existing notes do not count against
+    /// [`MAX_NOTES`] (they are the clip's, not this call's work).
+    pub(super) fn created(&self) -> usize {
+        self.events.len() - self.seeded
+    }
+
     /// Fails if emitting the buffer at `positions` more positions would exceed
     /// [`MAX_NOTES`].
     fn reserve(&mut self, positions: f64) -> Result<(), NotationError> {
-        let total = self.events.len() as f64 + positions * self.buffer.len() as f64;
+        let total = self.created() as f64 + positions * self.buffer.len() as f64;
         if total > MAX_NOTES as f64 {
             return Err(too_many_notes());
         }
@@ -308,22 +322,13 @@ impl Interpreter {
 
     /// Warnings so far (for an interpretation error, 5.1).
     pub(crate) fn take_warnings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.warnings)
+        self.warnings.take()
     }
 
-    /// End of input: W4, then the v0 deletion pass (4.8).
-    pub(crate) fn finish(self) -> Interpretation {
-        let merged = self.finish_merge();
-        Interpretation {
-            notes: merged.notes,
-            warnings: merged.warnings,
-        }
-    }
-
-    /// [`Self::finish`] for a seeded interpreter: the v0 pass runs over seeded and new
-    /// notes alike; seeded notes never reach the output, and the ones a v0 note hit
-    /// are reported by index.
-    pub(crate) fn finish_merge(mut self) -> MergeInterpretation {
+    /// End of input: W4, then the v0 deletion pass (4.8), which runs over seeded and
+    /// new notes alike; seeded notes never reach the output, and the ones a v0 note
+    /// hit are reported by index.
+    pub(crate) fn finish(mut self) -> MergeInterpretation {
         if !self.buffer.is_empty() && !self.emitted {
             self.warnings.push(w::unemitted_at_end(self.buffer.len()));
         }
@@ -346,7 +351,7 @@ impl Interpreter {
         };
         MergeInterpretation {
             notes,
-            warnings: self.warnings,
+            warnings: self.warnings.take(),
             deleted_existing,
         }
     }
@@ -365,8 +370,9 @@ pub(super) fn too_many_notes() -> NotationError {
     NotationError::new(
         ErrorKind::Limit,
         format!(
-            "Too many notes: this notation would create more than {MAX_NOTES} notes; \
-             use smaller repeat counts or bar copy ranges"
+            "Too many notes: this notation would create more than {MAX_NOTES} notes \
+             (the most one call may write); use smaller repeat counts or bar copy ranges, \
+             or write the clip in several calls"
         ),
     )
 }

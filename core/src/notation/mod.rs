@@ -22,13 +22,14 @@ mod position;
 mod warnings;
 
 pub use ast::{Ast, BarSpec, BeatSpec, Element, Span, SpannedElement};
-pub use copy::MAX_COPY_STEPS;
+pub use copy::MAX_COPY_BARS;
 pub use error::{ErrorKind, NotationError, SourcePosition, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
 pub use formatter::{format, pitch_name};
 pub use interpreter::{Interpretation, MergeInterpretation, MAX_NOTES};
 pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
 pub use parser::ScanMode;
 // Shared with `transforms`, which prints numbers and positions by the same rules.
+pub use warnings::MAX_WARNINGS;
 pub(crate) use {numbers::render, position::source_position};
 
 use interpreter::Interpreter;
@@ -101,29 +102,7 @@ pub fn interpret_merge(
     options: &InterpretOptions,
     existing: &[Note],
 ) -> Result<MergeInterpretation, NotationError> {
-    if text.is_empty() {
-        return Ok(MergeInterpretation::default());
-    }
-    let meter = Meter::new(options.numerator, options.denominator)?;
-    if existing.len() > MAX_NOTES {
-        return Err(interpreter::too_many_notes());
-    }
-    let mut scanner = Scanner::new(text, ScanMode::Memoized);
-    let mut interpreter = Interpreter::new(meter, (text.len() / 3 + existing.len()).min(MAX_NOTES));
-    interpreter.seed(existing);
-    let mut failure: Option<NotationError> = None;
-    while let Some((item, _)) = scanner.next_item()? {
-        if failure.is_none() {
-            if let Err(mut error) = interpreter.apply(item, scanner.beats()) {
-                error.warnings = interpreter.take_warnings();
-                failure = Some(error);
-            }
-        }
-    }
-    match failure {
-        Some(error) => Err(error),
-        None => Ok(interpreter.finish_merge()),
-    }
+    drive(text, options, ScanMode::Memoized, existing)
 }
 
 /// [`interpret`] with an explicit scan strategy; both strategies give identical
@@ -133,22 +112,44 @@ pub fn interpret_scanned(
     options: &InterpretOptions,
     mode: ScanMode,
 ) -> Result<Interpretation, NotationError> {
+    drive(text, options, mode, &[]).map(|m| Interpretation {
+        notes: m.notes,
+        warnings: m.warnings,
+    })
+}
+
+/// The one interpretation loop behind [`interpret_scanned`] and [`interpret_merge`];
+/// `existing` seeds the bar-copy memory (empty for a plain interpretation).
+fn drive(
+    text: &str,
+    options: &InterpretOptions,
+    mode: ScanMode,
+    existing: &[Note],
+) -> Result<MergeInterpretation, NotationError> {
     if text.is_empty() {
-        return Ok(Interpretation::default());
+        return Ok(MergeInterpretation::default());
     }
     let meter = Meter::new(options.numerator, options.denominator)?;
     let mut scanner = Scanner::new(text, mode);
     // Typical notation yields one note per 3–8 bytes; sizing the note vectors for
     // that up front saves the reallocations (and the fresh pages they touch) of
     // growing them, which otherwise make long clips cost more than linearly.
-    let mut interpreter = Interpreter::new(meter, (text.len() / 3).min(MAX_NOTES));
+    let expected = (text.len() / 3)
+        .min(MAX_NOTES)
+        .saturating_add(existing.len());
+    let mut interpreter = Interpreter::new(meter, expected);
+    interpreter.seed(existing);
     // Interpretation errors only count once the whole text parsed (5.1), so after
     // one the scan continues without interpreting.
     let mut failure: Option<NotationError> = None;
-    while let Some((item, _)) = scanner.next_item()? {
+    while let Some((item, range)) = scanner.next_item()? {
         if failure.is_none() {
             if let Err(mut error) = interpreter.apply(item, scanner.beats()) {
                 error.warnings = interpreter.take_warnings();
+                if error.kind == ErrorKind::Limit {
+                    // Point at the element that crossed the limit.
+                    error.position = Some(position::source_position(text, range.start));
+                }
                 failure = Some(error);
             }
         }

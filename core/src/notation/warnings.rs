@@ -105,3 +105,39 @@ pub(crate) fn reversed_destination(d1: f64, d2: f64) -> String {
         render(d2)
     )
 }
+
+/// Most warnings one interpretation keeps. A warning costs a few dozen bytes, and
+/// pathological text (thousands of empty copy sources) could otherwise grow the list
+/// far beyond anything a reader uses; the rest are counted in one closing line.
+pub const MAX_WARNINGS: usize = 100;
+
+/// The warnings of one interpretation, capped at [`MAX_WARNINGS`].
+#[derive(Default)]
+pub(crate) struct WarningList {
+    items: Vec<String>,
+    dropped: usize,
+}
+
+impl WarningList {
+    /// Adds `text`, or counts it once the list is full.
+    pub(crate) fn push(&mut self, text: String) {
+        if self.items.len() < MAX_WARNINGS {
+            self.items.push(text);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// The kept warnings plus, when some were dropped, a line saying how many.
+    pub(crate) fn take(&mut self) -> Vec<String> {
+        let mut items = std::mem::take(&mut self.items);
+        if self.dropped > 0 {
+            items.push(format!(
+                "{} more warning(s) not shown (at most {MAX_WARNINGS} are listed)",
+                self.dropped
+            ));
+            self.dropped = 0;
+        }
+        items
+    }
+}

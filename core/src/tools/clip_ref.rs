@@ -138,38 +138,9 @@ pub fn place(live: &mut dyn LivePort, clip: LiveId) -> Result<Place, ToolError> 
     })
 }
 
-/// [`clip_by_id`] through the issued-id registry (tools.md 2.4, B12): an id this
-/// device reported earlier that no longer resolves is `STALE_REFERENCE`, naming the
-/// clip that replaced it when a move or split recorded one.
+/// A clip id argument through the shared resolver (`refs`): `NOT_FOUND`,
+/// `STALE_REFERENCE` naming the replacing clip after a move (tools.md 2.4, B12), or
+/// `WRONG_TYPE`.
 pub fn clip_in_call(call: &mut Call<'_>, id: &str) -> Result<LiveId, ToolError> {
-    match clip_by_id(call.live, id) {
-        Err(e) if e.code == ErrorCode::NotFound => Err(stale(call, id).unwrap_or(e)),
-        other => other,
-    }
-}
-
-/// The `STALE_REFERENCE` error for an issued id that vanished, or `None` when the id
-/// was never issued.
-pub fn stale(call: &mut Call<'_>, id: &str) -> Option<ToolError> {
-    let ids = call.ids();
-    if let Some(new) = ids.replacement(id) {
-        // Follow chains (moved, then moved again) to the newest id, boundedly.
-        let mut newest = new.to_string();
-        for _ in 0..16 {
-            match ids.replacement(&newest) {
-                Some(next) if next != newest => newest = next.to_string(),
-                _ => break,
-            }
-        }
-        return Some(ToolError::new(
-            ErrorCode::StaleReference,
-            format!("clip {id} was moved; its new id is {newest}"),
-        ));
-    }
-    ids.was_issued(id).then(|| {
-        ToolError::new(
-            ErrorCode::StaleReference,
-            format!("clip {id} no longer exists: it was deleted or replaced"),
-        )
-    })
+    super::refs::by_id(call, id, super::refs::Kind::Clip).map(|(clip, _)| clip)
 }

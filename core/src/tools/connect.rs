@@ -2,8 +2,10 @@
 //! usage guide and (when enabled) the project memory.
 
 use super::call::Call;
+use super::catalogue::CatalogueOptions;
 use super::error::ToolError;
 use super::lom;
+use super::mentions;
 use super::overview;
 use super::tool::{Tool, ToolMeta};
 use crate::live::{Atom, LivePort};
@@ -59,7 +61,12 @@ impl Tool for Connect {
 
     fn run(call: &mut Call<'_>, _: NoParams) -> Result<Connected, ToolError> {
         let version = live_version(call.live)?;
-        if older_than_12_3(&version) {
+        let listed = mentions::listed(CatalogueOptions {
+            small_model: call.ctx.small_model,
+            ..CatalogueOptions::default()
+        });
+        let available = |name: &str| listed.iter().any(|l| l == name);
+        if older_than_12_3(&version) && available("barline-create-device") {
             call.warn(format!(
                 "Live {version} is older than 12.3; barline-create-device and wrapInRack need 12.3 or newer"
             ));
@@ -70,7 +77,10 @@ impl Tool for Connect {
             barline_version: VERSION.into(),
             ableton_live_version: version,
             live_set: overview::read(call.live)?,
-            skills: if ctx.small_model { SHORT_GUIDE } else { GUIDE }.into(),
+            skills: mentions::render(
+                if ctx.small_model { SHORT_GUIDE } else { GUIDE },
+                &available,
+            ),
             memory_content: (ctx.memory_enabled && !ctx.memory_text.trim().is_empty())
                 .then(|| ctx.memory_text.clone()),
             next_step: NEXT_STEP.into(),

@@ -363,7 +363,15 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
     let p = plan(call.live, args, &mut call.warnings)?;
     let song = overview::song(call.live)?;
     let n = p.targets.len();
-    let names = call.names(text(&args.name), n);
+    let mut names = call.names(text(&args.name), n);
+    // Checked before the first write (a 1 MB or NUL name is BAD_INPUT).
+    for name in names.iter_mut().flatten() {
+        let checked = super::name_rules::check_name("name", name)?;
+        if let Some(w) = checked.warning {
+            call.warn(w);
+        }
+        *name = checked.name;
+    }
     let looping = args.looping.map(|f| f.0);
     let mut bulk = Bulk::new();
     let mut created_session: Vec<Slot> = Vec::new();

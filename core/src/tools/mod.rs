@@ -32,6 +32,8 @@ pub mod error;
 pub mod format;
 pub mod ids;
 pub mod lom;
+pub mod mentions;
+pub mod name_rules;
 pub mod names;
 pub mod note_merge;
 pub mod notes;

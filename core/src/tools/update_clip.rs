@@ -15,7 +15,7 @@ use super::coerce::{Choice, Choices, Flag, Int, List, Num, Text};
 use super::error::{quoted, ToolError};
 use super::timeline::{self, ArrangementClip};
 use super::tool::{Hints, Tool, ToolMeta};
-use super::{audio, lom, names, note_merge, notes, overview, time};
+use super::{audio, lom, name_rules, names, note_merge, notes, overview, time};
 use crate::live::{Atom, LiveId};
 use crate::notation;
 use crate::transforms::TimeSignature;
@@ -310,7 +310,14 @@ fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError> {
         .note_update_mode
         .as_ref()
         .is_none_or(|m| m.as_str() == "merge");
-    let names = call.names(text(&p.name), ids.len());
+    let mut names = call.names(text(&p.name), ids.len());
+    for name in names.iter_mut().flatten() {
+        let checked = name_rules::check_name("name", name)?;
+        if let Some(w) = checked.warning {
+            call.warn(w);
+        }
+        *name = checked.name;
+    }
     Ok(Plan {
         ids,
         names,

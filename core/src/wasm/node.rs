@@ -106,14 +106,15 @@ impl NodeCore {
         self.generated_token.clone()
     }
 
-    /// Handles one HTTP request; `headers` is an object with lower-cased names.
+    /// Handles one HTTP request; `headers` is an object with lower-cased names, `body`
+    /// the raw bytes (a `Uint8Array`/`Buffer`, checked for UTF-8 in core) or a string.
     #[wasm_bindgen(js_name = handleHttp)]
     pub fn handle_http(
         &mut self,
         method: &str,
         path: &str,
         headers: JsValue,
-        body: String,
+        body: JsValue,
     ) -> JsValue {
         let headers: BTreeMap<String, String> =
             serde_wasm_bindgen::from_value(headers).unwrap_or_default();
@@ -121,9 +122,17 @@ impl NodeCore {
             method: method.to_ascii_uppercase(),
             path: path.to_string(),
             headers,
-            body,
+            body: String::new(),
+            now_ms: js_sys::Date::now().max(0.0) as u64,
         };
-        to_js(self.server.handle_http(&req))
+        let bytes = match body.as_string() {
+            Some(text) => text.into_bytes(),
+            None if body.is_instance_of::<js_sys::Uint8Array>() => {
+                js_sys::Uint8Array::new(&body).to_vec()
+            }
+            None => Vec::new(),
+        };
+        to_js(self.server.handle_http_bytes(req, bytes))
     }
 
     /// Live answered call `call_id`.
@@ -172,6 +181,8 @@ impl NodeCore {
             path: path.to_string(),
             headers,
             body: String::new(),
+            // Admission reads only the headers; no session is touched.
+            now_ms: 0,
         };
         match self.server.admit_page(&req) {
             Some(refusal) => to_js(HttpAction::Respond(refusal)),

@@ -1,0 +1,158 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! Every text the model reads names only tools that `tools/list` lists, with the
+//! settings in force (issue 15 item 8): instructions, tool descriptions and schemas,
+//! prompts, resources, the connect guide and its warnings, and the TOO_LARGE hints.
+
+mod support;
+
+use barline_core::mcp::{HttpAction, Server, Settings};
+use barline_core::tools::{self, mentions, ToolContext};
+use barline_fake_live::FakeLive;
+use serde_json::{json, Value};
+use support::mcp::json_post;
+
+fn call(s: &mut Server, sid: Option<&str>, method: &str, params: Value) -> (Option<String>, Value) {
+    let body = json!({"jsonrpc":"2.0","id":1,"method":method,"params":params}).to_string();
+    match s.handle_http(&json_post("localhost", body, sid)) {
+        HttpAction::Respond(resp) => (
+            resp.headers.get("mcp-session-id").cloned(),
+            serde_json::from_str(&resp.body).unwrap(),
+        ),
+        other => panic!("{method} was not answered by the Node side: {other:?}"),
+    }
+}
+
+/// Every combination of the settings that change what the model sees.
+fn all_settings() -> Vec<(Settings, &'static str)> {
+    let mut out = Vec::new();
+    for small_model in [false, true] {
+        for diagnostics in [false, true] {
+            for raw_live_api in [false, true] {
+                for version in ["2025-03-26", "2025-11-25"] {
+                    let settings = Settings {
+                        small_model,
+                        diagnostics,
+                        raw_live_api,
+                        ..Settings::default()
+                    };
+                    out.push((settings, version));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Names in `text` that are not in `listed`.
+fn unknown(text: &str, listed: &[String]) -> Vec<String> {
+    mentions::mentioned(text)
+        .into_iter()
+        .filter(|m| !listed.iter().any(|l| l == m))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The texts of one session, labelled, and the tool names it lists.
+fn texts_of_a_session(settings: &Settings, version: &str) -> (Vec<String>, Vec<(String, String)>) {
+    let mut s = Server::new(settings.clone());
+    let (sid, init) = call(
+        &mut s,
+        None,
+        "initialize",
+        json!({"protocolVersion": version}),
+    );
+    let sid = sid.expect("session");
+    let mut texts = vec![(
+        "instructions".to_string(),
+        init["result"]["instructions"].to_string(),
+    )];
+    let (_, tools) = call(&mut s, Some(&sid), "tools/list", json!({}));
+    let listed: Vec<String> = tools["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_string())
+        .collect();
+    for t in tools["result"]["tools"].as_array().unwrap() {
+        texts.push((format!("tools/list entry {}", t["name"]), t.to_string()));
+        let hint = barline_core::bridge::narrowing_hint(t["name"].as_str().unwrap());
+        texts.push((format!("TOO_LARGE hint of {}", t["name"]), hint.to_string()));
+    }
+    for method in ["resources/list", "resources/templates/list"] {
+        texts.push((
+            method.into(),
+            call(&mut s, Some(&sid), method, json!({})).1.to_string(),
+        ));
+    }
+    let (_, prompts) = call(&mut s, Some(&sid), "prompts/list", json!({}));
+    texts.push(("prompts/list".into(), prompts.to_string()));
+    for p in prompts["result"]["prompts"].as_array().unwrap() {
+        let mut args = serde_json::Map::new();
+        for a in p["arguments"].as_array().unwrap() {
+            args.insert(a["name"].as_str().unwrap().into(), json!("1"));
+        }
+        let (_, got) = call(
+            &mut s,
+            Some(&sid),
+            "prompts/get",
+            json!({"name": p["name"], "arguments": args}),
+        );
+        assert!(got["result"].is_object(), "{got}");
+        texts.push((format!("prompt {}", p["name"]), got.to_string()));
+    }
+    // barline-connect on a Live older than 12.3 (its warning names tools).
+    let ctx = ToolContext {
+        small_model: settings.small_model,
+        ..Default::default()
+    };
+    let mut set: Value = serde_json::from_str(support::fake::DEMO).unwrap();
+    set["live_version"] = json!("12.2.5");
+    let mut live = FakeLive::from_json(&set.to_string()).expect("fixture");
+    let r = tools::call(&mut live, "barline-connect", &json!({}), &ctx, false).unwrap();
+    texts.push(("barline-connect result".into(), r.to_string()));
+    (listed, texts)
+}
+
+#[test]
+fn no_text_names_a_tool_that_is_not_listed() {
+    for (settings, version) in all_settings() {
+        let (listed, texts) = texts_of_a_session(&settings, version);
+        for (label, text) in texts {
+            let bad = unknown(&text, &listed);
+            assert!(
+                bad.is_empty(),
+                "{label} names unlisted tools {bad:?} (small model {}, diagnostics {}, raw API {}, {version})",
+                settings.small_model,
+                settings.diagnostics,
+                settings.raw_live_api
+            );
+        }
+    }
+}
+
+#[test]
+fn texts_stay_useful_with_todays_catalogue() {
+    let (listed, texts) = texts_of_a_session(&Settings::default(), "2025-11-25");
+    let all: String = texts.iter().map(|(_, t)| t.as_str()).collect();
+    assert!(listed.iter().any(|n| n == "barline-create-clip"));
+    // The guide keeps its tool-independent advice and its fallbacks.
+    assert!(
+        all.contains("Never guess ids"),
+        "guide lost its core advice"
+    );
+    assert!(all.contains("General") && all.contains("MIDI drum map"));
+    assert!(
+        all.contains("compose-clip"),
+        "the compose prompt works with today's tools"
+    );
+}
+
+#[test]
+fn texts_name_more_tools_as_they_appear() {
+    // The rendering rule, fed a larger catalogue, keeps the steps that need it.
+    let guide = tools::connect::GUIDE;
+    let full = mentions::render(guide, &|_| true);
+    let today = mentions::render(guide, &|n| tools::catalogue::find(n).is_some());
+    assert!(full.contains("barline-read-track") && !today.contains("barline-read-track"));
+    assert!(full.len() > today.len());
+}
