@@ -21,6 +21,14 @@ const BAD = {
     { trackIndex: 6 },
     { slot: "6/0", looping: "maybe" },
   ],
+  "barline-update-clip": [
+    { ids: "1", notes: "C3 1|1 ))" },
+    { ids: "1", color: "#12345G" },
+    { ids: "1", split: "1|1" },
+    { ids: "1", arrangementLength: "0:0" },
+    { ids: "1", pitchShift: 60 },
+    { ids: "1", transforms: "velocity = 5 +" },
+  ],
   "barline-create-track": [
     { count: 2, color: "#FF0000,#GG0000" },
     { trackIndex: 8 },
