@@ -29,6 +29,8 @@ const BAD = {
     { ids: "1", pitchShift: 60 },
     { ids: "1", transforms: "velocity = 5 +" },
   ],
+  "barline-context": [{ action: "forget", content: "x" }],
+  "barline-update-live-set": [{ tempo: 5 }, { tempo: 120, scale: "H Major" }],
   "barline-create-track": [
     { count: 2, color: "#FF0000,#GG0000" },
     { trackIndex: 8 },
@@ -39,6 +41,8 @@ const BAD = {
     { ids: "1", gainDb: 12 },
     { ids: "1", panningMode: "mono" },
   ],
+  "barline-create-scene": [{ sceneIndex: 0, color: "#12345G" }, { sceneIndex: 999, count: 2 }],
+  "barline-update-scene": [{ ids: "1", timeSignature: "4/3" }],
   "barline-delete": [{ type: "track" }, { type: "device", path: "t1" }, { ids: "1" }],
   "barline-duplicate": [{ type: "clip", id: "1" }, { type: "track", id: "1", count: 0 }],
   "barline-select": [{ trackType: "master", trackIndex: 0 }, { view: "detail" }],
