@@ -31,6 +31,52 @@ type Sample = (&'static str, &'static str, fn(&mut FakeLive) -> Value);
 const SAMPLES: &[Sample] = &[
     ("barline-connect", "{}", |_| json!({})),
     (
+        "barline-context",
+        "read memory",
+        |_| json!({"action": "read"}),
+    ),
+    ("barline-read-live-set", "overview", |_| json!({})),
+    (
+        "barline-read-live-set",
+        "tracks, scenes, locators",
+        |_| json!({"include": ["tracks", "scenes", "locators"]}),
+    ),
+    (
+        "barline-read-live-set",
+        "include * (TOO_LARGE on the larger Set)",
+        |_| json!({"include": ["*"]}),
+    ),
+    (
+        "barline-update-live-set",
+        "tempo, scale, locator inside the arrangement",
+        |_| json!({"tempo": 120, "scale": "A Minor", "locatorOperation": "create", "locatorTime": "5|1", "locatorName": "Break"}),
+    ),
+    (
+        "barline-update-live-set",
+        "locator past the end (playhead wait)",
+        |_| json!({"locatorOperation": "create", "locatorTime": "999|1"}),
+    ),
+    (
+        "barline-read-track",
+        "track 0, overview",
+        |_| json!({"trackIndex": 0}),
+    ),
+    (
+        "barline-read-track",
+        "track 0, include *",
+        |_| json!({"trackIndex": 0, "include": ["*"]}),
+    ),
+    (
+        "barline-create-track",
+        "2 MIDI tracks at the end, names",
+        |_| json!({"count": 2, "name": "A,B", "type": "midi"}),
+    ),
+    ("barline-update-track", "2 ids: name, gain, mute", |live| {
+        let a = live.resolve("live_set tracks 0");
+        let b = live.resolve("live_set tracks 1");
+        json!({"ids": format!("{a},{b}"), "name": "X,Y", "gainDb": -6, "mute": true})
+    }),
+    (
         "barline-read-scene",
         "scene 1, overview",
         |_| json!({"sceneIndex": 1}),
@@ -77,6 +123,63 @@ const SAMPLES: &[Sample] = &[
         "barline-create-clip",
         "slot 6/0, 8 notes",
         |_| json!({"slot": "6/0", "notes": "v90 t2 C3 E3 G3 1|1 D3 F3 A3 2|1 C4 3|1 B3 4|1"}),
+    ),
+    (
+        "barline-update-clip",
+        "clip 0/0: name, merge notes",
+        |live| {
+            let clip = live.resolve("live_set tracks 0 clip_slots 0 clip");
+            json!({"ids": clip.to_string(), "name": "Groove", "notes": "v100 C1 1|1"})
+        },
+    ),
+    (
+        "barline-read-device",
+        "t5/d1, include *",
+        |_| json!({"path": "t5/d1", "include": ["*"]}),
+    ),
+    (
+        "barline-create-device",
+        "Saturator at t5/d1",
+        |_| json!({"deviceName": "Saturator", "path": "t5/d1"}),
+    ),
+    (
+        "barline-update-device",
+        "t5/d1: two parameters",
+        |_| json!({"path": "t5/d1", "params": "Frequency=80 Hz\nGain=-6 dB"}),
+    ),
+    ("barline-delete", "clip 0/0", |live| {
+        let clip = live.resolve("live_set tracks 0 clip_slots 0 clip");
+        json!({"ids": clip.to_string(), "type": "clip"})
+    }),
+    (
+        "barline-duplicate",
+        "track 0",
+        |live| json!({"id": live.resolve("live_set tracks 0").to_string(), "type": "track"}),
+    ),
+    ("barline-duplicate", "clip 0/0 to slot 0/3", |live| {
+        let clip = live.resolve("live_set tracks 0 clip_slots 0 clip");
+        json!({"id": clip.to_string(), "type": "clip", "toSlot": "0/3"})
+    }),
+    (
+        "barline-duplicate",
+        "scene 0 to locator Verse",
+        |live| json!({"id": live.resolve("live_set scenes 0").to_string(), "type": "scene", "locator": "Verse"}),
+    ),
+    ("barline-select", "report the selection", |_| json!({})),
+    (
+        "barline-select",
+        "track 1 in session view",
+        |_| json!({"trackIndex": 1, "view": "session"}),
+    ),
+    (
+        "barline-playback",
+        "play scene 0",
+        |_| json!({"action": "play-scene", "sceneIndex": 0}),
+    ),
+    (
+        "barline-playback",
+        "play arrangement from locator, loop",
+        |_| json!({"action": "play-arrangement", "startLocator": "Verse", "loop": true, "loopStartLocator": "Verse", "loopEndLocator": "Chorus"}),
     ),
 ];
 

@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const core = createRequire(import.meta.url)(fileURLToPath(new URL('../../dist/pkg/node/barline_core.js', import.meta.url)));
 
-/** Blocks of four bars: two written out (drums with a velocity-range hi-hat repeat,
- * a chord, a melody with fractions, probabilities, durations), two copied. */
+/** Blocks of four bars: two written out (kick and snare, a chord, a melody with
+ * fractions, probabilities, durations), two copied: 12 notes a bar, so 4096 bars
+ * (49,152 notes) stay under the interpreter's 50,000-note limit for one call. */
 function corpus(bars) {
   const CHORDS = ['C3 E3 G3', 'A2 C3 E3', 'F2 A2 C3', 'G2 B2 D3'];
   const MELODY = ['C4', 'D4', 'E4', 'G4'];
@@ -18,7 +19,7 @@ function corpus(bars) {
       const i = bar % 4;
       const m = (k) => MELODY[(i + k) % 4];
       s +=
-        `v100 t/4 C1 ${bar}|1,3 v90 D1 ${bar}|2,4 v70-90 Gb1 ${bar}|1x8@/2 // drums\n` +
+        `v100 t/4 C1 ${bar}|1,3 v90 D1 ${bar}|2,4 // drums\n` +
         `v80 t4 ${CHORDS[i]} ${bar}|1\n` +
         `v100 t/2 ${m(0)} ${bar}|1 ${m(1)} ${bar}|1.5 p0.8 ${m(2)} ${bar}|2+1/3 p1 t3/4 ${m(3)} ${bar}|3,4\n`;
     }

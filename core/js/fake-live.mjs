@@ -21,7 +21,7 @@ let glue;
  * @param {{idType?: "string"|"number", immediateCallback?: boolean, onError?: (msg: string) => void}} options
  * @returns {{LiveAPI: Function, handle: object, dump(): string, counters(): object,
  *   resetCounters(): void, reset(): void, errors(): string[], clearErrors(): void, settle(): void,
- *   virtualTimeMs(): number, hasFile(path: string): boolean}}
+ *   virtualTimeMs(): number, hasFile(path: string): boolean, addFile(path: string): void}}
  */
 export function createLiveSet(fixture, options = {}) {
   glue ??= require("../../dist/pkg/fake/barline_fake_live.js");

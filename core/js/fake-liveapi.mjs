@@ -254,5 +254,7 @@ export function wrapLiveSet(handle, options = {}) {
     virtualTimeMs: () => handle.virtualTimeMs(),
     /** Whether a file exists in the Set's world (fixture `files`; the simulator's File asks). */
     hasFile: (path) => handle.hasFile(String(path)),
+    /** Makes a file found on the real disk exist in the Set's world (the simulator, for paths Live would open). */
+    addFile: (path) => handle.addFile(String(path)),
   };
 }

@@ -13,6 +13,7 @@ pub mod live;
 pub mod mcp;
 pub mod midi;
 pub mod notation;
+pub mod silent_wav;
 pub mod tools;
 pub mod transforms;
 

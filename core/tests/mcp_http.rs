@@ -381,3 +381,18 @@ fn settings_changed_at_run_time_travel_in_the_next_request_context() {
     assert_eq!(ctx["timeoutMs"], 9000);
     assert!(s.update_setting("port", json!(1)).is_err());
 }
+
+/// The silent WAV node-host writes at start-up reaches every tool call's context
+/// (tools.md 1.16); without one the context says null.
+#[test]
+fn the_silent_wav_setting_travels_with_every_call() {
+    let settings = Settings::from_json(r#"{"silentWav": "/tmp/barline-x/silence.wav"}"#).unwrap();
+    let mut s = Server::new(settings);
+    let (sid, _) = init(&mut s, "2025-11-25");
+    let calls = forwarded(call_tool(&mut s, &sid, 3, json!({})));
+    assert_eq!(calls[0].context["silentWav"], "/tmp/barline-x/silence.wav");
+    let mut s = Server::new(Settings::default());
+    let (sid, _) = init(&mut s, "2025-11-25");
+    let calls = forwarded(call_tool(&mut s, &sid, 3, json!({})));
+    assert!(calls[0].context["silentWav"].is_null());
+}

@@ -168,3 +168,41 @@ fn texts_name_more_tools_as_they_appear() {
     assert!(full.contains("barline-read-track") && !few.contains("barline-read-track"));
     assert!(full.len() > few.len());
 }
+
+/// The connect guides keep to the sizes tools.md 3.1 gives them with every tool
+/// available, and the standard guide and the instructions name every listed tool, so
+/// no tool is left unexplained.
+#[test]
+fn guides_fit_their_limits_and_cover_every_tool() {
+    let all = |_: &str| true;
+    let guide = mentions::render(tools::connect::GUIDE, &all);
+    let short = mentions::render(tools::connect::SHORT_GUIDE, &all);
+    let instructions = mentions::render(barline_core::mcp::dispatch::INSTRUCTIONS, &all);
+    assert!(
+        guide.chars().count() <= 12_000,
+        "guide has {} chars",
+        guide.chars().count()
+    );
+    assert!(
+        short.chars().count() <= 3_000,
+        "short guide has {} chars",
+        short.chars().count()
+    );
+    let listed = mentions::listed(tools::catalogue::CatalogueOptions::default());
+    assert!(listed.len() >= 19, "{listed:?}");
+    for name in &listed {
+        let named = |text: &str| mentions::mentioned(text).contains(&name.as_str());
+        assert!(named(&guide), "the guide never mentions {name}");
+        assert!(
+            named(&instructions),
+            "the instructions never mention {name}"
+        );
+    }
+    // Moving clips: update-clip's advice, or the fallback while it is absent.
+    let without = mentions::render(tools::connect::GUIDE, &|n| n != "barline-update-clip");
+    assert!(guide.contains("`split`") && !guide.contains("To move a clip, copy it"));
+    assert!(without.contains("To move a clip, copy it") && !without.contains("`split`"));
+    for must in ["C3", "`length: \"2:0\"`", "Never guess ids", "1|1"] {
+        assert!(short.contains(must), "short guide lost {must}");
+    }
+}

@@ -188,3 +188,44 @@ fn one_node_version_everywhere() {
         "README.md"
     );
 }
+
+/// Integration tests that use native-only test equipment (the fake Live Set, the shared
+/// support modules, the JSON Schema validator) but would also be compiled for wasm32 by
+/// `wasm-pack test`, where those crates do not exist.
+fn ungated_native_tests(files: &[(String, String)]) -> Vec<String> {
+    const GATE: &str = "#![cfg(not(target_arch = \"wasm32\"))]";
+    files
+        .iter()
+        .filter(|(path, _)| {
+            path.starts_with("core/tests/") && !path["core/tests/".len()..].contains('/')
+        })
+        .filter(|(_, text)| {
+            [
+                "mod support;",
+                "barline_fake_live",
+                "jsonschema",
+                "proptest",
+            ]
+            .iter()
+            .any(|needle| text.contains(needle))
+        })
+        .filter(|(_, text)| !text.contains(GATE))
+        .map(|(path, _)| path.clone())
+        .collect()
+}
+
+#[test]
+fn native_only_tests_are_gated_out_of_the_wasm_test_build() {
+    let found = ungated_native_tests(&files(&root(), &[".rs"]));
+    assert!(
+        found.is_empty(),
+        "these tests use native-only crates; start them with \
+         #![cfg(not(target_arch = \"wasm32\"))] so `wasm-pack test` can build:\n{}",
+        found.join("\n")
+    );
+    let planted = vec![(
+        "core/tests/x.rs".to_string(),
+        "mod support;\nuse barline_fake_live::FakeLive;\n".to_string(),
+    )];
+    assert_eq!(ungated_native_tests(&planted), ["core/tests/x.rs"]);
+}

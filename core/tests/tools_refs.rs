@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Resolving ids and indices to Live objects (`tools::refs`): the codes of tools.md 2.2
 //! decided in one place.
 

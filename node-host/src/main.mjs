@@ -4,6 +4,9 @@
 // `status error <message>`; `token <value>` when a token was generated; `started` once
 // every handler exists (the patch's gate sends nothing before it). While running, the
 // device changes settings with `setting <key> <value>` (keys as in the start arguments).
+import { renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import maxApi from "max-api";
 import { loadCore } from "./core.mjs";
 import { createRelay } from "./relay.mjs";
@@ -18,6 +21,29 @@ function log(text, level = "info") {
     : level === "warn" ? maxApi.POST_LEVELS.WARN : maxApi.POST_LEVELS.INFO);
 }
 
+/**
+ * Writes core's short silent WAV to the temp directory (tools.md 1.16): Live creates
+ * audio clips only from files, and placing a locator past the arrangement end on a Set
+ * with only audio tracks needs one. Every Barline instance writes the same bytes to the
+ * same name (its size in the name, so other bytes get another file), through a rename so
+ * a reader never sees half a file; the file is left in place, since another instance may
+ * be using it and a killed process could not remove it anyway. Returns the path, or null
+ * when the file cannot be written (those locators then answer UNSUPPORTED).
+ */
+function writeSilentWav(core) {
+  try {
+    const bytes = core.silentWav();
+    const path = join(tmpdir(), `barline-silence-${bytes.length}.wav`);
+    const partial = `${path}.${process.pid}.part`;
+    writeFileSync(partial, bytes);
+    renameSync(partial, path);
+    return path;
+  } catch (e) {
+    log(`could not write the silent WAV: ${e?.message ?? e}`, "warn");
+    return null;
+  }
+}
+
 async function main() {
   const major = Number(process.versions.node.split(".")[0]);
   if (major < NODE_MAJOR) {
@@ -30,6 +56,7 @@ async function main() {
   let server = null;
   try {
     const core = loadCore();
+    settings.silentWav = writeSilentWav(core);
     const relay = createRelay({ maxApi, core, log });
     const noteDisabledTools = () => { for (const note of core.disabledToolsNotes(settings.disabledTools)) log(note, "warn"); };
     noteDisabledTools();

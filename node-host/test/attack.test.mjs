@@ -72,7 +72,17 @@ const ATTACKS = [
   tool(7, "1 MB unknown tool name", "barline-x".padEnd(MB, "x"), {}, small(({ body }) => assert.ok(body.error || body.result?.isError), 1000)),
   custom(7, "a batch of 10,000 tools/list (2025-03-26)", (t) => t.batch(Array.from({ length: 10_000 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "tools/list" }))),
     small(({ status, body }) => { assert.equal(status, 400); assert.match(body.error.message, /at most 100 messages/); }, 400)),
-  // Item 4 (write results never TOO_LARGE) and item 5 (integer ranges) add their lines here.
+  // Item 4: a write is never answered TOO_LARGE after Live changed; its result is summarised.
+  tool(4, "400 arrangement clips in one call", "barline-create-clip", {
+    trackIndex: 0, arrangementStart: Array.from({ length: 400 }, (_, i) => `${101 + i * 2}|1`).join(","), notes: "C3 1|1",
+  }, ({ body }) => {
+    assert.equal(body.result?.isError, undefined, JSON.stringify(body).slice(0, 300));
+    assert.ok(body.result.content[0].text.length <= 25_000);
+  }),
+  // Item 5: integers are range-checked before any conversion (no 32-bit wrap to track 6).
+  tool(5, "trackIndex 2^32 + 6", "barline-create-clip", { trackIndex: 4294967302, arrangementStart: "1|1" }, small(isToolError("BAD_INPUT"))),
+  tool(5, "sceneIndex beyond 2^53", "barline-read-scene", { sceneIndex: 2 ** 60 }, small(isToolError("BAD_INPUT"))),
+  tool(5, "a negative index", "barline-read-track", { trackIndex: -3 }, small(isToolError("BAD_INPUT"))),
 ];
 
 function rssOf(pid) {

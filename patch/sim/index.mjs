@@ -2,9 +2,9 @@
 // instantiates the patch, runs the node-host file in a child process with an injected
 // max-api and the v8-host file in a vm context with Max's globals, backed by the fake
 // Live Set. `startDevice` is what end-to-end tests, benchmarks and the demo use.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readAmxd } from "../amxd.mjs";
 import { createConsole } from "./console.mjs";
@@ -72,6 +72,7 @@ export async function startDevice({
   let v8 = null;
   let node = null;
   let thisdevice = null;
+  const openedFiles = [];
 
   // Settings the device has controls for are set through them, as a user would (toggles,
   // numboxes, typed text, a dropped folder); the rest become node.script arguments (the
@@ -99,6 +100,13 @@ export async function startDevice({
         makeLiveAPI: (toContextArray) => createLiveApiClass({
           FakeLiveAPI: liveSet.LiveAPI, isReady: () => ready, accounting, toContextArray,
           post: (...a) => maxConsole.post("LiveAPI", a), error: (...a) => maxConsole.error("LiveAPI", a),
+          // Live opens any audio file on disk, not only the ones the fixture lists (such
+          // as the silent WAV node-host writes at start-up).
+          onFilePath: (path) => {
+            if (!isAbsolute(path) || !existsSync(path) || !statSync(path).isFile()) return;
+            liveSet.addFile?.(path);
+            openedFiles.push(path);
+          },
         }),
       });
       return { numinlets: v8.inlets, numoutlets: v8.outlets, receive: (inlet, atoms) => v8.dispatch(inlet, atoms) };
@@ -147,6 +155,8 @@ export async function startDevice({
     url, liveSet, patch, v8, node, console: maxConsole, accounting, device,
     callTool: (name, args = {}) => mcp.callTool(name, args),
     listTools: () => mcp.listTools(),
+    /** Files on the real disk that Live was asked to open (create_audio_clip), in order. */
+    openedFiles: () => [...openedFiles],
     /** The MCP client the device's `callTool` uses (node-host/src/mcp-client.mjs). */
     mcp,
     /** Manual clock: runs the v8 side's Tasks due within `ms`. */

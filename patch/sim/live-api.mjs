@@ -3,7 +3,10 @@
 // post an error), with results handed over as arrays of the script's own realm and
 // every string result counted in the symbol table (1.12).
 
-export function createLiveApiClass({ FakeLiveAPI, isReady, accounting, post, error, toContextArray }) {
+// Calls whose first argument is an audio file path Live opens from disk.
+const FILE_CALLS = new Set(["create_audio_clip"]);
+
+export function createLiveApiClass({ FakeLiveAPI, isReady, accounting, post, error, toContextArray, onFilePath = () => {} }) {
   const convert = (v) => {
     if (Array.isArray(v)) {
       for (const x of v) accounting.countSymbol(x);
@@ -44,7 +47,11 @@ export function createLiveApiClass({ FakeLiveAPI, isReady, accounting, post, err
     get proptype() { return this.#inner ? this.#inner.proptype : ""; }
     get(prop) { return this.#need(`get ${prop}`) ? convert(this.#inner.get(prop)) : toContextArray([]); }
     set(prop, ...v) { if (this.#need(`set ${prop}`)) this.#inner.set(prop, ...v); }
-    call(fn, ...a) { return this.#need(`call ${fn}`) ? convert(this.#inner.call(fn, ...a)) : undefined; }
+    call(fn, ...a) {
+      if (!this.#need(`call ${fn}`)) return undefined;
+      if (FILE_CALLS.has(fn) && typeof a[0] === "string") onFilePath(a[0]);
+      return convert(this.#inner.call(fn, ...a));
+    }
     getcount(child) { return this.#need(`getcount ${child}`) ? this.#inner.getcount(child) : 0; }
     goto(path) { if (this.#need(`goto ${path}`)) this.#inner.goto(path); }
     getstring(prop) { return this.#need(`getstring ${prop}`) ? convert(this.#inner.getstring(prop)) : ""; }

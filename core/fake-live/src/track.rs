@@ -285,6 +285,15 @@ impl FakeLive {
         }
     }
 
+    /// Makes `path` exist, as a file the simulator found on the real disk (Live opens
+    /// any file there). Only needed when the fixture lists `files`: with none listed,
+    /// every audio path exists already, and adding one would hide the others.
+    pub fn add_file(&mut self, path: &str) {
+        if !self.files.is_empty() && !self.has_file(path) {
+            self.files.push(path.to_string());
+        }
+    }
+
     /// Audio files must have an audio extension and exist ([`FakeLive::has_file`]).
     pub(crate) fn check_audio_file(&self, path: &str) -> Result<(), String> {
         if !is_audio_path(path) || !self.has_file(path) {

@@ -136,9 +136,7 @@ impl Server {
             memory_text: self.settings.memory_text.clone(),
             sample_folder: self.settings.sample_folder.clone(),
             timeout_ms: self.settings.timeout_ms,
-            // Not written by the Node side yet (tools.md 1.16): locators past the end on
-            // a Set without MIDI tracks answer UNSUPPORTED until it is.
-            silent_wav: None,
+            silent_wav: self.settings.silent_wav.clone(),
         }
         .to_json()
     }

@@ -4,13 +4,13 @@
 //! parsed and resolved before the first copy. Device copies (`type: "device"`,
 //! `toPath`) are not offered yet.
 
-use super::arrange_locators;
 use super::arrangement_copy::{self, Placed, Workspace};
 use super::call::{Bulk, Call, OneOrMany};
 use super::clip_ref::{self, Place, Slot};
 use super::coerce::{Choice, Choices, Flag, Id, Int, List, Text};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::host::{self, Host};
+use super::locators;
 use super::refs::{self, Kind};
 use super::tool::{Hints, Tool, ToolMeta};
 use super::{lom, names, overview, time};
@@ -237,9 +237,9 @@ fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
         _ => None,
     };
     if !locs.is_empty() {
-        let all = arrange_locators::list(call.live)?;
+        let all = locators::list(call.live, song)?;
         for l in &locs {
-            let found = arrange_locators::find(&all, l, "locator")?;
+            let found = locators::find(&all, l, "locator")?;
             positions.push((found.time, time::position(found.time, sig.0, sig.1)));
         }
     }

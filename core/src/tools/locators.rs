@@ -1,7 +1,9 @@
-//! Arrangement locators (Song `cue_points`, tools.md 3.3, 3.4): listing them in time
-//! order with their `locator-N` ids, and the playhead move every locator edit needs.
+//! Arrangement locators (Song `cue_points`, tools.md 1.2, 3.3, 3.4, 3.18, 3.20): listing
+//! them in time order with their `locator-N` ids, finding one by id or name, and the
+//! playhead check every locator edit needs. Callers read the list once per call, so every
+//! lookup of a call sees one list.
 
-use super::error::ToolError;
+use super::error::{quoted, ToolError};
 use super::lom;
 use super::time;
 use crate::live::{Atom, LiveId, LivePort};
@@ -47,6 +49,28 @@ pub fn parse_id(text: &str) -> Option<usize> {
     text.strip_prefix("locator-")
         .filter(|n| !n.is_empty() && n.len() <= 6 && n.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|n| n.parse().ok())
+}
+
+/// Finds a locator by id (`locator-N`) or name (first match in time order);
+/// `NOT_FOUND` otherwise. `param` names the argument in messages.
+pub fn find<'a>(all: &'a [Cue], text: &str, param: &str) -> Result<&'a Cue, ToolError> {
+    let text = text.trim();
+    match parse_id(text) {
+        Some(i) => all.get(i).ok_or_else(|| {
+            ToolError::not_found(format!(
+                "{param} {} does not exist (the Set has {} locators)",
+                quoted(text),
+                all.len()
+            ))
+        }),
+        None => all.iter().find(|l| l.name == text).ok_or_else(|| {
+            ToolError::not_found(format!(
+                "{param}: no locator named {} (the Set has {} locators)",
+                quoted(text),
+                all.len()
+            ))
+        }),
+    }
 }
 
 /// Every locator of the Song, in time order.
@@ -109,5 +133,30 @@ mod tests {
         ] {
             assert_eq!(parse_id(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn find_takes_ids_then_names_and_says_what_is_missing() {
+        let cue = |name: &str, time| Cue {
+            live_id: LiveId(1),
+            name: name.into(),
+            time,
+        };
+        let all = [cue("Intro", 0.0), cue("Drop", 16.0), cue("Drop", 32.0)];
+        assert_eq!(find(&all, " locator-1 ", "locator").unwrap().time, 16.0);
+        assert_eq!(find(&all, "Drop", "locator").unwrap().time, 16.0);
+        let e = find(&all, "locator-3", "startLocator").unwrap_err();
+        assert!(
+            e.message
+                .contains("startLocator \"locator-3\" does not exist (the Set has 3 locators)"),
+            "{}",
+            e.message
+        );
+        let e = find(&all, "Bridge", "locator").unwrap_err();
+        assert!(
+            e.message.contains("locator: no locator named \"Bridge\""),
+            "{}",
+            e.message
+        );
     }
 }

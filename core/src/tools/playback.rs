@@ -3,11 +3,11 @@
 //! and clip is resolved before the first write, so a bad loop or an unknown locator
 //! changes nothing.
 
-use super::arrange_locators::{self, Locator};
 use super::call::{Call, MAX_LISTED_FAILURES};
 use super::clip_ref::{self, Place, Slot};
 use super::coerce::{Choice, Choices, Flag, Index, List, Text};
 use super::error::{quoted, ErrorCode, ToolError};
+use super::locators::{self, Cue as Locator};
 use super::tool::{Hints, Tool, ToolMeta};
 use super::{lom, overview, refs, time};
 use crate::live::{Atom, LiveId};
@@ -123,7 +123,7 @@ fn position(
         (Some(v), None) => time::parse_position(v, sig.0, sig.1)
             .map(Some)
             .map_err(|e| ToolError::bad_input(format!("{}: {e}", names.0))),
-        (None, Some(l)) => Ok(Some(arrange_locators::find(all, l, names.1)?.time)),
+        (None, Some(l)) => Ok(Some(locators::find(all, l, names.1)?.time)),
         (None, None) => Ok(None),
     }
 }
@@ -248,7 +248,7 @@ fn run(call: &mut Call<'_>, p: &PlaybackParams) -> Result<PlaybackState, ToolErr
     let needs_locators =
         p.start_locator.is_some() || p.loop_start_locator.is_some() || p.loop_end_locator.is_some();
     let all = if needs_locators {
-        arrange_locators::list(call.live)?
+        locators::list(call.live, song)?
     } else {
         Vec::new()
     };

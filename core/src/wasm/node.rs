@@ -67,6 +67,13 @@ pub fn default_settings_json() -> String {
     serde_json::to_string(&Settings::default()).unwrap_or_default()
 }
 
+/// The silent WAV file node-host writes to its temp directory at start-up
+/// ([`crate::silent_wav`]); node-host passes its path as the `silentWav` setting.
+#[wasm_bindgen(js_name = silentWav)]
+pub fn silent_wav() -> Vec<u8> {
+    crate::silent_wav::bytes()
+}
+
 /// Console lines about a disabled-tools list (comma-separated): unknown names and
 /// `barline-connect` are ignored, and the user is told so.
 #[wasm_bindgen(js_name = disabledToolsNotes)]

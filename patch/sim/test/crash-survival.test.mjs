@@ -61,12 +61,22 @@ test("node.script killed mid-call: the client gets an error, v8 keeps running, a
 });
 
 test("a Live side that stops answering: every pending call gets TIMEOUT, node.script keeps serving", async () => {
-  const device = await startDevice({ liveSet: await deviceLiveSet(), settings: { diagnostics: true, timeoutMs: 1000 } });
+  // Manual clock: the relay's time limits run out when the test moves node.script's
+  // clock, not after a real second.
+  const device = await startDevice({ clock: "manual", liveSet: await deviceLiveSet(), settings: { diagnostics: true, timeoutMs: 1000 } });
   try {
     const c = createMcpClient(device.url, { clientName: "crash" });
+    await c.open();
     const dispatch = device.v8.dispatch;
-    device.v8.dispatch = () => {}; // the v8 object is gone: requests vanish
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => c.callTool("barline-debug-echo", { text: `lost ${i}` })));
+    let vanished = 0;
+    let allSent;
+    const sent = new Promise((resolve) => (allSent = resolve));
+    // The v8 object is gone: requests vanish.
+    device.v8.dispatch = (_inlet, atoms) => { if (atoms[0] === "mcp_request" && ++vanished === 5) allSent(); };
+    const pending = Array.from({ length: 5 }, (_, i) => c.callTool("barline-debug-echo", { text: `lost ${i}` }));
+    await sent;
+    await device.advanceNode(1000);
+    const answers = await Promise.all(pending);
     for (const a of answers) {
       assert.equal(a.isError, true, JSON.stringify(a));
       assert.match(a.content[0].text, /TIMEOUT/);

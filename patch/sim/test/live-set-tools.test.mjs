@@ -5,7 +5,7 @@
 // through the v8 host's Folder listing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import vm from "node:vm";
@@ -75,6 +75,35 @@ test("a locator past the end of the arrangement is placed through the v8 wait pa
   } finally {
     await device.stop();
   }
+});
+
+test("on a Set with only audio tracks the locator's temporary clip uses node's silent WAV", async () => {
+  // The fixture lists its files, so only they and files really on disk exist.
+  const liveSet = await loadLiveSet({
+    format: "barline-live-set/1", scenes: [{}],
+    tracks: [{ kind: "audio", name: "Vox" }], files: ["/Samples/Vox.wav"] });
+  const device = await startDevice({ liveSet });
+  let wav;
+  try {
+    const r = await device.callTool("barline-update-live-set", { locatorOperation: "create", locatorTime: "3|1" });
+    assert.equal(r.isError, undefined, JSON.stringify(r));
+    assert.deepEqual(r.structuredContent.locator, { operation: "created", time: "3|1", id: "locator-0" });
+    const opened = device.openedFiles();
+    assert.equal(opened.length, 1, JSON.stringify(opened));
+    wav = opened[0];
+    assert.match(wav, /barline-silence-\d+\.wav$/);
+    const bytes = readFileSync(wav);
+    assert.equal(bytes.subarray(0, 4).toString(), "RIFF");
+    assert.equal(bytes.subarray(8, 12).toString(), "WAVE");
+    const set = JSON.parse(liveSet.dump());
+    assert.deepEqual(set.cue_points, [{ time: 8 }]);
+    assert.ok(!(set.tracks[0].arrangement_clips?.length), "the temporary clip is gone");
+    assert.deepEqual(liveSet.errors(), []);
+  } finally {
+    await device.stop();
+  }
+  // Shared by every instance (same bytes, same name), so it outlives this one.
+  assert.equal(existsSync(wav), true);
 });
 
 test("the sample search lists a real folder through Max's Folder", async () => {

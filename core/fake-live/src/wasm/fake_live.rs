@@ -253,6 +253,13 @@ impl FakeLiveSet {
         self.live.has_file(path)
     }
 
+    /// Makes a file on the real disk exist for the fake (`FakeLive::add_file`): the
+    /// simulator calls it for absolute paths it finds there, as Live would open them.
+    #[wasm_bindgen(js_name = addFile)]
+    pub fn add_file(&mut self, path: &str) {
+        self.live.add_file(path);
+    }
+
     /// Virtual milliseconds so far (fixture `call_delay_ms` per request).
     #[wasm_bindgen(js_name = virtualTimeMs)]
     pub fn virtual_time_ms(&self) -> f64 {
