@@ -253,3 +253,36 @@ fn str_for_value_labels_per_unit() {
         "divisions come from value_items"
     );
 }
+
+/// A clip written in many batches (as the tools write 50,000 notes) must not keep a
+/// full copy of its notes per batch for undo: the history drops its oldest steps once
+/// the notes it holds pass a budget, and the newest steps still undo.
+#[test]
+fn undo_history_of_a_clip_written_in_batches_is_bounded_by_its_notes() {
+    let mut live = demo();
+    let song = live.resolve("live_set");
+    let clip = live.resolve("live_set tracks 1 clip_slots 1 clip");
+    let before = note_count(&mut live, clip);
+    for b in 0..30 {
+        let notes: Vec<serde_json::Value> = (0..3000)
+            .map(|i| {
+                let at = f64::from(b * 3000 + i) * 0.01;
+                serde_json::json!({"pitch": 60, "start_time": at, "duration": 0.01, "velocity": 100})
+            })
+            .collect();
+        let text = serde_json::json!({ "notes": notes }).to_string();
+        live.try_call(clip, "add_new_notes", &[Atom::Symbol(text)])
+            .unwrap();
+    }
+    assert_eq!(note_count(&mut live, clip), before + 90_000);
+    live.try_call(song, "undo", &[]).unwrap();
+    assert_eq!(note_count(&mut live, clip), before + 87_000);
+    let mut steps = 1;
+    while steps < 100 && one(&mut live, song, "can_undo") == Atom::Int(1) {
+        live.try_call(song, "undo", &[]).unwrap();
+        steps += 1;
+    }
+    // The newest snapshots alone hold 87,000 + 84,000 + … notes: two fit the budget.
+    assert!(steps < 30, "all {steps} batches stayed undoable");
+    assert!(steps >= 2, "only {steps} steps were kept");
+}

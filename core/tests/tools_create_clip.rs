@@ -192,6 +192,11 @@ fn bad_input_to_every_write_tool_changes_nothing() {
         ("barline-create-clip", json!({"slot": ["6/0"]})),
         ("barline-create-clip", json!({})),
         (
+            "barline-create-clip",
+            json!({"slot": "6/0", "notes": "C3 1|1", "length": "1:0", "firstStart": "2|1"}),
+        ),
+        ("barline-update-clip", json!({"ids": "1", "split": "1|1"})),
+        (
             "barline-context",
             json!({"action": "forget", "content": "x"}),
         ),
@@ -403,4 +408,97 @@ fn audio_clip_errors() {
         .unwrap()
         .contains("group track"));
     assert_eq!(live.to_json(), before);
+}
+
+#[test]
+fn duplicate_slots_are_dropped_with_a_warning() {
+    let mut live = demo();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "6/0, 6/0,6/1", "notes": "C3 1|1"}),
+    );
+    let items = r["structuredContent"]["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2);
+    assert!(warnings(&r).contains(&"duplicate slot \"6/0\" ignored".to_string()));
+}
+
+#[test]
+fn first_start_after_the_clip_end_is_bad_input_before_any_write() {
+    let mut live = demo();
+    let before = live.to_json();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "6/0", "length": "1:0", "firstStart": "1|4.5"}),
+    );
+    assert_eq!(code(&r), "");
+    assert_ne!(live.to_json(), before);
+    let mut live = demo();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "6/0", "length": "1:0", "firstStart": "2|1"}),
+    );
+    assert_eq!(code(&r), "BAD_INPUT");
+    assert_eq!(live.to_json(), before);
+}
+
+#[test]
+fn arrangement_clips_occupy_their_region_length() {
+    let mut live = demo();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"trackIndex": 6, "arrangementStart": "9|1", "start": "3|1", "length": "2:0", "notes": "C3 3|1"}),
+    );
+    let id = r["structuredContent"]["id"].as_str().unwrap();
+    let clip = barline_core::live::LiveId(id.parse().unwrap());
+    let f = |live: &mut barline_fake_live::FakeLive, p: &str| {
+        support::fake::one(live, clip, p).as_f64().unwrap()
+    };
+    assert_eq!(f(&mut live, "start_time"), 32.0);
+    assert_eq!(
+        f(&mut live, "end_time"),
+        40.0,
+        "the region is 2 bars, not start + length"
+    );
+    assert_eq!(f(&mut live, "loop_start"), 8.0);
+    assert_eq!(f(&mut live, "end_marker"), 16.0);
+    assert!(live.errors().is_empty(), "{:?}", live.errors());
+}
+
+#[test]
+fn an_occupied_slot_is_reported_before_notation_is_interpreted() {
+    let mut live = demo();
+    // Two million notes would be an interpretation error; the occupied slot wins.
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "6/2", "notes": "C3 D3 1|1x1000000@0.25"}),
+    );
+    assert_eq!(code(&r), "CONFLICT", "{r}");
+}
+
+#[test]
+fn a_far_slot_warns_how_many_scenes_it_created() {
+    let mut live = demo();
+    let r = call(&mut live, "barline-create-clip", json!({"slot": "6/99"}));
+    assert_ne!(r["isError"], true);
+    assert!(
+        warnings(&r).contains(&"slot 6/99 created 95 new scenes to reach scene 99".to_string()),
+        "{:?}",
+        warnings(&r)
+    );
+}
+
+#[test]
+fn note_count_is_what_the_clip_holds() {
+    let mut live = demo();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"slot": "6/0", "length": "1:0", "notes": "C3 1|1 D3 3|1"}),
+    );
+    assert_eq!(r["structuredContent"]["noteCount"], 1, "{r}");
 }

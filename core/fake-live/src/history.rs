@@ -65,6 +65,9 @@ impl Counters {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct History {
     pub past: Vec<Model>,
+    /// Per entry of `past`, the notes it holds beyond the entry before it
+    /// ([`Model::notes_beyond`]).
+    pub past_notes: Vec<usize>,
     pub future: Vec<Model>,
     /// True between `begin_undo_step` and `end_undo_step`.
     pub bracket_open: bool,
@@ -76,7 +79,21 @@ pub(crate) struct History {
 /// Snapshots kept for undo; older steps are dropped (Live's history is finite too).
 pub(crate) const UNDO_DEPTH: usize = 64;
 
+/// Most notes the undo snapshots hold beyond one another; older steps go first.
+pub(crate) const UNDO_NOTE_BUDGET: usize = 250_000;
+
 impl History {
+    /// Brings `past_notes` back in line with `past` after undo or redo moved snapshots
+    /// between the stacks.
+    pub fn resync_notes(&mut self) {
+        self.past_notes.truncate(self.past.len());
+        while self.past_notes.len() < self.past.len() {
+            let i = self.past_notes.len();
+            let prev = i.checked_sub(1).map(|j| &self.past[j]);
+            self.past_notes.push(self.past[i].notes_beyond(prev));
+        }
+    }
+
     /// Records `before` as one undo step, or folds it into the open bracket.
     /// Returns whether a new step was counted.
     pub fn record(&mut self, before: Model) -> bool {
@@ -87,9 +104,16 @@ impl History {
             }
             self.bracket_used = true;
         }
+        self.past_notes.push(before.notes_beyond(self.past.last()));
         self.past.push(before);
-        if self.past.len() > UNDO_DEPTH {
+        // Live keeps its undo history as changes; the fake keeps whole snapshots, so a
+        // clip written in many batches would be held once per batch. Bounding the notes
+        // kept bounds the simulator's memory the way Live's own history is bounded.
+        while self.past.len() > UNDO_DEPTH
+            || (self.past.len() > 1 && self.past_notes.iter().sum::<usize>() > UNDO_NOTE_BUDGET)
+        {
             self.past.remove(0);
+            self.past_notes.remove(0);
         }
         true
     }

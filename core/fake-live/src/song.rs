@@ -182,6 +182,7 @@ pub(crate) fn call(
             if let Some(state) = from.pop() {
                 let current = std::mem::replace(&mut live.model, state);
                 to.push(current);
+                live.history.resync_notes();
                 live.changed(id, name);
             }
             Ok(vec![])

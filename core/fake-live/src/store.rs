@@ -163,6 +163,19 @@ impl Model {
         self.nodes.get_mut(&id.0).map(Arc::make_mut)
     }
 
+    /// Notes held by nodes this model does not share with `prev`: what keeping it as an
+    /// undo snapshot costs beyond `prev` (nodes are shared copy-on-write).
+    pub fn notes_beyond(&self, prev: Option<&Model>) -> usize {
+        self.nodes
+            .iter()
+            .filter(|(id, n)| {
+                prev.and_then(|p| p.nodes.get(id))
+                    .is_none_or(|old| !Arc::ptr_eq(old, n))
+            })
+            .filter_map(|(_, n)| n.notes.as_ref().map(|x| x.list.len()))
+            .sum()
+    }
+
     /// Stores (or replaces) the object with this id.
     pub fn insert(&mut self, id: LiveId, node: Node) {
         self.nodes.insert(id.0, Arc::new(node));

@@ -206,7 +206,7 @@ impl Interpreter {
 
     /// Fails if `notes` more notes would exceed [`MAX_NOTES`].
     fn reserve_copies(&self, notes: usize) -> Result<(), NotationError> {
-        if notes > MAX_NOTES.saturating_sub(self.events.len()) {
+        if notes > MAX_NOTES.saturating_sub(self.created()) {
             return Err(too_many_notes());
         }
         Ok(())

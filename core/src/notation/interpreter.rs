@@ -29,6 +29,18 @@ pub struct Interpretation {
     pub warnings: Vec<String>,
 }
 
+/// Result of [`super::interpret_merge`]: the new notes only, plus which seeded
+/// existing notes a `v0` deletion in the new text removed.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct MergeInterpretation {
+    /// New notes (copies of seeded bars included) after the v0 deletion pass.
+    pub notes: Vec<Note>,
+    /// Warnings in the order they were produced.
+    pub warnings: Vec<String>,
+    /// Indices into the seeded list of the existing notes a `v0` note deleted.
+    pub deleted_existing: Vec<usize>,
+}
+
 /// A pitch waiting for a time position, with the state captured when it was read.
 #[derive(Clone, Copy, Debug)]
 struct Buffered {
@@ -67,6 +79,9 @@ pub(crate) struct Interpreter {
     /// Destination bars visited by bar copies so far (bounded by `MAX_COPY_BARS`).
     pub(super) copy_bars: f64,
     has_zero_velocity: bool,
+    /// How many leading `events` are seeded existing notes (merge, tools.md 3.13):
+    /// they feed bar copies and v0 deletions but are not part of the output.
+    seeded: usize,
 }
 
 impl Interpreter {
@@ -88,7 +103,21 @@ impl Interpreter {
             warnings: WarningList::default(),
             copy_bars: 0.0,
             has_zero_velocity: false,
+            seeded: 0,
         }
+    }
+
+    /// The merge seeding hook of tools.md 3.13: before the first element, files each
+    /// existing note into the bar-copy memory under the bar containing its start, as
+    /// if the text had written it there. No other state changes; [`Self::finish`]
+    /// leaves these notes out of the output.
+    pub(crate) fn seed(&mut self, existing: &[Note]) {
+        for note in existing {
+            let i = self.events.len();
+            self.events.push(*note);
+            self.copies.record(note.start_time, i, i + 1);
+        }
+        self.seeded = self.events.len();
     }
 
     /// Processes one element (4.3). `beats` are the beat specs of a time position.
@@ -230,10 +259,16 @@ impl Interpreter {
         }
     }
 
+    /// Notes the text created so far: seeded existing notes do not count against
+    /// [`MAX_NOTES`] (they are the clip's, not this call's work).
+    pub(super) fn created(&self) -> usize {
+        self.events.len() - self.seeded
+    }
+
     /// Fails if emitting the buffer at `positions` more positions would exceed
     /// [`MAX_NOTES`].
     fn reserve(&mut self, positions: f64) -> Result<(), NotationError> {
-        let total = self.events.len() as f64 + positions * self.buffer.len() as f64;
+        let total = self.created() as f64 + positions * self.buffer.len() as f64;
         if total > MAX_NOTES as f64 {
             return Err(too_many_notes());
         }
@@ -290,19 +325,34 @@ impl Interpreter {
         self.warnings.take()
     }
 
-    /// End of input: W4, then the v0 deletion pass (4.8).
-    pub(crate) fn finish(mut self) -> Interpretation {
+    /// End of input: W4, then the v0 deletion pass (4.8), which runs over seeded and
+    /// new notes alike; seeded notes never reach the output, and the ones a v0 note
+    /// hit are reported by index.
+    pub(crate) fn finish(mut self) -> MergeInterpretation {
         if !self.buffer.is_empty() && !self.emitted {
             self.warnings.push(w::unemitted_at_end(self.buffer.len()));
         }
-        let notes = if self.has_zero_velocity {
-            delete_by_zero_velocity(&self.events)
+        let seeded = self.seeded;
+        let (notes, deleted_existing) = if self.has_zero_velocity {
+            let alive = zero_velocity_survivors(&self.events);
+            let deleted = (0..seeded).filter(|&i| !alive[i]).collect();
+            let notes = self
+                .events
+                .iter()
+                .zip(alive)
+                .skip(seeded)
+                .filter_map(|(note, keep)| keep.then_some(*note))
+                .collect();
+            (notes, deleted)
+        } else if seeded > 0 {
+            (self.events.split_off(seeded), Vec::new())
         } else {
-            self.events
+            (self.events, Vec::new())
         };
-        Interpretation {
+        MergeInterpretation {
             notes,
             warnings: self.warnings.take(),
+            deleted_existing,
         }
     }
 }
@@ -328,20 +378,20 @@ pub(super) fn too_many_notes() -> NotationError {
 }
 
 /// 4.8: a velocity-0 note removes every earlier kept note of its pitch within 0.001
-/// beats, and is itself dropped. Indexed by pitch so each deletion scans one pitch.
-fn delete_by_zero_velocity(events: &[Note]) -> Vec<Note> {
-    let mut kept: Vec<Note> = Vec::with_capacity(events.len());
+/// beats, and is itself dropped. Answers, per event, whether it survives. Indexed by
+/// pitch so each deletion scans one pitch.
+fn zero_velocity_survivors(events: &[Note]) -> Vec<bool> {
     let mut alive: Vec<bool> = Vec::with_capacity(events.len());
     let mut by_pitch: Vec<Vec<usize>> = vec![Vec::new(); 128];
-    for note in events {
+    for (index, note) in events.iter().enumerate() {
         let same_pitch = &mut by_pitch[usize::from(note.pitch & 0x7f)];
         if note.velocity != 0 {
-            same_pitch.push(kept.len());
-            kept.push(*note);
+            same_pitch.push(index);
             alive.push(true);
         } else {
+            alive.push(false);
             same_pitch.retain(|&i| {
-                let hit = (kept[i].start_time - note.start_time).abs() < 0.001;
+                let hit = (events[i].start_time - note.start_time).abs() < 0.001;
                 if hit {
                     alive[i] = false;
                 }
@@ -349,8 +399,5 @@ fn delete_by_zero_velocity(events: &[Note]) -> Vec<Note> {
             });
         }
     }
-    kept.into_iter()
-        .zip(alive)
-        .filter_map(|(note, keep)| keep.then_some(note))
-        .collect()
+    alive
 }

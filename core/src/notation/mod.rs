@@ -25,7 +25,7 @@ pub use ast::{Ast, BarSpec, BeatSpec, Element, Span, SpannedElement};
 pub use copy::MAX_COPY_BARS;
 pub use error::{ErrorKind, NotationError, SourcePosition, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
 pub use formatter::{format, pitch_name};
-pub use interpreter::{Interpretation, MAX_NOTES};
+pub use interpreter::{Interpretation, MergeInterpretation, MAX_NOTES};
 pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
 pub use parser::ScanMode;
 // Shared with `transforms`, which prints numbers and positions by the same rules.
@@ -92,6 +92,19 @@ pub fn interpret(text: &str, options: &InterpretOptions) -> Result<Interpretatio
     interpret_scanned(text, options, ScanMode::Memoized)
 }
 
+/// Interprets `text` for a merge into a clip that already holds `existing` notes
+/// (tools.md 3.13, B6). The text starts from the default state; only the bar-copy
+/// memory is seeded, with each existing note filed under the bar containing its start
+/// (so `@2=1` can copy an existing bar 1). The result holds the new notes only and
+/// the indices of existing notes a `v0` note of the text deleted.
+pub fn interpret_merge(
+    text: &str,
+    options: &InterpretOptions,
+    existing: &[Note],
+) -> Result<MergeInterpretation, NotationError> {
+    drive(text, options, ScanMode::Memoized, existing)
+}
+
 /// [`interpret`] with an explicit scan strategy; both strategies give identical
 /// results, and benchmarks compare their speed.
 pub fn interpret_scanned(
@@ -99,15 +112,33 @@ pub fn interpret_scanned(
     options: &InterpretOptions,
     mode: ScanMode,
 ) -> Result<Interpretation, NotationError> {
+    drive(text, options, mode, &[]).map(|m| Interpretation {
+        notes: m.notes,
+        warnings: m.warnings,
+    })
+}
+
+/// The one interpretation loop behind [`interpret_scanned`] and [`interpret_merge`];
+/// `existing` seeds the bar-copy memory (empty for a plain interpretation).
+fn drive(
+    text: &str,
+    options: &InterpretOptions,
+    mode: ScanMode,
+    existing: &[Note],
+) -> Result<MergeInterpretation, NotationError> {
     if text.is_empty() {
-        return Ok(Interpretation::default());
+        return Ok(MergeInterpretation::default());
     }
     let meter = Meter::new(options.numerator, options.denominator)?;
     let mut scanner = Scanner::new(text, mode);
     // Typical notation yields one note per 3–8 bytes; sizing the note vectors for
     // that up front saves the reallocations (and the fresh pages they touch) of
     // growing them, which otherwise make long clips cost more than linearly.
-    let mut interpreter = Interpreter::new(meter, (text.len() / 3).min(MAX_NOTES));
+    let expected = (text.len() / 3)
+        .min(MAX_NOTES)
+        .saturating_add(existing.len());
+    let mut interpreter = Interpreter::new(meter, expected);
+    interpreter.seed(existing);
     // Interpretation errors only count once the whole text parsed (5.1), so after
     // one the scan continues without interpreting.
     let mut failure: Option<NotationError> = None;

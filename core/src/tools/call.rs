@@ -144,6 +144,16 @@ impl<'a> Call<'a> {
         self.remaining_ms() < margin
     }
 
+    /// [`Call::deadline_near`] as a free-standing check, for loops that hold
+    /// `call.live` mutably (timeline placement) and so cannot ask the call itself.
+    pub fn deadline_check(&self) -> impl Fn() -> bool + 'a {
+        let (clock, started, timeout) = (self.clock, self.started_ms, self.ctx.timeout_ms as f64);
+        move || {
+            let margin = DEADLINE_MARGIN_MS.min(timeout / 4.0);
+            timeout - (clock.now_ms() - started) < margin
+        }
+    }
+
     /// The warning of a loop stopped by the deadline:
     /// `stopped after 3 of 10 clips to stay within the time limit; repeat the call for the rest`.
     pub fn warn_stopped(&mut self, done: usize, total: usize, what: &str) {

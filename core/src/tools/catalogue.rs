@@ -21,6 +21,7 @@ pub static TOOLS: &[Entry] = &[
     entry::<super::update_scene::UpdateScene>(),
     entry::<super::read_clip::ReadClip>(),
     entry::<super::create_clip::CreateClip>(),
+    entry::<super::update_clip::UpdateClip>(),
     entry::<super::read_device::ReadDevice>(),
     entry::<super::create_device::CreateDevice>(),
     entry::<super::update_device::UpdateDevice>(),

@@ -2,6 +2,7 @@
 //! setting their region and signature, and firing them afterwards (tools.md 3.12).
 
 use super::clip_ref::{self, Slot};
+use super::clip_timing::{self, Markers};
 use super::error::{ErrorCode, ToolError};
 use super::lom;
 use crate::live::{Atom, LiveId, LivePort};
@@ -31,17 +32,29 @@ fn refused(kind: Kind, where_: &str, e: crate::live::LiveError) -> ToolError {
     }
 }
 
-/// Creates a clip in a session slot, adding scenes at the end until the slot exists.
-/// An occupied slot is a `CONFLICT`.
+/// Adds one scene at the end; answers the new scene count. Live refusing (the count
+/// did not grow) is `LIVE_REJECTED`.
+pub fn add_scene(live: &mut dyn LivePort, song: LiveId, slot: Slot) -> Result<usize, ToolError> {
+    let before = live.get_count(song, "scenes")?;
+    live.call(song, "create_scene", &[Atom::Int(-1)])?;
+    let now = live.get_count(song, "scenes")?;
+    if now <= before {
+        return Err(ToolError::new(
+            ErrorCode::LiveRejected,
+            format!("Live refused to add the scenes slot {slot} needs"),
+        ));
+    }
+    Ok(now)
+}
+
+/// Creates a clip in a session slot, whose scene must exist (the caller adds scenes
+/// with [`add_scene`], checking its time budget between them). An occupied slot is a
+/// `CONFLICT`.
 pub fn create_session(
     live: &mut dyn LivePort,
-    song: LiveId,
     slot: Slot,
     kind: Kind,
 ) -> Result<LiveId, ToolError> {
-    while live.get_count(song, "scenes")? <= slot.scene {
-        live.call(song, "create_scene", &[Atom::Int(-1)])?;
-    }
     let cs = clip_ref::clip_slot(live, slot)?;
     if lom::flag(live, cs, "has_clip")? {
         return Err(ToolError::new(
@@ -96,7 +109,9 @@ pub fn create_arrangement(
     Ok(LiveId(id as u64))
 }
 
-/// The region and signature of a new MIDI clip, in the order of tools.md 3.12 step 5.
+/// The region and signature of a new MIDI clip (tools.md 3.12 step 5), the markers
+/// in the write order of 3.13 so a region starting after the new clip's end is
+/// accepted.
 pub fn configure_midi(
     live: &mut dyn LivePort,
     clip: LiveId,
@@ -104,10 +119,14 @@ pub fn configure_midi(
     looping: Option<bool>,
     (n, d): (i64, i64),
 ) -> Result<(), ToolError> {
-    live.set(clip, "start_marker", &[Atom::Float(start)])?;
-    live.set(clip, "loop_start", &[Atom::Float(start)])?;
-    live.set(clip, "loop_end", &[Atom::Float(end)])?;
-    live.set(clip, "end_marker", &[Atom::Float(end)])?;
+    let old = Markers::read(live, clip)?;
+    let refused = clip_timing::write(live, clip, old, Markers::region(start, end))?;
+    if let Some(first) = refused.first() {
+        return Err(ToolError::new(
+            ErrorCode::LiveRejected,
+            format!("Live did not keep the clip's {first}"),
+        ));
+    }
     if let Some(l) = looping {
         live.set(clip, "looping", &[Atom::Int(i64::from(l))])?;
     }

@@ -211,19 +211,24 @@ pub fn from_live(n: &FormatNote) -> transforms::Note {
     }
 }
 
-/// The `add_new_notes` argument for `notes` (Live keeps fractional velocities;
-/// integral values are written as integers, as the untransformed path writes them).
+/// The `add_new_notes` note dictionaries for `notes` (Live keeps fractional
+/// velocities; integral values are written as integers, as the untransformed path
+/// writes them), for [`super::notes::add_values`] to send in batches.
 /// The language allows starts before the clip start (`timing` humanising a downbeat);
 /// Live's note list does not, so such a note is written at 0, keeping its length —
 /// otherwise Live would refuse the whole list.
-pub fn add_notes_json(notes: &[transforms::Note]) -> String {
-    json!({"notes": notes.iter().map(|n| json!({
-        "pitch": number(n.pitch), "start_time": number(n.start_time.max(0.0)),
-        "duration": number(n.duration), "velocity": number(n.velocity),
-        "probability": number(n.probability),
-        "velocity_deviation": number(n.velocity_deviation),
-    })).collect::<Vec<_>>()})
-    .to_string()
+pub fn note_values(notes: &[transforms::Note]) -> Vec<Value> {
+    notes
+        .iter()
+        .map(|n| {
+            json!({
+                "pitch": number(n.pitch), "start_time": number(n.start_time.max(0.0)),
+                "duration": number(n.duration), "velocity": number(n.velocity),
+                "probability": number(n.probability),
+                "velocity_deviation": number(n.velocity_deviation),
+            })
+        })
+        .collect()
 }
 
 fn number(x: f64) -> Value {

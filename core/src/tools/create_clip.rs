@@ -8,12 +8,11 @@ use super::clip_transforms::{self as ct, CallTransforms, Report, Seed};
 use super::coerce::{Choice, Choices, Flag, Index, List, Text};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::tool::{Tool, ToolMeta};
-use super::{lom, names, overview, time};
+use super::{lom, names, notes, overview, time};
 use crate::live::{Atom, LivePort};
 use crate::notation::{self, InterpretOptions, Note};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 /// `barline-create-clip`.
 pub struct CreateClip;
@@ -141,8 +140,7 @@ struct Plan<'a> {
 
 /// One MIDI clip's transformed notes, its end (3.12 step 2 from those notes) and report.
 struct ClipNotes {
-    json: String,
-    count: usize,
+    values: Vec<serde_json::Value>,
     end: f64,
     report: Report,
 }
@@ -170,7 +168,14 @@ fn plan<'a>(
                 quoted(&s)
             )));
         }
-        slots.push(slot);
+        if slots.contains(&slot) {
+            warnings.push(format!(
+                "duplicate slot {} ignored",
+                quoted(&slot.to_string())
+            ));
+        } else {
+            slots.push(slot);
+        }
     }
     let starts = args
         .arrangement_start
@@ -245,24 +250,6 @@ fn plan<'a>(
         .map(|t| time::parse_position(t, cn, cd))
         .transpose()
         .map_err(bad)?;
-    let notes = match text(&args.notes) {
-        Some(text) => {
-            let r = notation::interpret(
-                text,
-                &InterpretOptions::time_signature(cn as u32, cd as u32),
-            )
-            .map_err(|e| bad(format!("notes: {e}")))?;
-            warnings.extend(r.warnings);
-            Some(
-                r.notes
-                    .into_iter()
-                    .filter(|n| n.velocity > 0)
-                    .collect::<Vec<_>>(),
-            )
-        }
-        None => None,
-    };
-    let transforms = CallTransforms::prepare(live, text(&args.transforms), args.seed)?;
     let mut targets: Vec<Target> = slots.into_iter().map(Target::Session).collect();
     for s in &starts {
         let beats = time::parse_position(s, sn, sd).map_err(bad)?;
@@ -314,6 +301,45 @@ fn plan<'a>(
             ));
         }
     }
+    // Cheap before expensive (issue 15): occupied slots are known before any notation
+    // is interpreted; when every position is taken, nothing else is worth doing.
+    let scenes = live.get_count(song, "scenes")?;
+    let mut occupied = Vec::new();
+    for t in &targets {
+        if let Target::Session(slot) = t {
+            if slot.scene < scenes {
+                let cs = clip_ref::clip_slot(live, *slot)?;
+                if lom::flag(live, cs, "has_clip")? {
+                    occupied.push(format!("slot {slot} already has a clip"));
+                }
+            }
+        }
+    }
+    if occupied.len() == targets.len() {
+        let mut listed: Vec<String> = occupied.iter().take(10).cloned().collect();
+        if occupied.len() > 10 {
+            listed.push(format!("and {} more", occupied.len() - 10));
+        }
+        return Err(ToolError::new(ErrorCode::Conflict, listed.join("; ")));
+    }
+    let notes = match text(&args.notes) {
+        Some(text) => {
+            let r = notation::interpret(
+                text,
+                &InterpretOptions::time_signature(cn as u32, cd as u32),
+            )
+            .map_err(|e| bad(format!("notes: {e}")))?;
+            warnings.extend(r.warnings);
+            Some(
+                r.notes
+                    .into_iter()
+                    .filter(|n| n.velocity > 0)
+                    .collect::<Vec<_>>(),
+            )
+        }
+        None => None,
+    };
+    let transforms = CallTransforms::prepare(live, text(&args.transforms), args.seed)?;
     // MIDI length: explicit, else the bar after the latest note start, at least one bar.
     let bar = time::bar_beats(cn, cd);
     let end = end_of(
@@ -336,8 +362,7 @@ fn plan<'a>(
                 let mut v = given.clone();
                 let report = tf.midi(&mut v, (cn, cd), &clip, warnings)?;
                 out.push(ClipNotes {
-                    json: ct::add_notes_json(&v),
-                    count: v.len(),
+                    values: ct::note_values(&v),
                     end: end_of(start, length, bar, v.iter().map(|n| n.start_time.max(0.0))),
                     report,
                 });
@@ -346,6 +371,15 @@ fn plan<'a>(
         }
         _ => None,
     };
+    if let (Some(fs), None) = (first_start, sample) {
+        if fs >= end - 1e-9 {
+            return Err(bad(format!(
+                "firstStart {} must lie before the clip end ({})",
+                quoted(text(&args.first_start).unwrap_or("")),
+                time::position(end, cn, cd)
+            )));
+        }
+    }
     Ok(Plan {
         targets,
         sig: (cn, cd),
@@ -379,13 +413,15 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
     let p = plan(call.live, args, &mut call.warnings)?;
     let song = overview::song(call.live)?;
     let n = p.targets.len();
-    let names = call.names(text(&args.name), n);
-    let notes_json = p.notes.as_ref().map(|notes| {
-        json!({"notes": notes.iter().map(|n| json!({
-            "pitch": n.pitch, "start_time": n.start_time, "duration": n.duration, "velocity": n.velocity,
-            "probability": n.probability, "velocity_deviation": n.velocity_deviation,
-        })).collect::<Vec<_>>()}).to_string()
-    });
+    let mut names = call.names(text(&args.name), n);
+    // Checked before the first write (a 1 MB or NUL name is BAD_INPUT).
+    for name in names.iter_mut().flatten() {
+        let checked = super::name_rules::check_name("name", name)?;
+        if let Some(w) = checked.warning {
+            call.warn(w);
+        }
+        *name = checked.name;
+    }
     let looping = args.looping.map(|f| f.0);
     let mut bulk = Bulk::new();
     let mut created_session: Vec<Slot> = Vec::new();
@@ -395,17 +431,33 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
             call.warn_stopped(i, n, "clips");
             break;
         }
-        let per = p.transformed.as_ref().map(|c| &c[i]);
-        let end = per.map_or(p.end, |c| c.end);
-        let kind = match p.sample {
-            Some(path) => Kind::Audio(path),
-            None => Kind::Midi(end),
-        };
+        let end = p.transformed.as_ref().map_or(p.end, |c| c[i].end);
+        // Scenes up to the slot's, one at a time inside the time budget (1.15).
+        if let Target::Session(slot) = t {
+            match add_scenes(call, song, *slot) {
+                Ok(true) => {}
+                Ok(false) => {
+                    call.warn_stopped(i, n, "clips");
+                    break;
+                }
+                Err(e) => {
+                    bulk.skip(e);
+                    continue;
+                }
+            }
+        }
         let live = &mut *call.live;
-        let made = match t {
-            Target::Session(slot) => clip_ops::create_session(live, song, *slot, kind),
-            Target::Arrangement { track, start, .. } => {
-                clip_ops::create_arrangement(live, *track, *start, kind)
+        let made = match (t, p.sample) {
+            (Target::Session(slot), Some(path)) => {
+                clip_ops::create_session(live, *slot, Kind::Audio(path))
+            }
+            (Target::Session(slot), None) => clip_ops::create_session(live, *slot, Kind::Midi(end)),
+            (Target::Arrangement { track, start, .. }, Some(path)) => {
+                clip_ops::create_arrangement(live, *track, *start, Kind::Audio(path))
+            }
+            // 3.12 step 4: the clip occupies exactly its region on the timeline.
+            (Target::Arrangement { track, start, .. }, None) => {
+                clip_ops::create_arrangement(live, *track, *start, Kind::Midi(end - p.start))
             }
         };
         let clip = match made {
@@ -429,49 +481,94 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
                 o.arrangement_start = Some(text.clone());
             }
         }
-        if p.sample.is_none() {
-            clip_ops::configure_midi(live, clip, (p.start, end), looping, p.sig)?;
-        }
-        let name = &names[i];
-        if let Some(name) = name {
-            live.set(clip, "name", &[Atom::Symbol(name.clone())])?;
-        }
-        if !p.colors.is_empty() {
-            let what = name
-                .as_deref()
-                .map(|s| format!("clip \"{s}\""))
-                .unwrap_or_else(|| format!("clip {clip}"));
-            call.set_color(clip, p.colors[i % p.colors.len()], &what)?;
-        }
-        if let (Some(fs), None) = (p.first_start, p.sample) {
-            if lom::flag(call.live, clip, "looping")? {
-                call.live.set(clip, "start_marker", &[Atom::Float(fs)])?;
-            } else {
-                call.warn("firstStart ignored: clip is not looping");
-            }
-        }
-        if let Some(c) = per {
-            if c.count > 0 {
-                let j = Atom::Symbol(c.json.clone());
-                call.live.call(clip, "add_new_notes", &[j])?;
-            }
-            o.note_count = p.notes.as_ref().map(|_| c.count as i64);
-            (o.transformed, o.seed) = (c.report.transformed, c.report.seed);
-        } else if let (Some(notes), Some(j)) = (&p.notes, &notes_json) {
-            if !notes.is_empty() {
-                call.live
-                    .call(clip, "add_new_notes", &[Atom::Symbol(j.clone())])?;
-            }
-            o.note_count = Some(notes.len() as i64);
-        }
-        if p.sample.is_some() || (p.notes.is_some() && !p.length_given) {
-            let len = lom::number(call.live, clip, "length")?;
-            o.length = Some(time::duration(len, p.sig.0, p.sig.1));
+        call.ids().issue(&o.id);
+        // The clip exists now: a later step that fails is a warning on a successful
+        // result, never an error (a write is never reported as a failure, 1.9).
+        if let Err(e) = finish_clip(call, &p, clip, looping, names[i].as_deref(), i, &mut o) {
+            call.warn(format!("clip {clip}: {}", e.message));
         }
         bulk.ok(o);
     }
     let out = bulk.finish(call)?;
     let auto = args.auto.as_ref().map(Choice::as_str);
-    clip_ops::auto(call.live, auto, &created_session, &mut call.warnings)?;
+    if let Err(e) = clip_ops::auto(call.live, auto, &created_session, &mut call.warnings) {
+        call.warn(format!("auto failed: {}", e.message));
+    }
     Ok(out)
+}
+
+/// Adds scenes until `slot`'s scene exists, warning when that took more than one
+/// (`6/99` in a Set of 4 scenes creates 96). `Ok(false)`: the time budget ran out
+/// before the slot existed (scenes added so far stay).
+fn add_scenes(
+    call: &mut Call<'_>,
+    song: crate::live::LiveId,
+    slot: Slot,
+) -> Result<bool, ToolError> {
+    let mut scenes = call.live.get_count(song, "scenes")?;
+    let start = scenes;
+    while scenes <= slot.scene {
+        if scenes > start && call.deadline_near() {
+            return Ok(false);
+        }
+        scenes = clip_ops::add_scene(call.live, song, slot)?;
+    }
+    if scenes - start > 1 {
+        call.warn(format!(
+            "slot {slot} created {} new scenes to reach scene {}",
+            scenes - start,
+            slot.scene
+        ));
+    }
+    Ok(true)
+}
+
+/// Steps 5 of 3.12 on a created clip: region, name, colour, firstStart, notes, and
+/// what the result reports (notes Live holds, the length Live set).
+fn finish_clip(
+    call: &mut Call<'_>,
+    p: &Plan<'_>,
+    clip: crate::live::LiveId,
+    looping: Option<bool>,
+    name: Option<&str>,
+    i: usize,
+    o: &mut CreatedClip,
+) -> Result<(), ToolError> {
+    let per = p.transformed.as_ref().map(|c| &c[i]);
+    if p.sample.is_none() {
+        let end = per.map_or(p.end, |c| c.end);
+        clip_ops::configure_midi(call.live, clip, (p.start, end), looping, p.sig)?;
+    }
+    if let Some(name) = name {
+        call.live
+            .set(clip, "name", &[Atom::Symbol(name.to_string())])?;
+    }
+    if !p.colors.is_empty() {
+        let what = name
+            .map(|s| format!("clip \"{s}\""))
+            .unwrap_or_else(|| format!("clip {clip}"));
+        call.set_color(clip, p.colors[i % p.colors.len()], &what)?;
+    }
+    if let (Some(fs), None) = (p.first_start, p.sample) {
+        if lom::flag(call.live, clip, "looping")? {
+            call.live.set(clip, "start_marker", &[Atom::Float(fs)])?;
+        } else {
+            call.warn("firstStart ignored: clip is not looping");
+        }
+    }
+    if let Some(c) = per {
+        (o.transformed, o.seed) = (c.report.transformed, c.report.seed);
+        notes::add_values(call.live, clip, &c.values)?;
+        if p.notes.is_some() {
+            o.note_count = Some(notes::count(call.live, clip)?);
+        }
+    } else if let Some(list) = &p.notes {
+        notes::add(call.live, clip, list)?;
+        o.note_count = Some(notes::count(call.live, clip)?);
+    }
+    if p.sample.is_some() || (p.notes.is_some() && !p.length_given) {
+        let len = lom::number(call.live, clip, "length")?;
+        o.length = Some(time::duration(len, p.sig.0, p.sig.1));
+    }
+    Ok(())
 }

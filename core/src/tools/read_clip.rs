@@ -143,7 +143,7 @@ impl Tool for ReadClip {
                 if slot.is_some() {
                     call.warn("clipId and slot both given; using clipId");
                 }
-                clip_ref::clip_by_id(call.live, id.as_str())?
+                clip_ref::clip_in_call(call, id.as_str())?
             }
             (None, Some(text)) => {
                 let slot = clip_ref::parse_slot(text.as_str(), &mut call.warnings)?;
@@ -169,13 +169,15 @@ impl Tool for ReadClip {
                 ))
             }
         };
-        read(
+        let info = read(
             call.live,
             clip,
             p.include.options(),
             bars,
             &mut call.warnings,
-        )
+        )?;
+        call.ids().issue(&clip.to_string());
+        Ok(info)
     }
 }
 
