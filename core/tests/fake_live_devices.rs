@@ -172,6 +172,33 @@ fn move_device_between_tracks_and_chains() {
 }
 
 #[test]
+fn a_moved_rack_recolours_its_auto_coloured_chains_to_the_new_track() {
+    let mut live = FakeLive::new();
+    let song = live.resolve("live_set");
+    let a = live.resolve("live_set tracks 2");
+    let b = live.resolve("live_set tracks 3");
+    let rack = created(
+        live.try_call(a, "insert_device", &[sym("Audio Effect Rack")])
+            .unwrap(),
+    );
+    let chain = created(live.try_call(rack, "insert_chain", &[]).unwrap());
+    let color_of = |live: &mut FakeLive, id| one(live, id, "color_index");
+    assert_eq!(color_of(&mut live, chain), color_of(&mut live, a));
+    live.try_call(
+        song,
+        "move_device",
+        &[
+            sym(&format!("id {rack}")),
+            sym(&format!("id {b}")),
+            Atom::Int(0),
+        ],
+    )
+    .unwrap();
+    assert_ne!(color_of(&mut live, a), color_of(&mut live, b));
+    assert_eq!(color_of(&mut live, chain), color_of(&mut live, b));
+}
+
+#[test]
 fn parameters_ranges_display_values_and_labels() {
     let mut live = FakeLive::new();
     let vol = live.resolve("live_set tracks 0 mixer_device volume");

@@ -308,8 +308,34 @@ impl FakeLive {
         let at = usize::try_from(position).unwrap_or(count).min(count);
         self.push_child(target, "devices", device, Some(at));
         self.edit(device, |n| n.parent = target);
+        self.recolor_auto_chains(device);
         self.changed(from, "devices");
         self.changed(target, "devices");
         Ok(vec![])
+    }
+
+    /// Auto-coloured chains take the colour of the track that now holds them, as Live
+    /// recolours a rack's chains when the rack moves to another track.
+    fn recolor_auto_chains(&mut self, device: LiveId) {
+        let Some(track) = self.track_of(device) else {
+            return;
+        };
+        let (ci, c) = super::palette::snap_color(self.model.n(track).int("color"));
+        let chains: Vec<LiveId> = self
+            .model
+            .subtree(device)
+            .into_iter()
+            .filter(|id| {
+                self.model
+                    .node(*id)
+                    .is_some_and(|n| n.class == Class::Chain && n.int("is_auto_colored") == 1)
+            })
+            .collect();
+        for chain in chains {
+            self.edit(chain, |n| {
+                n.set_int("color", c as i64);
+                n.set_int("color_index", ci as i64);
+            });
+        }
     }
 }
