@@ -10,24 +10,8 @@ use barline_core::tools::call::OUTLET_META;
 use barline_core::tools::{execute, IssuedIds, NoClock, ToolContext, ToolRequest};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
+use support::outcome::{code, message, warnings};
 use support::tools::{call_ctx, check_result};
-
-fn code(r: &Value) -> &str {
-    r["_meta"]["barline/error"]["code"].as_str().unwrap_or("")
-}
-
-fn message(r: &Value) -> &str {
-    r["_meta"]["barline/error"]["message"]
-        .as_str()
-        .unwrap_or("")
-}
-
-fn warnings(r: &Value) -> Vec<String> {
-    r["_meta"]["barline/warnings"]
-        .as_array()
-        .map(|a| a.iter().map(|w| w.as_str().unwrap().to_string()).collect())
-        .unwrap_or_default()
-}
 
 fn memory(enabled: bool, writable: bool, text: &str) -> ToolContext {
     ToolContext {

@@ -8,18 +8,8 @@ use barline_core::notation::{interpret, InterpretOptions};
 use barline_core::tools::catalogue;
 use serde_json::{json, Value};
 use support::fake::demo;
+use support::outcome::{code, warnings};
 use support::tools::call;
-
-fn code(r: &Value) -> &str {
-    r["_meta"]["barline/error"]["code"].as_str().unwrap_or("")
-}
-
-fn warnings(r: &Value) -> Vec<String> {
-    r["_meta"]["barline/warnings"]
-        .as_array()
-        .map(|a| a.iter().map(|w| w.as_str().unwrap().to_string()).collect())
-        .unwrap_or_default()
-}
 
 #[test]
 fn session_clip_with_notes_reads_back_the_same_notes() {

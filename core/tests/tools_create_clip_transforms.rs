@@ -12,20 +12,10 @@ use barline_core::transforms::{seed_from_unit, Transform};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of};
+use support::outcome::{code, warnings};
 use support::tools::call;
 
 const EXAMPLES: &str = include_str!("data/transforms-examples.json");
-
-fn code(r: &Value) -> &str {
-    r["_meta"]["barline/error"]["code"].as_str().unwrap_or("")
-}
-
-fn warnings(r: &Value) -> Vec<String> {
-    r["_meta"]["barline/warnings"]
-        .as_array()
-        .map(|a| a.iter().map(|w| w.as_str().unwrap().to_string()).collect())
-        .unwrap_or_default()
-}
 
 fn example(name: &str) -> Value {
     let all: Value = serde_json::from_str(EXAMPLES).unwrap();

@@ -9,18 +9,8 @@ use barline_core::tools::{self, Clock, IssuedIds, ToolContext};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::demo;
+use support::outcome::{code, warnings};
 use support::tools::{call, check_result};
-
-fn code(r: &Value) -> &str {
-    r["_meta"]["barline/error"]["code"].as_str().unwrap_or("")
-}
-
-fn warnings(r: &Value) -> Vec<String> {
-    r["_meta"]["barline/warnings"]
-        .as_array()
-        .map(|a| a.iter().map(|w| w.as_str().unwrap().to_string()).collect())
-        .unwrap_or_default()
-}
 
 fn dump(live: &FakeLive) -> Value {
     serde_json::from_str(&live.to_json()).unwrap()

@@ -10,24 +10,8 @@ use barline_core::tools::{self, read_scene, Call, IssuedIds, NoClock, ToolContex
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one};
+use support::outcome::{code, message, warnings};
 use support::tools::{call, check_result};
-
-fn code(r: &Value) -> &str {
-    r["_meta"]["barline/error"]["code"].as_str().unwrap_or("")
-}
-
-fn message(r: &Value) -> &str {
-    r["_meta"]["barline/error"]["message"]
-        .as_str()
-        .unwrap_or("")
-}
-
-fn warnings(r: &Value) -> Vec<String> {
-    r["_meta"]["barline/warnings"]
-        .as_array()
-        .map(|a| a.iter().map(|w| w.as_str().unwrap().to_string()).collect())
-        .unwrap_or_default()
-}
 
 fn ok(r: &Value) -> &Value {
     assert_ne!(r["isError"], true, "{r}");

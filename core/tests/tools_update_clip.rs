@@ -11,20 +11,10 @@ use barline_core::tools::{self, IssuedIds, NoClock, ToolContext};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one, sym};
+use support::outcome::{code, warnings};
 use support::tools::{call, check_result};
 
 const TOOL: &str = "barline-update-clip";
-
-fn code(r: &Value) -> &str {
-    r["_meta"]["barline/error"]["code"].as_str().unwrap_or("")
-}
-
-fn warnings(r: &Value) -> Vec<String> {
-    r["_meta"]["barline/warnings"]
-        .as_array()
-        .map(|a| a.iter().map(|w| w.as_str().unwrap().to_string()).collect())
-        .unwrap_or_default()
-}
 
 fn ok(r: &Value) -> &Value {
     assert_ne!(r["isError"], true, "{r}");

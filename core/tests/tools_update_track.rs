@@ -10,24 +10,8 @@ use barline_core::live::{Atom, LivePort};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of};
+use support::outcome::{code, message, warnings};
 use support::tools::call;
-
-fn code(r: &Value) -> &str {
-    r["_meta"]["barline/error"]["code"].as_str().unwrap_or("")
-}
-
-fn message(r: &Value) -> &str {
-    r["_meta"]["barline/error"]["message"]
-        .as_str()
-        .unwrap_or("")
-}
-
-fn warnings(r: &Value) -> Vec<String> {
-    r["_meta"]["barline/warnings"]
-        .as_array()
-        .map(|a| a.iter().map(|w| w.as_str().unwrap().to_string()).collect())
-        .unwrap_or_default()
-}
 
 fn dump(live: &FakeLive) -> Value {
     serde_json::from_str(&live.to_json()).unwrap()
