@@ -6,7 +6,7 @@
 mod support;
 
 use barline_core::live::{Atom, LivePort};
-use barline_core::tools::{self, read_scene, Call, IssuedIds, NoClock, ToolContext};
+use barline_core::tools::{self, read_scene, session_grid, Call, IssuedIds, NoClock, ToolContext};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one};
@@ -208,13 +208,21 @@ fn summary_takes_a_foreign_include_list_and_keeps_only_its_options() {
     let scene = id_of(&mut live, "live_set scenes 2");
     let (ctx, mut ids, clock) = (ToolContext::default(), IssuedIds::new(), NoClock);
     let mut c = Call::new(&mut live, &ctx, &mut ids, &clock);
-    let info =
-        read_scene::summary(&mut c, scene, &["tracks", "color", "*", "warp", "mixer"]).unwrap();
+    let found = session_grid::scene_clips(c.live, scene).unwrap();
+    assert_eq!(found.len(), 6);
+    let info = read_scene::summary(
+        &mut c,
+        scene,
+        2,
+        &found,
+        &["tracks", "color", "*", "warp", "mixer"],
+    )
+    .unwrap();
     assert!(info.color.is_some());
     assert!(info.clips.is_none(), "\"*\" of another tool adds nothing");
     assert_eq!(info.clip_count, Some(6));
     assert!(c.ids().was_issued(&scene.to_string()));
-    let info = read_scene::summary(&mut c, scene, &["clips", "warp"]).unwrap();
+    let info = read_scene::summary(&mut c, scene, 2, &found, &["clips", "warp"]).unwrap();
     let clips = info.clips.unwrap();
     assert!(clips
         .iter()

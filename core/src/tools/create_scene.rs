@@ -6,9 +6,9 @@
 use super::call::{Bulk, Call, OneOrMany};
 use super::coerce::{Flag, Index, Int, Num, Text};
 use super::error::{ErrorCode, ToolError};
-use super::read_scene;
 use super::refs;
 use super::scene_props::SceneProps;
+use super::session_grid;
 use super::tool::{Tool, ToolMeta};
 use super::{lom, overview};
 use crate::live::path::parse_id_atoms;
@@ -228,7 +228,7 @@ fn capture(
     if let Err(e) = props.apply(call, scene, 0, names[0].as_deref()) {
         call.warn(format!("scene at sceneIndex {at}: {}", e.message));
     }
-    let clips = read_scene::scene_clips(call, scene)?;
+    let clips = session_grid::scene_clips(call.live, scene)?;
     let ids = call.ids();
     ids.issue(&scene.to_string());
     let clips = clips

@@ -69,6 +69,7 @@ pub mod scale;
 pub mod scene_props;
 pub mod schema;
 pub mod select;
+pub mod session_grid;
 pub mod time;
 pub mod timeline;
 pub mod tool;

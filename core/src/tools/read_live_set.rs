@@ -6,10 +6,11 @@
 use super::call::Call;
 use super::coerce::{Choices, Include};
 use super::error::{ErrorCode, ToolError};
-use super::format::Rounded;
+use super::format::{grouped, Rounded, TEXT_CAP};
 use super::locators::{self, Locator};
+use super::session_grid::SessionGrid;
 use super::tool::{Tool, ToolMeta};
-use super::{lom, mixer, overview, read_scene, read_track, scale};
+use super::{lom, overview, read_scene, read_track, scale};
 use crate::live::{Atom, LiveId, LivePort};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -116,28 +117,29 @@ impl Tool for ReadLiveSet {
             .into_iter()
             .filter(|o| include.has(o))
             .collect();
-        if include.has("scenes") {
-            out.scene_count = None;
-            out.scenes = Some(nested_scenes(call, song, &nested)?);
-        }
-        if include.has("tracks") {
-            out.regular_track_count = None;
-            out.return_track_count = None;
-            let returns = if include.has("mixer") {
-                mixer::return_names(call.live)?
-            } else {
-                Vec::new()
-            };
-            out.tracks = Some(nested_tracks(call, song, "tracks", &nested, &returns)?);
-            out.return_tracks = Some(nested_tracks(
-                call,
-                song,
-                "return_tracks",
-                &nested,
-                &returns,
-            )?);
-            let master = child(call.live, song, "master_track")?;
-            out.master_track = Some(nested_track(call, master, &nested, &returns)?);
+        let (with_tracks, with_scenes) = (include.has("tracks"), include.has("scenes"));
+        if with_tracks || with_scenes {
+            let tracks = children(call.live, song, "tracks")?;
+            let scenes = children(call.live, song, "scenes")?;
+            let returns = children(call.live, song, "return_tracks")?;
+            let listed = (with_tracks as usize) * (tracks.len() + returns.len() + 1);
+            ensure_fits(listed, (with_scenes as usize) * scenes.len())?;
+            let grid = SessionGrid::probe(call, tracks.len(), &scenes)?;
+            if with_scenes {
+                out.scene_count = None;
+                out.scenes = Some(nested_scenes(call, &scenes, &grid, &nested)?);
+            }
+            if with_tracks {
+                out.regular_track_count = None;
+                out.return_track_count = None;
+                let mut shared = read_track::Shared::gather(call.live, &nested)?;
+                shared.grid = Some(&grid);
+                out.tracks = Some(nested_tracks(call, &tracks, &nested, &shared)?);
+                out.return_tracks = Some(nested_tracks(call, &returns, &nested, &shared)?);
+                let master = child(call.live, song, "master_track")?;
+                out.master_track =
+                    Some(nested_tracks(call, &[master], &nested, &shared)?.remove(0));
+            }
         }
         if include.has("locators") {
             let sig = overview::signature(call.live, song)?;
@@ -205,43 +207,61 @@ fn child(live: &mut dyn LivePort, id: LiveId, prop: &str) -> Result<LiveId, Tool
 
 fn nested_tracks(
     call: &mut Call<'_>,
-    song: LiveId,
-    list: &str,
+    ids: &[LiveId],
     include: &[&'static str],
-    returns: &[String],
+    shared: &read_track::Shared<'_>,
 ) -> Result<Vec<Value>, ToolError> {
-    let ids = children(call.live, song, list)?;
+    let options = read_track::options(include);
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
-        out.push(nested_track(call, id, include, returns)?);
+        let info = read_track::summary_in(call, *id, &options, shared)?;
+        out.push(to_value(info)?);
     }
     Ok(out)
-}
-
-fn nested_track(
-    call: &mut Call<'_>,
-    id: LiveId,
-    include: &[&'static str],
-    returns: &[String],
-) -> Result<Value, ToolError> {
-    let options = read_track::options(include);
-    let info = read_track::summary_with_returns(call, id, &options, returns)?;
-    serde_json::to_value(info).map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))
 }
 
 fn nested_scenes(
     call: &mut Call<'_>,
-    song: LiveId,
+    ids: &[LiveId],
+    grid: &SessionGrid,
     include: &[&'static str],
 ) -> Result<Vec<Value>, ToolError> {
-    let ids = children(call.live, song, "scenes")?;
     let mut out = Vec::with_capacity(ids.len());
-    for id in ids {
-        let info = read_scene::summary(call, id, include)?;
-        out.push(
-            serde_json::to_value(info)
-                .map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))?,
-        );
+    for (index, id) in ids.iter().enumerate() {
+        let info = read_scene::summary(call, *id, index, grid.scene(index), include)?;
+        out.push(to_value(info)?);
     }
     Ok(out)
+}
+
+fn to_value(info: impl Serialize) -> Result<Value, ToolError> {
+    serde_json::to_value(info).map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))
+}
+
+/// The fewest characters one nested track and one nested scene take in the compact
+/// text (an entry with a one-character id and name and nothing optional; a test keeps
+/// these honest).
+pub const MIN_TRACK_CHARS: usize = 80;
+/// See [`MIN_TRACK_CHARS`].
+pub const MIN_SCENE_CHARS: usize = 40;
+
+/// Answers `TOO_LARGE` before any slot is probed when the lists alone could not fit the
+/// text cap: the cheap check that keeps a huge Set from costing a grid probe whose
+/// result would be refused anyway.
+fn ensure_fits(tracks: usize, scenes: usize) -> Result<(), ToolError> {
+    let least = tracks
+        .saturating_mul(MIN_TRACK_CHARS)
+        .saturating_add(scenes.saturating_mul(MIN_SCENE_CHARS));
+    if least <= TEXT_CAP {
+        return Ok(());
+    }
+    Err(ToolError::new(
+        ErrorCode::TooLarge,
+        format!(
+            "{tracks} tracks and {scenes} scenes take at least {} characters (limit {})",
+            grouped(least),
+            grouped(TEXT_CAP)
+        ),
+    )
+    .with_hint(ReadLiveSet::META.too_large_hint))
 }

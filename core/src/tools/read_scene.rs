@@ -4,14 +4,14 @@
 
 use super::call::Call;
 use super::coerce::{Choices, Id, Include, Index};
-use super::error::{ErrorCode, ToolError};
+use super::error::ToolError;
 use super::format::Rounded;
 use super::lom;
 use super::read_clip::{self, ClipDetail, ClipInfo};
 use super::refs::{self, Kind};
 use super::scene_props;
+use super::session_grid::{self, SlotClip};
 use super::tool::{Tool, ToolMeta};
-use crate::live::path::{ids_from_atoms, parse_id_atoms};
 use crate::live::LiveId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -92,7 +92,9 @@ impl Tool for ReadScene {
             (None, Some(index)) => refs::scene_by_index(call, index.get() as u64)?,
             (None, None) => return Err(ToolError::bad_input("give sceneId or sceneIndex")),
         };
-        summary(call, scene, p.include.options())
+        let index = scene_props::scene_index(call, scene)?;
+        let clips = session_grid::scene_clips(call.live, scene)?;
+        summary(call, scene, index, &clips, p.include.options())
     }
 }
 
@@ -101,16 +103,18 @@ impl Tool for ReadScene {
 /// `"*"`, and clips receive only read-clip's options among them (tools.md 1.7). The
 /// scene's and clips' ids go into the issued-id registry.
 ///
-/// Cost: a fixed number of gets for the scene, one `get` of its slot list, one `get`
-/// per regular track (the slot's clip) and read-clip's cost per listed clip.
+/// `index` and `clips` (from [`session_grid`]) are found by the caller, so a Set-wide
+/// read can probe the session grid once for all scenes. Cost: a fixed number of gets
+/// for the scene and read-clip's cost per listed clip.
 pub fn summary(
     call: &mut Call<'_>,
     scene: LiveId,
+    index: usize,
+    clips: &[SlotClip],
     include: &[&str],
 ) -> Result<SceneInfo, ToolError> {
     let has = |o: &str| o != "*" && include.contains(&o) && SceneDetail::ALL.contains(&o);
     let clip_include: Vec<&str> = ClipDetail::ALL.iter().copied().filter(|o| has(o)).collect();
-    let index = scene_props::scene_index(call, scene)?;
     let mut o = SceneInfo {
         id: scene.to_string(),
         name: lom::text(call.live, scene, "name")?,
@@ -134,11 +138,10 @@ pub fn summary(
     if lom::flag(call.live, scene, "is_triggered")? {
         o.triggered = Some(true);
     }
-    let clips = scene_clips(call, scene)?;
     call.ids().issue(&scene.to_string());
     if has("clips") {
         let mut list = Vec::with_capacity(clips.len());
-        for (_, clip) in clips {
+        for &(_, clip) in clips {
             let mut info = read_clip::summary(call.live, clip, &clip_include, &mut call.warnings)?;
             info.view = None;
             call.ids().issue(&clip.to_string());
@@ -149,24 +152,4 @@ pub fn summary(
         o.clip_count = Some(clips.len() as i64);
     }
     Ok(o)
-}
-
-/// The clips in a scene's slots on regular tracks, as (trackIndex, clip id), in track
-/// order: one `get` of the scene's `clip_slots`, then one `get` of each slot's `clip`.
-pub fn scene_clips(call: &mut Call<'_>, scene: LiveId) -> Result<Vec<(usize, LiveId)>, ToolError> {
-    let atoms = call.live.get(scene, "clip_slots")?;
-    let slots = ids_from_atoms(&atoms).ok_or_else(|| {
-        ToolError::new(
-            ErrorCode::Internal,
-            format!("clip_slots of scene {scene} is not an id list"),
-        )
-    })?;
-    let mut out = Vec::new();
-    for (track, slot) in slots.into_iter().enumerate() {
-        let clip = parse_id_atoms(&call.live.get(slot, "clip")?).unwrap_or(LiveId::NONE);
-        if !clip.is_none() {
-            out.push((track, clip));
-        }
-    }
-    Ok(out)
 }

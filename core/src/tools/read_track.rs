@@ -10,6 +10,7 @@ use super::format::{Nullable, Rounded};
 use super::read_clip::{self, ClipDetail, ClipInfo};
 use super::refs::{self, Kind, TrackList};
 use super::routing::{self, Input, Output};
+use super::session_grid::{self, SessionGrid};
 use super::tool::{Tool, ToolMeta};
 use super::{lom, mixer};
 use crate::live::{LiveId, LivePort};
@@ -339,6 +340,10 @@ impl Place {
 /// Where a track sits, from its canonical path.
 pub fn place(live: &mut dyn LivePort, track: LiveId) -> Result<Place, ToolError> {
     let path = live.path_of(track)?;
+    place_of_path(track, &path)
+}
+
+fn place_of_path(track: LiveId, path: &str) -> Result<Place, ToolError> {
     let parts: Vec<&str> = path.split_whitespace().collect();
     let index = |s: &str| s.parse::<usize>().ok();
     match parts.as_slice() {
@@ -353,6 +358,42 @@ pub fn place(live: &mut dyn LivePort, track: LiveId) -> Result<Place, ToolError>
             format!("track {track} has the unexpected path \"{path}\""),
         )
     })
+}
+
+/// What a Set-wide read looks up once and hands to every nested track read, so the
+/// cost of reading N tracks does not repeat Set-wide lookups N times.
+#[derive(Debug, Default)]
+pub struct Shared<'g> {
+    /// Return-track names for the mixer's sends (filled only when `mixer` is asked for).
+    pub returns: Vec<String>,
+    /// The canonical path of the track that hosts the Barline device, if any.
+    pub host_track: Option<String>,
+    /// The session clips of every regular track, when the caller probed the grid.
+    pub grid: Option<&'g SessionGrid>,
+}
+
+impl Shared<'_> {
+    /// Looks up what every track read of `include` needs: the return names (with
+    /// `mixer`) and the Barline device's track. The grid is left to the caller.
+    pub fn gather(live: &mut dyn LivePort, include: &[&str]) -> Result<Self, ToolError> {
+        let returns = if include.contains(&"mixer") {
+            mixer::return_names(live)?
+        } else {
+            Vec::new()
+        };
+        let host_track = match lom::resolve(live, "this_device") {
+            Some(this) => {
+                let path = live.path_of(this)?;
+                path.split(" devices ").next().map(str::to_string)
+            }
+            None => None,
+        };
+        Ok(Shared {
+            returns,
+            host_track,
+            grid: None,
+        })
+    }
 }
 
 /// Keeps the options read-track understands from another read's expanded include list
@@ -384,28 +425,31 @@ pub fn summary(
     track: LiveId,
     include: &[&str],
 ) -> Result<TrackInfo, ToolError> {
-    let returns = if include.contains(&"mixer") {
-        mixer::return_names(call.live)?
-    } else {
-        Vec::new()
-    };
-    summary_with_returns(call, track, include, &returns)
+    let shared = Shared::gather(call.live, include)?;
+    summary_in(call, track, include, &shared)
 }
 
-/// [`summary`] with the return tracks' names read once by the caller (read-live-set
-/// shares them across its nested reads).
-pub fn summary_with_returns(
+/// [`summary`] with the Set-wide lookups done once by the caller (read-live-set shares
+/// them across its nested reads).
+pub fn summary_in(
     call: &mut Call<'_>,
     track: LiveId,
     include: &[&str],
-    returns: &[String],
+    shared: &Shared<'_>,
 ) -> Result<TrackInfo, ToolError> {
     let has = |k: &str| include.contains(&k);
     let mut issued = vec![track.to_string()];
     let mut warnings = Vec::new();
-    let live = &mut *call.live;
-    let place = place(live, track)?;
+    let track_path = call.live.path_of(track)?;
+    let place = place_of_path(track, &track_path)?;
     let regular = matches!(place, Place::Regular(_));
+    // Session clips: non-empty slots of regular tracks (returns and master have none).
+    let session_slots = match (place, shared.grid) {
+        (Place::Regular(i), Some(grid)) => grid.track(i).to_vec(),
+        (Place::Regular(_), None) => session_grid::track_clips(call, track)?,
+        _ => Vec::new(),
+    };
+    let live = &mut *call.live;
     let group = regular && lom::flag(live, track, "is_foldable")?;
     let armable = regular && lom::flag(live, track, "can_be_armed")?;
     let mut o = TrackInfo {
@@ -444,7 +488,7 @@ pub fn summary_with_returns(
     }
     if has("mixer") {
         let m = mixer::of_track(live, track)?;
-        let levels = mixer::read(live, m, returns)?;
+        let levels = mixer::read(live, m, &shared.returns)?;
         o.gain_db = Some(Rounded(levels.gain_db));
         if levels.split {
             o.panning_mode = Some("split".into());
@@ -468,31 +512,18 @@ pub fn summary_with_returns(
         .copied()
         .filter(|k| *k != "*" && ClipDetail::ALL.contains(k))
         .collect();
-    // Session clips: non-empty slots of regular tracks (returns and master have none).
-    let slots = if regular {
-        lom::child_ids(live, track, "clip_slots")?
-    } else {
-        Vec::new()
-    };
     let mut session = Vec::new();
-    let mut session_count = 0;
-    for slot in slots {
-        if !lom::flag(live, slot, "has_clip")? {
-            continue;
-        }
-        session_count += 1;
-        if has("session-clips") {
-            if let Some(clip) = lom::child_ids(live, slot, "clip")?.first() {
-                let info = read_clip::summary(live, *clip, &clip_include, &mut warnings)?;
-                session.push(ClipSummary::of(info, &["type", "view"])?);
-                issued.push(clip.to_string());
-            }
+    if has("session-clips") {
+        for &(_, clip) in &session_slots {
+            let info = read_clip::summary(live, clip, &clip_include, &mut warnings)?;
+            session.push(ClipSummary::of(info, &["type", "view"])?);
+            issued.push(clip.to_string());
         }
     }
     if has("session-clips") {
         o.session_clips = Some(session);
     } else {
-        o.session_clip_count = Some(session_count);
+        o.session_clip_count = Some(session_slots.len() as i64);
     }
     // Arrangement clips: regular tracks other than groups.
     let arrangement = if regular && !group {
@@ -542,11 +573,8 @@ pub fn summary_with_returns(
     if has("available-routings") {
         available_routings(live, track, place, group, &mut o)?;
     }
-    if let Some(this) = lom::resolve(live, "this_device") {
-        let track_path = live.path_of(track)?;
-        if live.path_of(this)?.starts_with(&format!("{track_path} ")) {
-            o.has_barline_device = Some(true);
-        }
+    if shared.host_track.as_deref() == Some(track_path.as_str()) {
+        o.has_barline_device = Some(true);
     }
     call.warnings.append(&mut warnings);
     let registry = call.ids();
