@@ -13,7 +13,7 @@ use super::ast::{
 use super::checks;
 use super::error::{TransformError, TransformErrorKind};
 use super::tokens;
-use crate::notation::source_position;
+use crate::notation::{found_text, source_position};
 
 /// Deepest nesting of operators, unary minus, parentheses and calls in one
 /// expression: keeps parsing and evaluation recursion (and wasm's stack) bounded.
@@ -726,23 +726,6 @@ impl<'t> Parser<'t> {
             return Ok(Some((args, true, after))); // alternative 2
         }
         Ok(Some((args, false, e))) // alternative 4
-    }
-}
-
-/// ` but "c" found` / ` but reached end of input` (8.1).
-fn found_text(text: &str, at: usize) -> String {
-    match text.get(at..).and_then(|s| s.chars().next()) {
-        None => " but reached end of input".to_string(),
-        Some(c) => {
-            let shown = match c {
-                '\\' => "\\\\".to_string(),
-                '\n' => "\\n".to_string(),
-                '\r' => "\\r".to_string(),
-                '\t' => "\\t".to_string(),
-                other => other.to_string(),
-            };
-            format!(" but \"{shown}\" found")
-        }
     }
 }
 
