@@ -12,7 +12,7 @@ use super::ast::{
 };
 use super::checks;
 use super::error::{TransformError, TransformErrorKind};
-use super::tokens;
+use super::tokens::{self, BarBeat};
 use crate::notation::{found_text, source_position};
 
 /// Deepest nesting of operators, unary minus, parentheses and calls in one
@@ -124,80 +124,88 @@ struct Parser<'t> {
     depth: usize,
 }
 
-const PARAMS: [(&str, Param); 8] = [
-    ("pitchShift", Param::PitchShift),
-    ("pitch", Param::Pitch),
-    ("velocity", Param::Velocity),
-    ("timing", Param::Timing),
-    ("duration", Param::Duration),
-    ("probability", Param::Probability),
-    ("deviation", Param::Deviation),
-    ("gain", Param::Gain),
+/// A rule from a position: what it matched and where it ended, or `None`.
+type Rule<'t, T> = fn(&mut Parser<'t>, usize) -> Parsed<(T, usize)>;
+
+/// A call's arguments and whether its closing word (`sync`, `raw`) was given.
+type ArgList = (Vec<Arg>, bool);
+
+/// The selector before an assignment's `:` as written: pitches, time range, and
+/// whether the time range came first.
+type Selector = (Option<PitchSel>, Option<(BarBeat, BarBeat)>, bool);
+
+// Keyword lists are tried in order, so a name comes before any name it begins
+// (`pitchShift` before `pitch`); elsewhere no name begins another.
+
+const PARAMS: [Param; 8] = [
+    Param::PitchShift,
+    Param::Pitch,
+    Param::Velocity,
+    Param::Timing,
+    Param::Duration,
+    Param::Probability,
+    Param::Deviation,
+    Param::Gain,
 ];
 
-const OPERATORS: [(&str, AssignOp); 5] = [
-    ("*=", AssignOp::Mul),
-    ("/=", AssignOp::Div),
-    ("-=", AssignOp::Sub),
-    ("+=", AssignOp::Add),
-    ("=", AssignOp::Set),
+const OPERATORS: [AssignOp; 5] = [
+    AssignOp::Mul,
+    AssignOp::Div,
+    AssignOp::Sub,
+    AssignOp::Add,
+    AssignOp::Set,
 ];
 
-const NOTE_FIELDS: [(&str, NoteField); 8] = [
-    ("deviation", NoteField::Deviation),
-    ("velocity", NoteField::Velocity),
-    ("probability", NoteField::Probability),
-    ("duration", NoteField::Duration),
-    ("index", NoteField::Index),
-    ("pitch", NoteField::Pitch),
-    ("start", NoteField::Start),
-    ("count", NoteField::Count),
+/// `note.` fields; all but the last two are `next.` fields too.
+const NOTE_FIELDS: [NoteField; 8] = [
+    NoteField::Deviation,
+    NoteField::Velocity,
+    NoteField::Probability,
+    NoteField::Duration,
+    NoteField::Pitch,
+    NoteField::Start,
+    NoteField::Index,
+    NoteField::Count,
 ];
 
-const NEXT_FIELDS: [(&str, NoteField); 6] = [
-    ("deviation", NoteField::Deviation),
-    ("velocity", NoteField::Velocity),
-    ("probability", NoteField::Probability),
-    ("duration", NoteField::Duration),
-    ("pitch", NoteField::Pitch),
-    ("start", NoteField::Start),
+const NEXT_FIELDS: &[NoteField] = NOTE_FIELDS.split_at(6).0;
+
+const CLIP_FIELDS: [ClipField; 5] = [
+    ClipField::BarDuration,
+    ClipField::Position,
+    ClipField::Duration,
+    ClipField::Index,
+    ClipField::Count,
 ];
 
-const CLIP_FIELDS: [(&str, ClipField); 5] = [
-    ("barDuration", ClipField::BarDuration),
-    ("position", ClipField::Position),
-    ("duration", ClipField::Duration),
-    ("index", ClipField::Index),
-    ("count", ClipField::Count),
-];
+const AUDIO_FIELDS: [Param; 2] = [Param::Gain, Param::PitchShift];
 
-const WAVES: [(&str, Func); 5] = [
-    ("cos", Func::Cos),
-    ("saw", Func::Saw),
-    ("sin", Func::Sin),
-    ("square", Func::Square),
-    ("tri", Func::Tri),
-];
-
-const OTHERS: [(&str, Func); 18] = [
-    ("round", Func::Round),
-    ("floor", Func::Floor),
-    ("ceil", Func::Ceil),
-    ("abs", Func::Abs),
-    ("clamp", Func::Clamp),
-    ("pow", Func::Pow),
-    ("min", Func::Min),
-    ("max", Func::Max),
-    ("rand", Func::Rand),
-    ("seq", Func::Seq),
-    ("choose", Func::Choose),
-    ("ramp", Func::Ramp),
-    ("curve", Func::Curve),
-    ("snap", Func::Snap),
-    ("step", Func::Step),
-    ("wrap", Func::Wrap),
-    ("reflect", Func::Reflect),
-    ("legato", Func::Legato),
+const FUNCTIONS: [Func; 25] = [
+    Func::Cos,
+    Func::Saw,
+    Func::Sin,
+    Func::Square,
+    Func::Tri,
+    Func::Swing,
+    Func::Quant,
+    Func::Round,
+    Func::Floor,
+    Func::Ceil,
+    Func::Abs,
+    Func::Clamp,
+    Func::Pow,
+    Func::Min,
+    Func::Max,
+    Func::Rand,
+    Func::Seq,
+    Func::Choose,
+    Func::Ramp,
+    Func::Curve,
+    Func::Snap,
+    Func::Step,
+    Func::Wrap,
+    Func::Reflect,
+    Func::Legato,
 ];
 
 impl<'t> Parser<'t> {
@@ -235,6 +243,14 @@ impl<'t> Parser<'t> {
             self.note(at, label);
         }
         Ok(result)
+    }
+
+    /// `found` as it is; a miss notes `label` at `at` (a terminal that failed).
+    fn or_note<T>(&mut self, at: usize, label: Label, found: Option<T>) -> Option<T> {
+        if found.is_none() {
+            self.note(at, label);
+        }
+        found
     }
 
     fn syntax_error(&mut self) -> TransformError {
@@ -331,17 +347,49 @@ impl<'t> Parser<'t> {
 
     /// A literal that is noted under `label` when it fails.
     fn expect(&mut self, at: usize, lit: &str, label: Label) -> Option<usize> {
-        let r = self.literal(at, lit);
-        if r.is_none() {
-            self.note(at, label);
-        }
-        r
+        let found = self.literal(at, lit);
+        self.or_note(at, label, found)
     }
 
-    fn keyword<T: Copy>(&self, at: usize, table: &[(&str, T)]) -> Option<(T, usize)> {
-        table
+    /// The first of `words` written at `at`, each spelled by `name`.
+    fn keyword<T: Copy>(
+        &self,
+        at: usize,
+        words: &[T],
+        name: fn(T) -> &'static str,
+    ) -> Option<(T, usize)> {
+        words
             .iter()
-            .find_map(|&(name, value)| self.literal(at, name).map(|end| (value, end)))
+            .find_map(|&word| self.literal(at, name(word)).map(|end| (word, end)))
+    }
+
+    /// A keyword that is noted under `label` when none of `words` is written at `at`.
+    fn expect_keyword<T: Copy>(
+        &mut self,
+        at: usize,
+        words: &[T],
+        name: fn(T) -> &'static str,
+        label: Label,
+    ) -> Option<(T, usize)> {
+        let found = self.keyword(at, words, name);
+        self.or_note(at, label, found)
+    }
+
+    /// `_ lit` after `end`: the position after `lit`.
+    fn spaced(&mut self, end: usize, lit: &str, label: Label) -> Option<usize> {
+        let at = self.skip_inline(end);
+        self.expect(at, lit, label)
+    }
+
+    /// `_ lit _` after `end`: where what follows the separator starts.
+    fn separator(&mut self, end: usize, lit: &str, label: Label) -> Option<usize> {
+        let after = self.spaced(end, lit, label)?;
+        Some(self.skip_inline(after))
+    }
+
+    /// `_ "," _` before a further argument.
+    fn comma(&mut self, end: usize) -> Option<usize> {
+        self.separator(end, ",", Label::Comma)
     }
 
     // ---- assignment -----------------------------------------------------------------
@@ -351,24 +399,19 @@ impl<'t> Parser<'t> {
     }
 
     fn assignment_body(&mut self, at: usize) -> Parsed<(Assignment, usize)> {
-        let mut pitch = None;
-        let mut time = None;
-        let mut time_first = false;
-        let mut pos = at;
-        if let Some((sel, end)) = self.selector(at) {
-            let colon_at = self.skip_inline(end);
-            if let Some(after) = self.expect(colon_at, ":", Label::Colon) {
-                (pitch, time, time_first) = sel;
-                pos = self.skip_inline(after);
-            }
-        }
-        let Some((param, end)) = self.keyword(pos, &PARAMS) else {
-            self.note(pos, Label::ParameterName);
+        let ((pitch, time, time_first), pos) = self.selector_prefix(at);
+        let param = self.expect_keyword(pos, &PARAMS, Param::name, Label::ParameterName);
+        let Some((param, end)) = param else {
             return Ok(None);
         };
         let op_at = self.skip_inline(end);
-        let Some((op, end)) = self.keyword(op_at, &OPERATORS) else {
-            self.note(op_at, Label::AssignmentOperator);
+        let op = self.expect_keyword(
+            op_at,
+            &OPERATORS,
+            AssignOp::symbol,
+            Label::AssignmentOperator,
+        );
+        let Some((op, end)) = op else {
             return Ok(None);
         };
         let expr_at = self.skip_inline(end);
@@ -386,81 +429,100 @@ impl<'t> Parser<'t> {
         Ok(Some((assignment, end)))
     }
 
-    #[allow(clippy::type_complexity)]
-    fn selector(
-        &mut self,
-        at: usize,
-    ) -> Option<(
-        (
-            Option<PitchSel>,
-            Option<(tokens::BarBeat, tokens::BarBeat)>,
-            bool,
-        ),
-        usize,
-    )> {
+    /// `(selector _ ":" _)?`: the selector (empty when absent) and where the parameter
+    /// starts.
+    fn selector_prefix(&mut self, at: usize) -> (Selector, usize) {
+        if let Some((selector, end)) = self.selector(at) {
+            if let Some(pos) = self.separator(end, ":", Label::Colon) {
+                return (selector, pos);
+            }
+        }
+        ((None, None, false), at)
+    }
+
+    /// `pitch (_ time)? / time (_ pitch)?`.
+    fn selector(&mut self, at: usize) -> Option<(Selector, usize)> {
         if let Some((pitch, end)) = self.pitch_sel(at) {
-            let t_at = self.skip_inline(end);
-            return Some(match self.time_sel(t_at) {
-                Some((time, end)) => ((Some(pitch), Some(time), false), end),
-                None => ((Some(pitch), None, false), end),
-            });
+            let (time, end) = self.optional(end, Self::time_sel);
+            return Some(((Some(pitch), time, false), end));
         }
         let (time, end) = self.time_sel(at)?;
-        let p_at = self.skip_inline(end);
-        Some(match self.pitch_sel(p_at) {
-            Some((pitch, end)) => ((Some(pitch), Some(time), true), end),
-            None => ((None, Some(time), true), end),
-        })
+        let (pitch, end) = self.optional(end, Self::pitch_sel);
+        Some(((pitch, Some(time), true), end))
+    }
+
+    /// `(_ rule)?` after `end`: what `rule` matched and its end, or nothing and `end`.
+    fn optional<T>(
+        &mut self,
+        end: usize,
+        rule: fn(&mut Self, usize) -> Option<(T, usize)>,
+    ) -> (Option<T>, usize) {
+        let at = self.skip_inline(end);
+        match rule(self, at) {
+            Some((value, value_end)) => (Some(value), value_end),
+            None => (None, end),
+        }
     }
 
     fn pitch_sel(&mut self, at: usize) -> Option<(PitchSel, usize)> {
-        match tokens::pitch_range(self.b, at) {
-            Some(((first, last), end)) => Some((PitchSel { first, last }, end)),
-            None => {
-                self.note(at, Label::Pitch);
-                None
-            }
-        }
+        let found = tokens::pitch_range(self.b, at)
+            .map(|((first, last), end)| (PitchSel { first, last }, end));
+        self.or_note(at, Label::Pitch, found)
     }
 
-    fn time_sel(&mut self, at: usize) -> Option<((tokens::BarBeat, tokens::BarBeat), usize)> {
-        let r = tokens::time_range(self.b, at);
-        if r.is_none() {
-            self.note(at, Label::TimeRange);
-        }
-        r
+    fn time_sel(&mut self, at: usize) -> Option<((BarBeat, BarBeat), usize)> {
+        let found = tokens::time_range(self.b, at);
+        self.or_note(at, Label::TimeRange, found)
     }
 
     // ---- expressions ----------------------------------------------------------------
 
+    /// `term (_ ("+" / "-") _ term)*`.
     fn expr(&mut self, at: usize) -> Parsed<(Expr, usize)> {
-        let Some((mut left, mut end)) = self.term(at)? else {
+        self.chain(at, additive, Self::term)
+    }
+
+    /// `unary (_ ("*" / "/" / "%") _ unary)*`.
+    fn term(&mut self, at: usize) -> Parsed<(Expr, usize)> {
+        self.chain(at, multiplicative, Self::unary)
+    }
+
+    /// `operand`s joined by the operators `op_of` knows, grouped to the left.
+    fn chain(
+        &mut self,
+        at: usize,
+        op_of: fn(u8) -> Option<BinOp>,
+        operand: Rule<'t, Expr>,
+    ) -> Parsed<(Expr, usize)> {
+        let Some(first) = operand(self, at)? else {
             return Ok(None);
         };
         let outer = self.depth;
-        let result = loop {
+        let result = self.chain_rest(first, op_of, operand);
+        self.depth = outer;
+        result.map(Some)
+    }
+
+    fn chain_rest(
+        &mut self,
+        (mut left, mut end): (Expr, usize),
+        op_of: fn(u8) -> Option<BinOp>,
+        operand: Rule<'t, Expr>,
+    ) -> Result<(Expr, usize), Stop> {
+        loop {
             let op_at = self.skip_inline(end);
-            let op = match self.b.get(op_at) {
-                Some(b'+') => BinOp::Add,
-                Some(b'-') => BinOp::Sub,
-                _ => break Ok(Some((left, end))),
+            let Some(op) = self.b.get(op_at).copied().and_then(op_of) else {
+                return Ok((left, end));
             };
             // Each operator of a chain deepens the (left-leaning) tree.
-            if let Err(stop) = self.deeper(op_at) {
-                break Err(stop);
-            }
-            let t_at = self.skip_inline(op_at + 1);
-            match self.term(t_at) {
-                Ok(Some((right, e))) => {
-                    left = Expr::Bin(op, Box::new(left), Box::new(right));
-                    end = e;
-                }
-                Ok(None) => break Ok(Some((left, end))),
-                Err(stop) => break Err(stop),
-            }
-        };
-        self.depth = outer;
-        result
+            self.deeper(op_at)?;
+            let right_at = self.skip_inline(op_at + 1);
+            let Some((right, right_end)) = operand(self, right_at)? else {
+                return Ok((left, end));
+            };
+            left = Expr::Bin(op, Box::new(left), Box::new(right));
+            end = right_end;
+        }
     }
 
     /// One more level of nesting at `at`, or the depth limit.
@@ -470,36 +532,6 @@ impl<'t> Parser<'t> {
         }
         self.depth += 1;
         Ok(())
-    }
-
-    fn term(&mut self, at: usize) -> Parsed<(Expr, usize)> {
-        let Some((mut left, mut end)) = self.unary(at)? else {
-            return Ok(None);
-        };
-        let outer = self.depth;
-        let result = loop {
-            let op_at = self.skip_inline(end);
-            let op = match self.b.get(op_at) {
-                Some(b'*') => BinOp::Mul,
-                Some(b'/') => BinOp::Div,
-                Some(b'%') => BinOp::Rem,
-                _ => break Ok(Some((left, end))),
-            };
-            if let Err(stop) = self.deeper(op_at) {
-                break Err(stop);
-            }
-            let u_at = self.skip_inline(op_at + 1);
-            match self.unary(u_at) {
-                Ok(Some((right, e))) => {
-                    left = Expr::Bin(op, Box::new(left), Box::new(right));
-                    end = e;
-                }
-                Ok(None) => break Ok(Some((left, end))),
-                Err(stop) => break Err(stop),
-            }
-        };
-        self.depth = outer;
-        result
     }
 
     fn unary(&mut self, at: usize) -> Parsed<(Expr, usize)> {
@@ -520,6 +552,7 @@ impl<'t> Parser<'t> {
         result
     }
 
+    /// `call / variable / pitch / number / "(" _ expr _ ")"`.
     fn atom(&mut self, at: usize) -> Parsed<(Expr, usize)> {
         if let Some(call) = self.call(at)? {
             return Ok(Some(call));
@@ -533,144 +566,117 @@ impl<'t> Parser<'t> {
         if let Some((value, end)) = tokens::number(self.b, at) {
             return Ok(Some((Expr::Num(value), end)));
         }
-        if self.b.get(at) == Some(&b'(') {
-            let e_at = self.skip_inline(at + 1);
-            if let Some((e, end)) = self.expr(e_at)? {
-                let close_at = self.skip_inline(end);
-                if let Some(end) = self.expect(close_at, ")", Label::CloseParen) {
-                    return Ok(Some((e, end)));
-                }
-            }
-        }
-        Ok(None)
-    }
-
-    fn variable(&mut self, at: usize) -> Option<(Expr, usize)> {
-        if let Some(p) = self.literal(at, "audio.") {
-            return match self.keyword(p, &[("gain", false), ("pitchShift", true)]) {
-                Some((v, end)) => Some((Expr::Var(Var::Audio(v)), end)),
-                None => {
-                    self.note(p, Label::AudioProperty);
-                    None
-                }
-            };
-        }
-        if let Some(p) = self.literal(at, "clip.") {
-            return match self.keyword(p, &CLIP_FIELDS) {
-                Some((v, end)) => Some((Expr::Var(Var::Clip(v)), end)),
-                None => {
-                    self.note(p, Label::ClipProperty);
-                    None
-                }
-            };
-        }
-        if let Some(p) = self.literal(at, "next.") {
-            return match self.keyword(p, &NEXT_FIELDS) {
-                Some((v, end)) => Some((Expr::Var(Var::Next(v)), end)),
-                None => {
-                    self.note(p, Label::NextProperty);
-                    None
-                }
-            };
-        }
-        if let Some(p) = self.literal(at, "note.") {
-            return match self.keyword(p, &NOTE_FIELDS) {
-                Some((v, end)) => Some((Expr::Var(Var::Note(v)), end)),
-                None => {
-                    self.note(p, Label::NoteProperty);
-                    None
-                }
-            };
-        }
-        None
-    }
-
-    /// `"(" _` after a function name; `None` (noted) when the parenthesis is missing.
-    fn open(&mut self, at: usize) -> Option<usize> {
-        let after = self.expect(at, "(", Label::OpenParen)?;
-        Some(self.skip_inline(after))
-    }
-
-    /// `_ ")"` closing a call.
-    fn close(&mut self, end: usize) -> Option<usize> {
-        let at = self.skip_inline(end);
-        self.expect(at, ")", Label::CloseParen)
-    }
-
-    /// `_ "," _` before a further argument: the position after it.
-    fn comma(&mut self, end: usize) -> Option<usize> {
-        let at = self.skip_inline(end);
-        let after = self.expect(at, ",", Label::Comma)?;
-        Some(self.skip_inline(after))
-    }
-
-    fn call(&mut self, at: usize) -> Parsed<(Expr, usize)> {
-        if let Some((func, name_end)) = self.keyword(at, &WAVES) {
-            if let Some(args_at) = self.open(name_end) {
-                let (args, flag, end) = self.wave_args(args_at)?;
-                if let Some(end) = self.close(end) {
-                    return Ok(Some((Expr::Call { func, args, flag }, end)));
-                }
-            }
-            return Ok(None);
-        }
-        if let Some(name_end) = self.literal(at, "swing") {
-            if let Some(args_at) = self.open(name_end) {
-                if let Some((args, flag, end)) = self.swing_args(args_at)? {
-                    if let Some(end) = self.close(end) {
-                        let func = Func::Swing;
-                        return Ok(Some((Expr::Call { func, args, flag }, end)));
-                    }
-                }
-            }
-            return Ok(None);
-        }
-        let (func, name_end) = match self.literal(at, "quant") {
-            Some(end) => (Func::Quant, end),
-            None => match self.keyword(at, &OTHERS) {
-                Some(found) => found,
-                None => return Ok(None),
-            },
-        };
-        let Some(args_at) = self.open(name_end) else {
-            return Ok(None);
-        };
-        let mut args = Vec::new();
-        let mut end = args_at;
-        let first = if func == Func::Quant {
-            self.parg(args_at)?
-        } else {
-            self.expr(args_at)?.map(|(e, end)| (Arg::Expr(e), end))
-        };
-        if let Some((arg, e)) = first {
-            args.push(arg);
-            end = self.more_args(&mut args, e)?;
-        }
-        match self.close(end) {
-            Some(end) => Ok(Some((
-                Expr::Call {
-                    func,
-                    args,
-                    flag: false,
-                },
-                end,
-            ))),
+        match self.literal(at, "(") {
+            Some(after) => self.enclosed(after, Self::expr),
             None => Ok(None),
         }
     }
 
-    /// `( _ "," _ arg )*` after an argument ending at `end`: the new end.
-    fn more_args(&mut self, args: &mut Vec<Arg>, mut end: usize) -> Result<usize, Stop> {
-        while let Some(at) = self.comma(end) {
-            match self.expr(at)? {
-                Some((e, e_end)) => {
-                    args.push(Arg::Expr(e));
-                    end = e_end;
-                }
-                None => break,
+    /// `_ inner _ ")"` after an opening parenthesis that ends at `after`.
+    fn enclosed<T>(
+        &mut self,
+        after: usize,
+        inner: impl FnOnce(&mut Self, usize) -> Parsed<(T, usize)>,
+    ) -> Parsed<(T, usize)> {
+        let at = self.skip_inline(after);
+        let Some((value, end)) = inner(self, at)? else {
+            return Ok(None);
+        };
+        Ok(self
+            .spaced(end, ")", Label::CloseParen)
+            .map(|end| (value, end)))
+    }
+
+    /// `("note." / "next." / "clip." / "audio.") field`: after a known prefix, an
+    /// unknown field is noted under that prefix's label.
+    fn variable(&mut self, at: usize) -> Option<(Expr, usize)> {
+        let (var, end) = if let Some(p) = self.literal(at, "note.") {
+            self.field(
+                p,
+                &NOTE_FIELDS,
+                NoteField::name,
+                Label::NoteProperty,
+                Var::Note,
+            )
+        } else if let Some(p) = self.literal(at, "next.") {
+            self.field(
+                p,
+                NEXT_FIELDS,
+                NoteField::name,
+                Label::NextProperty,
+                Var::Next,
+            )
+        } else if let Some(p) = self.literal(at, "clip.") {
+            self.field(
+                p,
+                &CLIP_FIELDS,
+                ClipField::name,
+                Label::ClipProperty,
+                Var::Clip,
+            )
+        } else {
+            let p = self.literal(at, "audio.")?;
+            let audio = |param| Var::Audio(param == Param::PitchShift);
+            self.field(p, &AUDIO_FIELDS, Param::name, Label::AudioProperty, audio)
+        }?;
+        Some((Expr::Var(var), end))
+    }
+
+    fn field<T: Copy>(
+        &mut self,
+        at: usize,
+        fields: &[T],
+        name: fn(T) -> &'static str,
+        label: Label,
+        var: fn(T) -> Var,
+    ) -> Option<(Var, usize)> {
+        let (field, end) = self.expect_keyword(at, fields, name, label)?;
+        Some((var(field), end))
+    }
+
+    /// `name "(" _ arguments _ ")"`, the arguments by the function's own rule.
+    fn call(&mut self, at: usize) -> Parsed<(Expr, usize)> {
+        let Some((func, name_end)) = self.keyword(at, &FUNCTIONS, Func::name) else {
+            return Ok(None);
+        };
+        let Some(after) = self.expect(name_end, "(", Label::OpenParen) else {
+            return Ok(None);
+        };
+        let call = self.enclosed(after, |p, args_at| p.arguments(func, args_at))?;
+        Ok(call.map(|((args, flag), end)| (Expr::Call { func, args, flag }, end)))
+    }
+
+    fn arguments(&mut self, func: Func, at: usize) -> Parsed<(ArgList, usize)> {
+        let first: Rule<'t, Arg> = match func {
+            Func::Cos | Func::Saw | Func::Sin | Func::Square | Func::Tri => {
+                return self.wave_args(at).map(Some)
             }
+            Func::Swing => return self.swing_args(at),
+            Func::Quant => Self::parg,
+            _ => Self::expr_arg,
+        };
+        let (args, end) = self.arg_list(at, first)?;
+        Ok(Some(((args, false), end)))
+    }
+
+    /// `first (_ "," _ expr)*`, or no arguments (ending at `at`).
+    fn arg_list(&mut self, at: usize, first: Rule<'t, Arg>) -> Result<(Vec<Arg>, usize), Stop> {
+        let Some((arg, mut end)) = first(self, at)? else {
+            return Ok((Vec::new(), at));
+        };
+        let mut args = vec![arg];
+        while let Some(next_at) = self.comma(end) {
+            let Some((next, next_end)) = self.expr_arg(next_at)? else {
+                break;
+            };
+            args.push(next);
+            end = next_end;
         }
-        Ok(end)
+        Ok((args, end))
+    }
+
+    fn expr_arg(&mut self, at: usize) -> Parsed<(Arg, usize)> {
+        Ok(self.expr(at)?.map(|(e, end)| (Arg::Expr(e), end)))
     }
 
     /// `parg = period / expr`.
@@ -678,54 +684,77 @@ impl<'t> Parser<'t> {
         if let Some((bars, beats, end)) = tokens::period(self.b, at) {
             return Ok(Some((Arg::Period { bars, beats }, end)));
         }
-        Ok(self.expr(at)?.map(|(e, end)| (Arg::Expr(e), end)))
+        self.expr_arg(at)
     }
 
-    /// `wave_args?`: (args, sync, end); no arguments leave `end` at `at`.
-    fn wave_args(&mut self, at: usize) -> Result<(Vec<Arg>, bool, usize), Stop> {
-        let mut args = Vec::new();
-        if let Some((first, e)) = self.parg(at)? {
-            args.push(first);
-            let end = self.more_args(&mut args, e)?;
-            // Alternative 1: the list then `, sync`.
-            if let Some(k) = self.comma(end) {
-                if let Some(after) = self.expect(k, "sync", Label::Sync) {
-                    return Ok((args, true, after));
-                }
-            }
-            // Alternative 2 (`sync` alone) cannot match where an argument did.
-            self.note(at, Label::Sync);
-            return Ok((args, false, end));
-        }
-        match self.expect(at, "sync", Label::Sync) {
-            Some(end) => Ok((args, true, end)),
-            None => Ok((args, false, at)),
-        }
+    /// `wave_args?` = `pargs _ "," _ "sync" / pargs / "sync"`, or nothing (ending at
+    /// `at`).
+    fn wave_args(&mut self, at: usize) -> Result<(ArgList, usize), Stop> {
+        let (args, end) = self.arg_list(at, Self::parg)?;
+        Ok(self.with_flag(at, args, end, "sync", Label::Sync))
     }
 
-    /// `swing_args`: (args, raw, end).
-    fn swing_args(&mut self, at: usize) -> Parsed<(Vec<Arg>, bool, usize)> {
-        let Some((amount, e)) = self.expr(at)? else {
+    /// `swing_args` = `expr _ "," _ parg _ "," _ "raw" / expr _ "," _ "raw"
+    /// / expr _ "," _ parg / expr`.
+    fn swing_args(&mut self, at: usize) -> Parsed<(ArgList, usize)> {
+        let Some((amount, amount_end)) = self.expr(at)? else {
             return Ok(None);
         };
         let mut args = vec![Arg::Expr(amount)];
-        let Some(k) = self.comma(e) else {
-            return Ok(Some((args, false, e))); // alternative 4
+        let Some(grid_at) = self.comma(amount_end) else {
+            return Ok(Some(((args, false), amount_end)));
         };
-        if let Some((grid, g_end)) = self.parg(k)? {
-            args.push(grid);
-            if let Some(k2) = self.comma(g_end) {
-                if let Some(after) = self.expect(k2, "raw", Label::Raw) {
-                    return Ok(Some((args, true, after))); // alternative 1
-                }
-            }
-            self.note(k, Label::Raw); // alternative 2 fails where the grid matched
-            return Ok(Some((args, false, g_end))); // alternative 3
+        let (grid, grid_end) = match self.parg(grid_at)? {
+            Some((grid, end)) => (vec![grid], end),
+            None => (Vec::new(), amount_end),
+        };
+        let ((grid, raw), end) = self.with_flag(grid_at, grid, grid_end, "raw", Label::Raw);
+        args.extend(grid);
+        Ok(Some(((args, raw), end)))
+    }
+
+    /// `args _ "," _ word / args / word` from `at`, where `args` (which may be empty)
+    /// leave the rule at `end` unless `word` follows.
+    fn with_flag(
+        &mut self,
+        at: usize,
+        args: Vec<Arg>,
+        end: usize,
+        word: &str,
+        label: Label,
+    ) -> (ArgList, usize) {
+        if args.is_empty() {
+            return match self.expect(at, word, label) {
+                Some(after) => ((args, true), after),
+                None => ((args, false), end),
+            };
         }
-        if let Some(after) = self.expect(k, "raw", Label::Raw) {
-            return Ok(Some((args, true, after))); // alternative 2
+        let word_at = self.comma(end);
+        if let Some(after) = word_at.and_then(|k| self.expect(k, word, label)) {
+            return ((args, true), after);
         }
-        Ok(Some((args, false, e))) // alternative 4
+        // `word` alone cannot match where an argument did.
+        self.note(at, label);
+        ((args, false), end)
+    }
+}
+
+/// `+` and `-`, the operators between terms.
+fn additive(c: u8) -> Option<BinOp> {
+    match c {
+        b'+' => Some(BinOp::Add),
+        b'-' => Some(BinOp::Sub),
+        _ => None,
+    }
+}
+
+/// `*`, `/` and `%`, the operators between unary expressions.
+fn multiplicative(c: u8) -> Option<BinOp> {
+    match c {
+        b'*' => Some(BinOp::Mul),
+        b'/' => Some(BinOp::Div),
+        b'%' => Some(BinOp::Rem),
+        _ => None,
     }
 }
 
