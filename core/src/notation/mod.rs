@@ -28,9 +28,13 @@ pub use formatter::{format, pitch_name};
 pub use interpreter::{Interpretation, MergeInterpretation, MAX_NOTES};
 pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
 pub use parser::ScanMode;
-// Shared with `transforms`, which prints numbers and positions by the same rules.
 pub use warnings::MAX_WARNINGS;
-pub(crate) use {numbers::render, position::source_position};
+// Shared with `transforms`, which prints numbers, positions and syntax errors' tails by
+// the same rules.
+pub(crate) use {
+    numbers::render,
+    position::{found_text, source_position},
+};
 
 use interpreter::Interpreter;
 use note::Meter;

@@ -25,9 +25,10 @@ pub(crate) fn source_position(text: &str, byte: usize) -> SourcePosition {
     }
 }
 
-/// The ` but "…" found` / ` but reached end of input` tail of a syntax error.
-fn found_text(text: &str, byte: usize) -> String {
-    match text[byte..].chars().next() {
+/// The ` but "…" found` / ` but reached end of input` tail of a syntax error; the
+/// transform language words its syntax errors the same way.
+pub(crate) fn found_text(text: &str, byte: usize) -> String {
+    match text.get(byte..).and_then(|rest| rest.chars().next()) {
         None => " but reached end of input".to_string(),
         Some(c) => {
             let shown = match c {

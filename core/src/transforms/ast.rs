@@ -46,6 +46,19 @@ pub(crate) enum AssignOp {
     Div,
 }
 
+impl AssignOp {
+    /// The operator as written.
+    pub(crate) fn symbol(self) -> &'static str {
+        match self {
+            AssignOp::Set => "=",
+            AssignOp::Add => "+=",
+            AssignOp::Sub => "-=",
+            AssignOp::Mul => "*=",
+            AssignOp::Div => "/=",
+        }
+    }
+}
+
 /// A binary arithmetic operator (5.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum BinOp {
