@@ -1,82 +1,10 @@
-//! The native devices `insert_device` accepts (tools.md §3.15 catalogue), with their
-//! LOM class names, device types and a few representative parameters.
+//! The native devices `insert_device` accepts, with their LOM class names, device types
+//! and a few representative parameters. The names themselves are the tools.md §3.15
+//! catalogue that create-device offers, kept once in `barline_core`.
 
 use super::build::ParamSpec;
+use barline_core::tools::create_device::{AUDIO_EFFECTS, INSTRUMENTS, MIDI_EFFECTS};
 use super::store::Kind;
-
-pub(crate) const INSTRUMENTS: &[&str] = &[
-    "Analog",
-    "Collision",
-    "Drift",
-    "Drum Rack",
-    "DrumSampler",
-    "Electric",
-    "External Instrument",
-    "Impulse",
-    "Instrument Rack",
-    "Meld",
-    "Operator",
-    "Sampler",
-    "Simpler",
-    "Tension",
-    "Wavetable",
-];
-pub(crate) const MIDI_EFFECTS: &[&str] = &[
-    "Arpeggiator",
-    "CC Control",
-    "Chord",
-    "MIDI Effect Rack",
-    "Note Length",
-    "Pitch",
-    "Random",
-    "Scale",
-    "Velocity",
-];
-pub(crate) const AUDIO_EFFECTS: &[&str] = &[
-    "Amp",
-    "Audio Effect Rack",
-    "Auto Filter",
-    "Auto Pan-Tremolo",
-    "Auto Shift",
-    "Beat Repeat",
-    "Cabinet",
-    "Channel EQ",
-    "Chorus-Ensemble",
-    "Compressor",
-    "Corpus",
-    "Delay",
-    "Drum Buss",
-    "Dynamic Tube",
-    "Echo",
-    "EQ Eight",
-    "EQ Three",
-    "Erosion",
-    "External Audio Effect",
-    "Filter Delay",
-    "Gate",
-    "Glue Compressor",
-    "Grain Delay",
-    "Hybrid Reverb",
-    "Limiter",
-    "Looper",
-    "Multiband Dynamics",
-    "Overdrive",
-    "Pedal",
-    "Phaser-Flanger",
-    "Redux",
-    "Resonators",
-    "Reverb",
-    "Roar",
-    "Saturator",
-    "Shifter",
-    "Spectral Resonator",
-    "Spectral Time",
-    "Spectrum",
-    "Tuner",
-    "Utility",
-    "Vinyl Distortion",
-    "Vocoder",
-];
 
 /// What a catalogue entry becomes.
 pub(crate) struct Entry {
