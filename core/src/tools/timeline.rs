@@ -6,7 +6,8 @@
 //! deletes what it covers, trims what it partly covers and splits what it covers in the
 //! middle): `Track.duplicate_clip_to_arrangement`, `Track.create_midi_clip` /
 //! `create_audio_clip` for temporary clips, and `Track.delete_clip`. Work that must not
-//! disturb the Set happens in a *holding area* after the end of the song.
+//! disturb the Set happens in a *holding area* after the end of the song and after the
+//! range being worked on, so no temporary clip lands on a copy just laid.
 //!
 //! Public API (all positions in Live beats on the timeline):
 //! * [`ArrangementClip::of`] — a clip, its track and its span;
@@ -101,11 +102,12 @@ pub fn delete(live: &mut dyn LivePort, track: LiveId, clip: LiveId) -> Result<()
     Ok(())
 }
 
-/// Where temporary clips may go: well after the end of the song (read now, so earlier
-/// steps of the same call that lengthened the song are respected).
-fn holding(live: &mut dyn LivePort) -> Result<f64, ToolError> {
+/// Where temporary clips may go: well after the end of the song and after `beyond`, the
+/// end of the range being filled (read now, so earlier steps of the same call that
+/// lengthened the song are respected).
+fn holding(live: &mut dyn LivePort, beyond: f64) -> Result<f64, ToolError> {
     let song = super::overview::song(live)?;
-    let end = lom::number(live, song, "song_length")?;
+    let end = lom::number(live, song, "song_length")?.max(beyond);
     Ok((end.max(0.0) / 4.0).ceil() * 4.0 + HOLDING_GAP)
 }
 
@@ -134,7 +136,7 @@ pub fn clear(
         return delete(live, at.track, temp);
     }
     let file = lom::text(live, at.clip, "file_path")?;
-    let h = holding(live)?;
+    let h = holding(live, from + len)?;
     let atoms = live.call(
         at.track,
         "create_audio_clip",
@@ -312,7 +314,7 @@ fn loop_copies(
             at.clip
         )));
     }
-    let h = holding(live)?;
+    let h = holding(live, start + length)?;
     let mut copies = Vec::new();
     let mut played = current;
     let mut pos = start + current;
@@ -373,7 +375,7 @@ pub fn split(
     if cuts.is_empty() {
         return Ok(vec![at.clip]);
     }
-    let h = holding(live)?;
+    let h = holding(live, end)?;
     let Some(whole) = copy_to(live, at.track, at.clip, h)? else {
         return Err(rejected(format!("failed to copy clip {}", at.clip)));
     };
