@@ -1,16 +1,16 @@
 //! Clip copies for `barline-duplicate` (tools.md 3.18): a session clip to session slots
 //! (`toSlot`, an occupied slot overwritten), or any clip to arrangement positions on its
-//! own track, at its own length or `arrangementLength` (in `arrangement_copy`).
+//! own track, at its own length or `arrangementLength` (the rules of 3.13, in
+//! `timeline`).
 
-use super::arrangement_copy::{self, Placed, Workspace};
 use super::call::{Bulk, Call, OneOrMany};
 use super::clip_ref::{self, Place, Slot};
 use super::duplicate::{
     issue, style, text, CopiedClip, DuplicateParams, Duplicated, Plan, MAX_POSITIONS,
 };
-use super::duplicate_scene::holding_area;
 use super::error::{ErrorCode, ToolError};
-use super::{lom, overview, refs, time};
+use super::timeline::{self, CopySource};
+use super::{lom, refs, time};
 use crate::live::path::id_atoms;
 use crate::live::LiveId;
 
@@ -125,28 +125,27 @@ pub(super) fn to_arrangement(
         }
     };
     let track = refs::track_by_index(call, track_index as u64, refs::TrackList::Regular)?;
-    let song = overview::song(call.live)?;
     let each = plan.length.unwrap_or(len);
-    let latest = plan
-        .positions
-        .iter()
-        .map(|(b, _)| b + each)
-        .fold(0.0, f64::max);
-    let holding = holding_area(call.live, song, latest)?;
+    let source = CopySource {
+        clip: plan.source,
+        length: len,
+        track,
+        track_index,
+    };
     // An arrangement source may be overwritten by its own copies: work from a copy
-    // kept in the holding area, after the area the trimming uses.
-    let stash_at = holding + ((len.max(each) * 2.0) / 4.0).ceil() * 4.0 + 4.0;
+    // kept after every target.
     let stashed = match place {
-        Place::Arrangement { .. } => Some(arrangement_copy::duplicate(
-            call.live,
-            track,
-            plan.source,
-            stash_at,
-        )?),
+        Place::Arrangement { .. } => {
+            let latest = plan
+                .positions
+                .iter()
+                .map(|(b, _)| b + each)
+                .fold(0.0, f64::max);
+            Some(source.stash(call.live, latest)?)
+        }
         _ => None,
     };
-    let from = stashed.unwrap_or(plan.source);
-    let ws = Workspace { track, holding };
+    let from = stashed.unwrap_or(source);
     let positions = &plan.positions[..plan.positions.len().min(MAX_POSITIONS)];
     let names = call.names(text(&p.name), positions.len());
     let n = positions.len();
@@ -156,31 +155,24 @@ pub(super) fn to_arrangement(
             call.warn_stopped(i, n, "clips");
             break;
         }
-        let placed = arrangement_copy::place(
-            call.live,
-            ws,
-            from,
-            len,
-            *at,
-            plan.length,
-            &mut call.warnings,
-        );
-        let placed: Vec<Placed> = match placed {
-            Ok(v) => v,
+        let stop = call.deadline_check();
+        let placed = match timeline::place_copy(call.live, from, *at, each, &stop) {
+            Ok(placed) => placed,
             Err(e) => {
                 bulk.skip(e);
                 continue;
             }
         };
-        for pc in &placed {
-            style(call, pc.id, &names[i], &plan.colors, i, "clip")?;
+        call.warnings.extend(placed.warnings);
+        for (id, _) in &placed.clips {
+            style(call, *id, &names[i], &plan.colors, i, "clip")?;
         }
         let position = |start: f64| time::position(start, plan.sig.0, plan.sig.1);
-        let c = match placed.as_slice() {
-            [one] => Duplicated {
-                id: Some(one.id.to_string()),
+        let c = match placed.clips.as_slice() {
+            [(id, start)] => Duplicated {
+                id: Some(id.to_string()),
                 track_index: Some(track_index as i64),
-                arrangement_start: Some(position(one.start)),
+                arrangement_start: Some(position(*start)),
                 ..Default::default()
             },
             several => Duplicated {
@@ -188,7 +180,7 @@ pub(super) fn to_arrangement(
                 clips: Some(
                     several
                         .iter()
-                        .map(|pc| CopiedClip::at(pc.id, position(pc.start)))
+                        .map(|(id, start)| CopiedClip::at(*id, position(*start)))
                         .collect(),
                 ),
                 ..Default::default()
@@ -198,7 +190,7 @@ pub(super) fn to_arrangement(
         bulk.ok(c);
     }
     if let Some(kept) = stashed {
-        arrangement_copy::remove(call.live, track, kept)?;
+        timeline::delete(call.live, track, kept.clip)?;
     }
     bulk.finish(call)
 }

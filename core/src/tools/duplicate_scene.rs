@@ -3,7 +3,6 @@
 //! each as long as the scene (its longest clip, at least a bar of 4 beats) or as
 //! `arrangementLength`.
 
-use super::arrangement_copy::{self, Workspace};
 use super::call::{Bulk, Call, OneOrMany};
 use super::clip_ref::{self, Slot};
 use super::duplicate::{
@@ -11,8 +10,9 @@ use super::duplicate::{
 };
 use super::error::{ErrorCode, ToolError};
 use super::session_grid;
+use super::timeline::{self, CopySource};
 use super::{lom, overview, refs, time};
-use crate::live::{Atom, LiveId, LivePort};
+use crate::live::{Atom, LiveId};
 
 /// The source scene's index and the Song.
 fn source_scene(call: &mut Call<'_>, plan: &Plan) -> Result<(usize, LiveId), ToolError> {
@@ -80,7 +80,7 @@ pub(super) fn to_arrangement(
     p: &DuplicateParams,
     plan: &Plan,
 ) -> Result<OneOrMany<Duplicated>, ToolError> {
-    let (index, song) = source_scene(call, plan)?;
+    let (index, _) = source_scene(call, plan)?;
     // The scene's clips, and its length: the longest clip, at least 4 beats.
     let mut sources = Vec::new();
     let mut scene_len: f64 = 4.0;
@@ -88,7 +88,12 @@ pub(super) fn to_arrangement(
         let len = lom::number(call.live, clip, "length")?;
         scene_len = scene_len.max(len);
         let track = refs::track_by_index(call, t as u64, refs::TrackList::Regular)?;
-        sources.push((t, track, clip, len));
+        sources.push(CopySource {
+            clip,
+            length: len,
+            track,
+            track_index: t,
+        });
     }
     if sources.is_empty() {
         call.warn(format!("scene {index} has no clips; nothing was copied"));
@@ -109,8 +114,6 @@ pub(super) fn to_arrangement(
         }
     }
     positions.truncate(MAX_POSITIONS);
-    let latest = positions.iter().map(|(b, _)| b + each).fold(0.0, f64::max);
-    let holding = holding_area(call.live, song, latest)?;
     let names = call.names(text(&p.name), positions.len());
     let n = positions.len();
     let mut bulk = Bulk::new();
@@ -120,33 +123,22 @@ pub(super) fn to_arrangement(
             break;
         }
         let mut clips = Vec::new();
-        for (t, track, clip, len) in &sources {
-            let ws = Workspace {
-                track: *track,
-                holding,
-            };
-            let placed = arrangement_copy::place(
-                call.live,
-                ws,
-                *clip,
-                *len,
-                *at,
-                Some(each),
-                &mut call.warnings,
-            );
-            let placed = match placed {
-                Ok(v) => v,
+        for from in &sources {
+            let stop = call.deadline_check();
+            let placed = match timeline::place_copy(call.live, *from, *at, each, &stop) {
+                Ok(placed) => placed,
                 Err(e) => {
                     call.warn(format!("{}; skipped", e.message));
                     continue;
                 }
             };
-            for pc in placed {
-                style(call, pc.id, &names[i], &plan.colors, i, "clip")?;
-                let name = lom::text(call.live, pc.id, "name")?;
+            call.warnings.extend(placed.warnings);
+            for (id, _) in placed.clips {
+                style(call, id, &names[i], &plan.colors, i, "clip")?;
+                let name = lom::text(call.live, id, "name")?;
                 clips.push(CopiedClip {
-                    id: pc.id.to_string(),
-                    track_index: Some(*t as i64),
+                    id: id.to_string(),
+                    track_index: Some(from.track_index as i64),
                     name: (!name.is_empty()).then_some(name),
                     ..Default::default()
                 });
@@ -161,14 +153,4 @@ pub(super) fn to_arrangement(
         bulk.ok(c);
     }
     bulk.finish(call)
-}
-
-/// First beat of a holding area after the Set's content and every target of the call.
-pub(super) fn holding_area(
-    live: &mut dyn LivePort,
-    song: LiveId,
-    latest: f64,
-) -> Result<f64, ToolError> {
-    let end = lom::number(live, song, "song_length")?.max(latest);
-    Ok((end / 4.0).ceil() * 4.0 + 4.0)
 }

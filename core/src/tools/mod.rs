@@ -14,7 +14,6 @@
 //! the v8 side never trusts a frame blindly.
 
 pub mod args;
-pub mod arrangement_copy;
 pub mod audio;
 pub mod call;
 pub mod catalogue;

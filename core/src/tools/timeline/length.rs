@@ -38,9 +38,37 @@ pub fn set_length(
     stop: Stop<'_>,
 ) -> Result<Resized, ToolError> {
     let (start, end) = at.span(live)?;
-    let current = end - start;
-    let mut out = Resized {
-        clips: vec![at.clip],
+    let fitted = fit(live, at, (start, end - start), length, stop)?;
+    Ok(Resized {
+        clips: fitted.clips.into_iter().map(|(clip, _)| clip).collect(),
+        warnings: fitted.warnings,
+    })
+}
+
+/// Clips laid on a track's timeline, each with its start, in timeline order.
+pub type Laid = Vec<(LiveId, f64)>;
+
+/// What [`place_copy`](super::place_copy) laid on the timeline.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Placed {
+    /// Every clip of the copy with its start, in timeline order: one, or the copy and
+    /// its loop copies.
+    pub clips: Laid,
+    /// Warnings (capped audio, copies stopped by the time limit).
+    pub warnings: Vec<String>,
+}
+
+/// [`set_length`] for a clip whose span `(start, current length)` is known.
+pub(super) fn fit(
+    live: &mut dyn LivePort,
+    at: ArrangementClip,
+    (start, current): (f64, f64),
+    length: f64,
+    stop: Stop<'_>,
+) -> Result<Placed, ToolError> {
+    let end = start + current;
+    let mut out = Placed {
+        clips: vec![(at.clip, start)],
         warnings: Vec::new(),
     };
     if (length - current).abs() <= EPS {
@@ -111,34 +139,41 @@ fn audio_end(live: &mut dyn LivePort, clip: LiveId) -> Result<f64, ToolError> {
     Ok(samples / rate * tempo / 60.0)
 }
 
+/// How many loop copies lengthening a clip `current` beats long to `length` takes;
+/// more than [`MAX_COPIES`] is refused.
+pub(super) fn loop_copy_count(clip: LiveId, current: f64, length: f64) -> Result<usize, ToolError> {
+    let count = ((length - current) / current - EPS).ceil().max(0.0);
+    if count > MAX_COPIES as f64 {
+        return Err(ToolError::bad_input(format!(
+            "arrangementLength would need {count} copies of clip {clip}; at most {MAX_COPIES}"
+        )));
+    }
+    Ok(count as usize)
+}
+
 /// Copies of a looping clip after it, each starting where the loop playback of the
-/// previous one ended, the last trimmed to end at `start + length`. The second value
-/// is the number of copies planned when `stop` ended the work early.
+/// previous one ended, the last trimmed to end at `start + length`; each with its
+/// start. The second value is the number of copies planned when `stop` ended the work
+/// early.
 fn loop_copies(
     live: &mut dyn LivePort,
     at: ArrangementClip,
     (start, current, length): (f64, f64, f64),
     stop: Stop<'_>,
-) -> Result<(Vec<LiveId>, Option<usize>), ToolError> {
+) -> Result<(Laid, Option<usize>), ToolError> {
     let m = Markers::read(live, at.clip)?;
     let loop_len = m.loop_end - m.loop_start;
     if loop_len <= EPS || current <= EPS {
         return Err(rejected(format!("clip {} has an empty loop", at.clip)));
     }
-    let count = ((length - current) / current - EPS).ceil().max(0.0);
-    if count > MAX_COPIES as f64 {
-        return Err(ToolError::bad_input(format!(
-            "arrangementLength would need {count} copies of clip {}; at most {MAX_COPIES}",
-            at.clip
-        )));
-    }
+    let count = loop_copy_count(at.clip, current, length)?;
     let h = holding(live, start + length)?;
     let mut copies = Vec::new();
     let mut played = current;
     let mut pos = start + current;
     while pos < start + length - EPS {
         if !copies.is_empty() && stop() {
-            return Ok((copies, Some(count as usize)));
+            return Ok((copies, Some(count)));
         }
         let piece = current.min(start + length - pos);
         // Where the loop playback stands after `played` beats from the start marker.
@@ -165,7 +200,7 @@ fn loop_copies(
         let placed = copy_to(live, at.track, held, pos)?;
         delete(live, at.track, held)?;
         let placed = placed.ok_or_else(|| rejected(format!("failed to copy clip {}", at.clip)))?;
-        copies.push(placed);
+        copies.push((placed, pos));
         played += piece;
         pos += piece;
     }

@@ -1,5 +1,6 @@
-//! Placing clips on a track's arrangement timeline: moving, lengthening, trimming and
-//! splitting (tools.md 3.13 steps 0 and 5; duplicate's `arrangementLength`, 3.18).
+//! Placing clips on a track's arrangement timeline: copying, moving, lengthening,
+//! trimming and splitting (tools.md 3.13 steps 0 and 5; duplicate's `arrangementStart`
+//! and `arrangementLength`, 3.18).
 //!
 //! The LOM has no move, resize or split call for arrangement clips. Everything here is
 //! built from three calls and Live's overlap rule (5.2 item 4: a clip placed over others
@@ -11,6 +12,7 @@
 //!
 //! Public API (all positions in Live beats on the timeline):
 //! * [`ArrangementClip::of`] — a clip, its track and its span;
+//! * [`place_copy`] — a copy of a session or arrangement clip at a start, with a length;
 //! * [`move_to`] — copy to a new start and delete the original;
 //! * [`set_length`] — lengthen (loop copies, longer markers, more audio) or trim;
 //! * [`split`] — cut into segments at points measured from the clip start;
@@ -24,8 +26,10 @@ use crate::live::path::id_atoms;
 use crate::live::{Atom, LiveId, LivePort};
 
 mod length;
+mod place;
 
-pub use length::{set_length, Resized, MAX_COPIES};
+pub use length::{set_length, Laid, Placed, Resized, MAX_COPIES};
+pub use place::{place_copy, CopySource};
 
 /// Beats kept free between the end of the song and the holding area.
 const HOLDING_GAP: f64 = 16.0;
