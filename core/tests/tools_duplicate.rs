@@ -396,6 +396,63 @@ fn a_longer_length_fills_with_loop_copies() {
 }
 
 #[test]
+fn loop_copies_past_the_song_end_leave_no_gap() {
+    let mut live = demo();
+    let hook = id(&mut live, "live_set tracks 6 clip_slots 2 clip");
+    // The song ends at 64: this range reaches past where a holding area that ignored
+    // it would start.
+    let r = call(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "clip", "id": hook, "arrangementStart": "25|1", "arrangementLength": "16:0"}),
+    );
+    assert_eq!(
+        r["structuredContent"]["clips"].as_array().map(Vec::len),
+        Some(8),
+        "{r}"
+    );
+    let want: Vec<(f64, f64)> = (0..8)
+        .map(|k| (96.0 + 8.0 * k as f64, 104.0 + 8.0 * k as f64))
+        .collect();
+    assert_eq!(spans(&mut live, 6), want);
+}
+
+#[test]
+fn long_loop_copies_stop_before_the_time_limit() {
+    let mut live = demo();
+    let hook = id(&mut live, "live_set tracks 6 clip_slots 2 clip");
+    let r = call_with_deadline(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "clip", "id": hook, "arrangementStart": "1|1", "arrangementLength": "100:0"}),
+    );
+    let laid = r["structuredContent"]["clips"]
+        .as_array()
+        .map_or(0, Vec::len);
+    assert!(laid > 1 && laid < 50, "{r}");
+    assert_eq!(
+        warnings(&r),
+        [format!("stopped after {} of 49 copies to stay within the time limit; repeat the call for the rest", laid - 1)]
+    );
+    assert_eq!(spans(&mut live, 6).len(), laid);
+}
+
+#[test]
+fn an_unlooped_audio_clip_stops_at_the_end_of_its_file() {
+    let mut live = demo();
+    let chop = id_of(&mut live, "live_set tracks 5 clip_slots 1 clip");
+    live.set(chop, "looping", &[Atom::Int(0)]).unwrap();
+    let r = call(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "clip", "id": chop.to_string(), "arrangementStart": "2|1", "arrangementLength": "5:0"}),
+    );
+    assert_eq!(r["structuredContent"]["arrangementStart"], "2|1", "{r}");
+    assert_eq!(warnings(&r), ["cannot lengthen: no more audio in the file"]);
+    assert_eq!(spans(&mut live, 5), [(4.0, 12.0), (56.0, 64.0)]);
+}
+
+#[test]
 fn a_shorter_length_trims_through_the_holding_area() {
     let mut live = demo();
     let hook = id(&mut live, "live_set tracks 6 clip_slots 2 clip");

@@ -637,6 +637,45 @@ fn arrangement_length_longer_looping_adds_continuation_copies() {
 }
 
 #[test]
+fn arrangement_length_far_past_the_song_end_leaves_no_gap() {
+    let mut live = demo();
+    // Beat B ends the song at 64; 64 beats of it reach past where the holding area
+    // would start if it ignored the range being filled.
+    let beat = clip_at(&mut live, "live_set tracks 0 arrangement_clips 1");
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": beat.to_string(), "arrangementLength": "16:0"}),
+    );
+    assert_eq!(items(&r).len(), 4, "{r}");
+    let track = id_of(&mut live, "live_set tracks 0");
+    let n = live.get_count(track, "arrangement_clips").unwrap();
+    let spans: Vec<(f64, f64)> = (0..n)
+        .map(|i| {
+            let c = clip_at(
+                &mut live,
+                &format!("live_set tracks 0 arrangement_clips {i}"),
+            );
+            (
+                num(&mut live, c, "start_time"),
+                num(&mut live, c, "end_time"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        spans,
+        vec![
+            (0.0, 16.0),
+            (48.0, 64.0),
+            (64.0, 80.0),
+            (80.0, 96.0),
+            (96.0, 112.0)
+        ]
+    );
+    assert!(live.errors().is_empty(), "{:?}", live.errors());
+}
+
+#[test]
 fn arrangement_length_on_audio_without_more_audio_warns() {
     let mut live = demo();
     let chop = clip_at(&mut live, "live_set tracks 5 arrangement_clips 0");

@@ -14,7 +14,6 @@
 //! the v8 side never trusts a frame blindly.
 
 pub mod args;
-pub mod arrangement_copy;
 pub mod audio;
 pub mod call;
 pub mod catalogue;
@@ -37,7 +36,10 @@ pub mod device_path;
 pub mod device_target;
 pub mod diagnostics;
 pub mod duplicate;
+pub mod duplicate_clip;
 pub mod duplicate_device;
+pub mod duplicate_scene;
+pub mod duplicate_track;
 pub mod error;
 pub mod format;
 pub mod host;

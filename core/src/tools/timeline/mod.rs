@@ -1,15 +1,18 @@
-//! Placing clips on a track's arrangement timeline: moving, lengthening, trimming and
-//! splitting (tools.md 3.13 steps 0 and 5; duplicate's `arrangementLength`, 3.18).
+//! Placing clips on a track's arrangement timeline: copying, moving, lengthening,
+//! trimming and splitting (tools.md 3.13 steps 0 and 5; duplicate's `arrangementStart`
+//! and `arrangementLength`, 3.18).
 //!
 //! The LOM has no move, resize or split call for arrangement clips. Everything here is
 //! built from three calls and Live's overlap rule (5.2 item 4: a clip placed over others
 //! deletes what it covers, trims what it partly covers and splits what it covers in the
 //! middle): `Track.duplicate_clip_to_arrangement`, `Track.create_midi_clip` /
 //! `create_audio_clip` for temporary clips, and `Track.delete_clip`. Work that must not
-//! disturb the Set happens in a *holding area* after the end of the song.
+//! disturb the Set happens in a *holding area* after the end of the song and after the
+//! range being worked on, so no temporary clip lands on a copy just laid.
 //!
 //! Public API (all positions in Live beats on the timeline):
 //! * [`ArrangementClip::of`] — a clip, its track and its span;
+//! * [`place_copy`] — a copy of a session or arrangement clip at a start, with a length;
 //! * [`move_to`] — copy to a new start and delete the original;
 //! * [`set_length`] — lengthen (loop copies, longer markers, more audio) or trim;
 //! * [`split`] — cut into segments at points measured from the clip start;
@@ -18,15 +21,18 @@
 use super::clip_ref::{self, Place};
 use super::clip_timing::{self, Markers, EPS};
 use super::error::{ErrorCode, ToolError};
-use super::{lom, time};
+use super::lom;
 use crate::live::path::id_atoms;
 use crate::live::{Atom, LiveId, LivePort};
 
+mod length;
+mod place;
+
+pub use length::{set_length, Laid, Placed, Resized, MAX_COPIES};
+pub use place::{place_copy, CopySource};
+
 /// Beats kept free between the end of the song and the holding area.
 const HOLDING_GAP: f64 = 16.0;
-
-/// Most clips one lengthening may create (copies of a short loop over a long span).
-pub const MAX_COPIES: usize = 512;
 
 /// An arrangement clip with its track.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -101,11 +107,12 @@ pub fn delete(live: &mut dyn LivePort, track: LiveId, clip: LiveId) -> Result<()
     Ok(())
 }
 
-/// Where temporary clips may go: well after the end of the song (read now, so earlier
-/// steps of the same call that lengthened the song are respected).
-fn holding(live: &mut dyn LivePort) -> Result<f64, ToolError> {
+/// Where temporary clips may go: well after the end of the song and after `beyond`, the
+/// end of the range being filled (read now, so earlier steps of the same call that
+/// lengthened the song are respected).
+fn holding(live: &mut dyn LivePort, beyond: f64) -> Result<f64, ToolError> {
     let song = super::overview::song(live)?;
-    let end = lom::number(live, song, "song_length")?;
+    let end = lom::number(live, song, "song_length")?.max(beyond);
     Ok((end.max(0.0) / 4.0).ceil() * 4.0 + HOLDING_GAP)
 }
 
@@ -134,7 +141,7 @@ pub fn clear(
         return delete(live, at.track, temp);
     }
     let file = lom::text(live, at.clip, "file_path")?;
-    let h = holding(live)?;
+    let h = holding(live, from + len)?;
     let atoms = live.call(
         at.track,
         "create_audio_clip",
@@ -192,166 +199,6 @@ fn still_on(live: &mut dyn LivePort, at: ArrangementClip) -> Result<bool, ToolEr
 /// `call.deadline_check()`, or `&|| false` where there is no budget.
 pub type Stop<'a> = &'a dyn Fn() -> bool;
 
-/// What [`set_length`] did.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Resized {
-    /// The clip and, when lengthened by copies, every copy in timeline order.
-    pub clips: Vec<LiveId>,
-    /// Warnings (capped audio, nothing more to show).
-    pub warnings: Vec<String>,
-}
-
-/// Gives an arrangement clip the timeline length `length` (> 0):
-/// * longer, looping: copies placed end to end after it, each continuing the loop
-///   where the previous one stopped, the last trimmed to fit;
-/// * longer, not looping, MIDI: `end_marker` and `loop_end` extended (one clip);
-/// * longer, not looping, audio: the same up to the end of the file, with a warning
-///   when capped or when nothing more is available;
-/// * shorter: the tail is covered by a temporary clip, which Live then trims away.
-///
-/// Copies stop when `stop` answers true (after at least one), with the deadline
-/// warning of 1.15; the clip is then shorter than asked but whole.
-pub fn set_length(
-    live: &mut dyn LivePort,
-    at: ArrangementClip,
-    length: f64,
-    stop: Stop<'_>,
-) -> Result<Resized, ToolError> {
-    let (start, end) = at.span(live)?;
-    let current = end - start;
-    let mut out = Resized {
-        clips: vec![at.clip],
-        warnings: Vec::new(),
-    };
-    if (length - current).abs() <= EPS {
-        return Ok(out);
-    }
-    if length < current {
-        clear(live, at, start + length, current - length)?;
-        return Ok(out);
-    }
-    let looping = lom::flag(live, at.clip, "looping")?;
-    let midi = lom::flag(live, at.clip, "is_midi_clip")?;
-    if looping {
-        let (copies, stopped) = loop_copies(live, at, (start, current, length), stop)?;
-        if let Some(total) = stopped {
-            out.warnings.push(format!(
-                "stopped after {} of {total} copies to stay within the time limit; repeat the call for the rest",
-                copies.len()
-            ));
-        }
-        out.clips.extend(copies);
-        return Ok(out);
-    }
-    let m = Markers::read(live, at.clip)?;
-    let mut extra = length - current;
-    if !midi {
-        let available = audio_end(live, at.clip)? - m.end_marker;
-        if available <= EPS {
-            out.warnings
-                .push("cannot lengthen: no more audio in the file".into());
-            return Ok(out);
-        }
-        if available + EPS < extra {
-            out.warnings.push(format!(
-                "unlooped audio clip capped at the end of its file ({} beats available, {} requested)",
-                time::beat_text(current + available),
-                time::beat_text(length)
-            ));
-            extra = available;
-        }
-    }
-    // The extension must not lie over the next clips: empty that range first.
-    clear(live, at, end, extra)?;
-    let new = Markers {
-        end_marker: m.end_marker + extra,
-        loop_end: m.loop_end.max(m.end_marker + extra),
-        ..m
-    };
-    let refused = clip_timing::write(live, at.clip, m, new)?;
-    if let Some(r) = refused.first() {
-        return Err(rejected(format!(
-            "Live did not extend clip {} ({r} kept)",
-            at.clip
-        )));
-    }
-    Ok(out)
-}
-
-/// The beat at which an audio clip's file ends, in the clip's own beat scale:
-/// seconds of audio × the song tempo (warped clips follow the song's tempo).
-fn audio_end(live: &mut dyn LivePort, clip: LiveId) -> Result<f64, ToolError> {
-    let samples = lom::number(live, clip, "sample_length")?;
-    let rate = lom::number(live, clip, "sample_rate")?;
-    if rate <= 0.0 {
-        return Ok(0.0);
-    }
-    let song = super::overview::song(live)?;
-    let tempo = lom::number(live, song, "tempo")?;
-    Ok(samples / rate * tempo / 60.0)
-}
-
-/// Copies of a looping clip after it, each starting where the loop playback of the
-/// previous one ended, the last trimmed to end at `start + length`. The second value
-/// is the number of copies planned when `stop` ended the work early.
-fn loop_copies(
-    live: &mut dyn LivePort,
-    at: ArrangementClip,
-    (start, current, length): (f64, f64, f64),
-    stop: Stop<'_>,
-) -> Result<(Vec<LiveId>, Option<usize>), ToolError> {
-    let m = Markers::read(live, at.clip)?;
-    let loop_len = m.loop_end - m.loop_start;
-    if loop_len <= EPS || current <= EPS {
-        return Err(rejected(format!("clip {} has an empty loop", at.clip)));
-    }
-    let count = ((length - current) / current - EPS).ceil().max(0.0);
-    if count > MAX_COPIES as f64 {
-        return Err(ToolError::bad_input(format!(
-            "arrangementLength would need {count} copies of clip {}; at most {MAX_COPIES}",
-            at.clip
-        )));
-    }
-    let h = holding(live)?;
-    let mut copies = Vec::new();
-    let mut played = current;
-    let mut pos = start + current;
-    while pos < start + length - EPS {
-        if !copies.is_empty() && stop() {
-            return Ok((copies, Some(count as usize)));
-        }
-        let piece = current.min(start + length - pos);
-        // Where the loop playback stands after `played` beats from the start marker.
-        let mut phase = m.start_marker + played;
-        if phase >= m.loop_end - EPS {
-            phase = m.loop_start + (phase - m.loop_end).rem_euclid(loop_len);
-        }
-        let Some(held) = copy_to(live, at.track, at.clip, h)? else {
-            return Err(rejected(format!("failed to copy clip {}", at.clip)));
-        };
-        let hm = Markers::read(live, held)?;
-        clip_timing::write(
-            live,
-            held,
-            hm,
-            Markers {
-                start_marker: phase,
-                ..hm
-            },
-        )?;
-        if piece < current - EPS {
-            clear(live, at.with(held), h + piece, current - piece)?;
-        }
-        let placed = copy_to(live, at.track, held, pos)?;
-        delete(live, at.track, held)?;
-        let placed = placed.ok_or_else(|| rejected(format!("failed to copy clip {}", at.clip)))?;
-        copies.push(placed);
-        played += piece;
-        pos += piece;
-    }
-    Ok((copies, None))
-}
-
 /// Splits a clip at `points` (beats from the clip start; those outside `(0, length)`
 /// are ignored). The original becomes the first segment; the others are built from
 /// copies trimmed in the holding area and moved into place. Returns every segment in
@@ -373,7 +220,7 @@ pub fn split(
     if cuts.is_empty() {
         return Ok(vec![at.clip]);
     }
-    let h = holding(live)?;
+    let h = holding(live, end)?;
     let Some(whole) = copy_to(live, at.track, at.clip, h)? else {
         return Err(rejected(format!("failed to copy clip {}", at.clip)));
     };
