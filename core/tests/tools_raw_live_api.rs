@@ -118,6 +118,29 @@ fn missing_operands_are_refused_before_any_operation() {
 }
 
 #[test]
+fn get_property_decodes_a_routing_dict_and_get_keeps_the_raw_text() {
+    let mut live = demo();
+    let ops = json!([
+        {"type": "goto", "value": "live_set tracks 1"},
+        {"type": "getProperty", "property": "output_routing_type"},
+        {"type": "get", "property": "output_routing_type"},
+        {"type": "getProperty", "property": "name"},
+    ]);
+    let r = call_ctx(&mut live, TOOL, json!({"operations": ops}), &on());
+    let res = &r["structuredContent"]["results"];
+    let decoded = &res[1]["result"];
+    assert!(decoded["display_name"].is_string(), "{r}");
+    assert!(!decoded["identifier"].is_null(), "{r}");
+    let raw = res[2]["result"][0].as_str().unwrap();
+    let inner: Value = serde_json::from_str(raw).unwrap();
+    assert_eq!(&inner["output_routing_type"], decoded);
+    assert_eq!(
+        res[3]["result"], "Bass",
+        "plain properties stay the first atom"
+    );
+}
+
+#[test]
 fn every_operation_type_runs_and_is_logged() {
     let mut live = demo();
     let bass = id_of(&mut live, "live_set tracks 1").to_string();

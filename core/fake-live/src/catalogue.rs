@@ -3,8 +3,8 @@
 //! catalogue that create-device offers, kept once in `barline_core`.
 
 use super::build::ParamSpec;
-use barline_core::tools::create_device::{AUDIO_EFFECTS, INSTRUMENTS, MIDI_EFFECTS};
 use super::store::Kind;
+use barline_core::tools::create_device::{AUDIO_EFFECTS, INSTRUMENTS, MIDI_EFFECTS};
 
 /// What a catalogue entry becomes.
 pub(crate) struct Entry {

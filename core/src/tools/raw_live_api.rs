@@ -8,7 +8,7 @@ use super::coerce::{Choice, Choices, Text};
 use super::device_target::ids_of;
 use super::error::{ErrorCode, ToolError};
 use super::tool::{Hints, Tool, ToolMeta};
-use super::{lom, names};
+use super::{lom, names, routing};
 use crate::live::{Atom, LiveId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -293,11 +293,16 @@ fn run_step(
     let live = &mut *call.live;
     Ok(match s.kind {
         "get" => atoms_json(&live.get(*id, &s.name)?),
-        "getProperty" => live
-            .get(*id, &s.name)?
-            .first()
-            .map(|a| atoms_json(std::slice::from_ref(a))[0].clone())
-            .unwrap_or(Value::Null),
+        "getProperty" => {
+            let atoms = live.get(*id, &s.name)?;
+            match routing::dict_value(&s.name, &atoms) {
+                Some(dict) => dict,
+                None => atoms
+                    .first()
+                    .map(|a| atoms_json(std::slice::from_ref(a))[0].clone())
+                    .unwrap_or(Value::Null),
+            }
+        }
         "getChildIds" => json!(ids_of(&live.get(*id, &s.name)?)
             .iter()
             .map(|c| format!("id {c}"))

@@ -53,16 +53,27 @@ fn choice(v: &Value) -> Option<Choice> {
     Some((name, identifier_text(v.get("identifier")?)))
 }
 
+/// The value inside a dict-typed property's answer: Live answers `get` of such a
+/// property with one JSON text whose single key is the property name
+/// (`{"input_routing_type": {…}}`). `None` when `atoms` is not such an answer.
+pub fn dict_value(prop: &str, atoms: &[Atom]) -> Option<Value> {
+    let [Atom::Symbol(text)] = atoms else {
+        return None;
+    };
+    match serde_json::from_str::<Value>(text).ok()? {
+        Value::Object(mut fields) if fields.len() == 1 => fields.remove(prop),
+        _ => None,
+    }
+}
+
 fn parsed(live: &mut dyn LivePort, track: LiveId, prop: &str) -> Result<Value, ToolError> {
     let atoms = live.get(track, prop)?;
-    let text = atoms.first().map(|a| a.to_string()).unwrap_or_default();
-    let v: Value = serde_json::from_str(&text).map_err(|_| {
+    dict_value(prop, &atoms).ok_or_else(|| {
         ToolError::new(
             ErrorCode::Internal,
-            format!("Live answered {prop} of track {track} with text that is not JSON"),
+            format!("Live answered {prop} of track {track} with text that is not its JSON dict"),
         )
-    })?;
-    Ok(v.get(prop).cloned().unwrap_or(Value::Null))
+    })
 }
 
 /// The current choice of a routing property (`None` when Live reports none).
