@@ -29,10 +29,11 @@ pub use interpreter::{Interpretation, MergeInterpretation, MAX_NOTES};
 pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
 pub use parser::ScanMode;
 pub use warnings::MAX_WARNINGS;
-// Shared with `transforms`, which prints numbers, positions and syntax errors' tails by
-// the same rules.
+// Shared with `transforms`, which prints numbers, positions and syntax errors' tails and
+// reads comments by the same rules.
 pub(crate) use {
     numbers::render,
+    parser::{comment_end, UnclosedComment},
     position::{found_text, source_position},
 };
 

@@ -143,17 +143,13 @@ impl<'t> Scanner<'t> {
         while i < bytes.len() {
             match bytes[i] {
                 b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-                b'#' => i = line_end(bytes, i + 1),
-                b'/' if bytes.get(i + 1) == Some(&b'/') => i = line_end(bytes, i + 2),
-                b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                    match find_comment_close(&bytes[i + 2..]) {
-                        Some(close) => i = i + 2 + close + 2,
-                        None => {
-                            return Err(syntax_error(self.text, bytes.len(), EXPECTED_SEPARATOR))
-                        }
+                _ => match comment_end(bytes, i) {
+                    Some(Ok(end)) => i = end,
+                    Some(Err(UnclosedComment)) => {
+                        return Err(syntax_error(self.text, bytes.len(), EXPECTED_SEPARATOR))
                     }
-                }
-                _ => break,
+                    None => break,
+                },
             }
         }
         Ok(i)
@@ -347,17 +343,32 @@ fn bar_spec(text: &str) -> BarSpec {
     }
 }
 
-/// Index of the next CR or LF at or after `i`, or the end.
-fn line_end(bytes: &[u8], i: usize) -> usize {
-    bytes[i.min(bytes.len())..]
-        .iter()
-        .position(|&b| b == b'\n' || b == b'\r')
-        .map_or(bytes.len(), |p| i + p)
-}
+/// A `/*` comment with no `*/` after it.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct UnclosedComment;
 
-/// Offset of the first `*/` in `bytes`.
-fn find_comment_close(bytes: &[u8]) -> Option<usize> {
-    bytes.windows(2).position(|w| w == b"*/")
+/// Where the comment that starts at byte `i` ends: `#` and `//` run to the line break
+/// (which is not part of them), `/* … */` past its close. `None` when no comment starts
+/// at `i`. The notation and the transforms language share this comment syntax.
+pub(crate) fn comment_end(bytes: &[u8], i: usize) -> Option<Result<usize, UnclosedComment>> {
+    let line_end = |from: usize| {
+        bytes[from.min(bytes.len())..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(bytes.len(), |p| from + p)
+    };
+    match (bytes.get(i)?, bytes.get(i + 1)) {
+        (b'#', _) => Some(Ok(line_end(i + 1))),
+        (b'/', Some(b'/')) => Some(Ok(line_end(i + 2))),
+        (b'/', Some(b'*')) => Some(
+            bytes[i + 2..]
+                .windows(2)
+                .position(|w| w == b"*/")
+                .map(|close| i + 2 + close + 2)
+                .ok_or(UnclosedComment),
+        ),
+        _ => None,
+    }
 }
 
 /// The value of `text` when the whole of it is one `number` of the grammar (spec 2.3:
@@ -366,4 +377,22 @@ fn find_comment_close(bytes: &[u8]) -> Option<usize> {
 pub(crate) fn whole_number(text: &str) -> Option<f64> {
     let pair = Grammar::parse(Rule::number_text, text).ok()?.next()?;
     (pair.as_str().len() == text.len()).then(|| numbers::number(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{comment_end, UnclosedComment};
+
+    #[test]
+    fn comments_end_before_the_line_break_or_after_their_close() {
+        let text = b"C3 # kick\nD3 // snare\r\nE3 /* hat */ F3 /* open";
+        assert_eq!(comment_end(text, 0), None);
+        assert_eq!(comment_end(text, 3), Some(Ok(9)));
+        assert_eq!(comment_end(text, 13), Some(Ok(21)));
+        assert_eq!(comment_end(text, 26), Some(Ok(35)));
+        assert_eq!(comment_end(text, 39), Some(Err(UnclosedComment)));
+        assert_eq!(comment_end(b"/", 0), None, "a lone slash is not a comment");
+        assert_eq!(comment_end(b"#", 0), Some(Ok(1)));
+        assert_eq!(comment_end(b"", 0), None);
+    }
 }

@@ -1,6 +1,7 @@
 //! Space, comments, literals and keywords: the terminals every rule is built from.
 
 use super::{Label, Parser};
+use crate::notation::{comment_end, UnclosedComment};
 
 impl<'t> Parser<'t> {
     /// `_`: spaces, tabs and comments. An unclosed `/*` notes `"*/"` at the end and
@@ -10,16 +11,14 @@ impl<'t> Parser<'t> {
         while i < b.len() {
             match b[i] {
                 b' ' | b'\t' => i += 1,
-                b'#' => i = line_end(b, i + 1),
-                b'/' if b.get(i + 1) == Some(&b'/') => i = line_end(b, i + 2),
-                b'/' if b.get(i + 1) == Some(&b'*') => match find_close(&b[i + 2..]) {
-                    Some(close) => i += 2 + close + 2,
-                    None => {
+                _ => match comment_end(b, i) {
+                    Some(Ok(end)) => i = end,
+                    Some(Err(UnclosedComment)) => {
                         self.note(b.len(), Label::CommentClose);
                         return i;
                     }
+                    None => return i,
                 },
-                _ => return i,
             }
         }
         i
@@ -90,17 +89,4 @@ impl<'t> Parser<'t> {
     pub(super) fn comma(&mut self, end: usize) -> Option<usize> {
         self.separator(end, ",", Label::Comma)
     }
-}
-
-/// Where the line that goes on at `i` ends (a comment's end).
-fn line_end(b: &[u8], i: usize) -> usize {
-    b[i.min(b.len())..]
-        .iter()
-        .position(|&c| c == b'\n' || c == b'\r')
-        .map_or(b.len(), |p| i + p)
-}
-
-/// The offset of the first `*/` in `b`.
-fn find_close(b: &[u8]) -> Option<usize> {
-    b.windows(2).position(|w| w == b"*/")
 }
