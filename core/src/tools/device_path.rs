@@ -2,7 +2,7 @@
 //! chains `rc<N>`, drum pads by note (`t0/d0/pC1`, `p*`, `pC1/c0`). Parsing is pure —
 //! malformed text is BAD_INPUT before any Live access — and `Display` writes a path back
 //! exactly (one spelling per path). What a path names in the Live Set is
-//! `device_target.rs`.
+//! `device_target/`.
 
 use super::error::{quoted, ToolError};
 use crate::notation::pitch_name;

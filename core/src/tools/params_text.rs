@@ -1,6 +1,6 @@
 //! The `params` argument of update-device (tools.md 3.16): `name=value` lines with
 //! comments, and finding the parameter a key names (name, `"name (original_name)"`
-//! or id). Interpreting the value is `param_value.rs`.
+//! or id). Interpreting the value is `param_value/`.
 
 use super::error::{quoted, ToolError};
 use super::lom;
