@@ -29,6 +29,8 @@ pub mod connect;
 pub mod context;
 pub mod context_tool;
 pub mod create_clip;
+pub mod create_clip_plan;
+pub mod create_clip_targets;
 pub mod create_device;
 pub mod create_scene;
 pub mod create_track;
