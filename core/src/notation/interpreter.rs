@@ -1,10 +1,12 @@
 //! The interpreter state machine of spec 4.2–4.6 and 4.8: pitches are buffered,
 //! state tokens are sticky, time items emit the buffer.
 //!
-//! Bar copy lives in `copy.rs` (a second `impl` block on the same state).
+//! Bar copy lives in `copy.rs` (a second `impl` block on the same state); the v0
+//! deletion pass at the end of input in `deletion.rs`.
 
 use super::ast::BeatSpec;
 use super::copy::CopyMap;
+use super::deletion;
 use super::error::{ErrorKind, NotationError};
 use super::note::{Meter, Note};
 use super::numbers::{floor, rem, render};
@@ -332,23 +334,8 @@ impl Interpreter {
         if !self.buffer.is_empty() && !self.emitted {
             self.warnings.push(w::unemitted_at_end(self.buffer.len()));
         }
-        let seeded = self.seeded;
-        let (notes, deleted_existing) = if self.has_zero_velocity {
-            let alive = zero_velocity_survivors(&self.events);
-            let deleted = (0..seeded).filter(|&i| !alive[i]).collect();
-            let notes = self
-                .events
-                .iter()
-                .zip(alive)
-                .skip(seeded)
-                .filter_map(|(note, keep)| keep.then_some(*note))
-                .collect();
-            (notes, deleted)
-        } else if seeded > 0 {
-            (self.events.split_off(seeded), Vec::new())
-        } else {
-            (self.events, Vec::new())
-        };
+        let (notes, deleted_existing) =
+            deletion::output(self.events, self.seeded, self.has_zero_velocity);
         MergeInterpretation {
             notes,
             warnings: self.warnings.take(),
@@ -375,29 +362,4 @@ pub(super) fn too_many_notes() -> NotationError {
              or write the clip in several calls"
         ),
     )
-}
-
-/// 4.8: a velocity-0 note removes every earlier kept note of its pitch within 0.001
-/// beats, and is itself dropped. Answers, per event, whether it survives. Indexed by
-/// pitch so each deletion scans one pitch.
-fn zero_velocity_survivors(events: &[Note]) -> Vec<bool> {
-    let mut alive: Vec<bool> = Vec::with_capacity(events.len());
-    let mut by_pitch: Vec<Vec<usize>> = vec![Vec::new(); 128];
-    for (index, note) in events.iter().enumerate() {
-        let same_pitch = &mut by_pitch[usize::from(note.pitch & 0x7f)];
-        if note.velocity != 0 {
-            same_pitch.push(index);
-            alive.push(true);
-        } else {
-            alive.push(false);
-            same_pitch.retain(|&i| {
-                let hit = (events[i].start_time - note.start_time).abs() < 0.001;
-                if hit {
-                    alive[i] = false;
-                }
-                !hit
-            });
-        }
-    }
-    alive
 }

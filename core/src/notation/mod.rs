@@ -11,6 +11,7 @@
 
 mod ast;
 mod copy;
+mod deletion;
 mod error;
 mod formatter;
 mod interpreter;
