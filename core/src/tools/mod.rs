@@ -74,6 +74,7 @@ pub mod scale;
 pub mod scene_props;
 pub mod schema;
 pub mod select;
+pub mod selection;
 pub mod session_grid;
 pub mod time;
 pub mod timeline;
