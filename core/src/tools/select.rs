@@ -1,6 +1,9 @@
 //! `barline-select` (tools.md 3.19): show the Session or Arrangement view and select a
 //! track, scene, slot, clip or device; without arguments, report what is selected.
-//! Every argument is checked (and every object resolved) before the first change.
+//! Every argument is checked (and every object resolved) before the first change; what
+//! the call selected is read back from Live ([`selection`]).
+//!
+//! [`selection`]: super::selection
 
 use super::call::Call;
 use super::clip_ref::{self, Place, Slot};
@@ -8,22 +11,17 @@ use super::coerce::{Choice, Choices, Id, Index, Text};
 use super::device_path::DevicePath;
 use super::device_target::{self, Target};
 use super::error::{quoted, ErrorCode, ToolError};
+use super::read_track::{self, Place as TrackPlace, TrackTypes};
 use super::refs::{self, Kind, TrackList};
+use super::selection::{self, Selection};
 use super::tool::{Hints, Tool, ToolMeta};
-use super::{host, lom, overview, time};
-use crate::live::{Atom, LiveId, LivePort};
+use super::{host, lom};
+use crate::live::{Atom, LiveId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// `barline-select`.
 pub struct Select;
-
-/// The `trackType` options.
-pub struct TrackTypes;
-
-impl Choices for TrackTypes {
-    const ALL: &'static [&'static str] = &["return", "master"];
-}
 
 /// The `view` options.
 pub struct Views;
@@ -50,68 +48,6 @@ pub struct SelectParams {
     pub device_path: Option<Text>,
     /// Main view: session or arrangement.
     pub view: Option<Choice<Views>>,
-}
-
-/// A track in the result.
-#[derive(Debug, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SelectedTrack {
-    /// Track id.
-    pub id: String,
-    /// midi, audio, return or master.
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// Index among regular tracks, or among return tracks for a return track.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub track_index: Option<i64>,
-}
-
-/// A scene in the result.
-#[derive(Debug, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(missing_docs)]
-pub struct SelectedScene {
-    pub id: String,
-    pub scene_index: i64,
-}
-
-/// A clip in the result: `{id, slot}` or `{id, trackIndex, arrangementStart}`.
-#[derive(Debug, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(missing_docs)]
-pub struct SelectedClip {
-    pub id: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub slot: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub track_index: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub arrangement_start: Option<String>,
-}
-
-/// A device in the result.
-#[derive(Debug, Serialize, JsonSchema)]
-#[allow(missing_docs)]
-pub struct SelectedDevice {
-    pub id: String,
-    pub path: String,
-}
-
-/// What select returns: only the parts present (tools.md 3.19).
-#[derive(Debug, Default, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(missing_docs)]
-pub struct Selection {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub view: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub selected_track: Option<SelectedTrack>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub selected_scene: Option<SelectedScene>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub selected_clip: Option<SelectedClip>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub selected_device: Option<SelectedDevice>,
 }
 
 impl Tool for Select {
@@ -148,24 +84,6 @@ struct Plan {
 
 fn bad(message: String) -> ToolError {
     ToolError::bad_input(message)
-}
-
-/// The track list and index of a track, from its path.
-fn track_place(
-    live: &mut dyn LivePort,
-    track: LiveId,
-) -> Result<(Option<TrackList>, i64), ToolError> {
-    let path = live.path_of(track)?;
-    let words: Vec<&str> = path.split_whitespace().collect();
-    let index = words
-        .get(2)
-        .and_then(|w| w.parse::<i64>().ok())
-        .unwrap_or(-1);
-    Ok(match words.get(1) {
-        Some(&"tracks") => (Some(TrackList::Regular), index),
-        Some(&"return_tracks") => (Some(TrackList::Return), index),
-        _ => (None, -1),
-    })
 }
 
 fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolError> {
@@ -209,14 +127,17 @@ fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolError> {
         let class = call.live.type_of(found)?;
         match Kind::of_class(&class) {
             Some(Kind::Track) => {
-                let (list, index) = track_place(call.live, found)?;
-                let agrees = match (list, track_type) {
-                    (None, tt) => tt == Some("master") || tt.is_none() && track_index.is_none(),
-                    (Some(TrackList::Return), tt) => {
-                        tt == Some("return") || tt.is_none() && track_index.is_none()
+                let place = read_track::place(call.live, found)?;
+                // The id alone, or with the trackType (and index) of its own list.
+                let alone = track_type.is_none() && track_index.is_none();
+                let (kind_agrees, index) = match place {
+                    TrackPlace::Master => (alone || track_type == Some("master"), None),
+                    TrackPlace::Return(i) => {
+                        (alone || track_type == Some("return"), Some(i as u64))
                     }
-                    (Some(TrackList::Regular), tt) => tt.is_none(),
-                } && track_index.is_none_or(|i| i as i64 == index);
+                    TrackPlace::Regular(i) => (track_type.is_none(), Some(i as u64)),
+                };
+                let agrees = kind_agrees && track_index.is_none_or(|i| Some(i) == index);
                 if !agrees {
                     return Err(bad(format!(
                         "id {} and trackIndex/trackType name different tracks: give one of them",
@@ -226,7 +147,7 @@ fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolError> {
                 plan.track = Some(found);
             }
             Some(Kind::Scene) => {
-                let index = live_index(call.live, found, "scenes")?;
+                let index = selection::live_index(call.live, found, "scenes")?;
                 if scene_index.is_some_and(|s| s as i64 != index) {
                     return Err(bad(format!(
                         "id {} is scene {index}, not sceneIndex {}",
@@ -318,18 +239,6 @@ fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolError> {
     Ok(plan)
 }
 
-/// The index after `list` in an object's path (`live_set scenes 3` → 3).
-fn live_index(live: &mut dyn LivePort, id: LiveId, list: &str) -> Result<i64, ToolError> {
-    let path = live.path_of(id)?;
-    let words: Vec<&str> = path.split_whitespace().collect();
-    Ok(words
-        .iter()
-        .position(|w| *w == list)
-        .and_then(|i| words.get(i + 1))
-        .and_then(|w| w.parse().ok())
-        .unwrap_or(-1))
-}
-
 fn obj(id: LiveId) -> [Atom; 2] {
     [Atom::from("id"), Atom::Int(id.0 as i64)]
 }
@@ -343,13 +252,10 @@ fn run(call: &mut Call<'_>, p: &SelectParams) -> Result<Selection, ToolError> {
         && p.device_path.is_none()
         && p.view.is_none();
     if nothing {
-        return read_state(call.live);
+        return selection::read_state(call.live);
     }
     let mut plan = plan(call, p)?;
-    let app_view = lom::resolve(call.live, "live_app view")
-        .ok_or_else(|| ToolError::new(ErrorCode::Internal, "live_app view does not resolve"))?;
-    let song_view = lom::resolve(call.live, "live_set view")
-        .ok_or_else(|| ToolError::new(ErrorCode::Internal, "live_set view does not resolve"))?;
+    let (app_view, song_view) = selection::views(call.live)?;
     // Which main view to show (3.19 step 3, 4).
     let mut show = plan.view;
     if let Some((clip, place)) = plan.clip {
@@ -383,7 +289,7 @@ fn run(call: &mut Call<'_>, p: &SelectParams) -> Result<Selection, ToolError> {
     }
     if let Some(s) = plan.scene {
         live.set(song_view, "selected_scene", &obj(s))?;
-        out.selected_scene = Some(scene_info(live, s)?);
+        out.selected_scene = Some(selection::scene_info(live, s)?);
     }
     let mut shown_clip = None;
     if let Some((clip, place)) = plan.clip {
@@ -403,7 +309,7 @@ fn run(call: &mut Call<'_>, p: &SelectParams) -> Result<Selection, ToolError> {
     }
     if let Some(d) = plan.device {
         live.call(song_view, "select_device", &obj(d))?;
-        out.selected_device = Some(device_info(live, d)?);
+        out.selected_device = Some(selection::device_info(live, d)?);
     }
     // Detail area and Browser (step 5).
     if shown_clip.is_some() {
@@ -422,14 +328,14 @@ fn run(call: &mut Call<'_>, p: &SelectParams) -> Result<Selection, ToolError> {
         live.call(app_view, "hide_view", &[Atom::from("Detail")])?;
     }
     // Report what the call selected, read back from Live.
-    out.view = Some(view_name(live, app_view)?);
+    out.view = Some(selection::view_name(live, app_view)?);
     if plan.track.is_some() || plan.slot.is_some() || plan.clip.is_some() || plan.device.is_some() {
         if let Some(t) = host::child(live, song_view, "selected_track") {
-            out.selected_track = Some(track_info(live, t)?);
+            out.selected_track = Some(selection::track_info(live, t)?);
         }
     }
     if let Some(clip) = shown_clip {
-        out.selected_clip = Some(clip_info(live, clip)?);
+        out.selected_clip = Some(selection::clip_info(live, clip)?);
     }
     for id in [
         out.selected_track.as_ref().map(|t| t.id.clone()),
@@ -445,91 +351,6 @@ fn run(call: &mut Call<'_>, p: &SelectParams) -> Result<Selection, ToolError> {
     Ok(out)
 }
 
-fn view_name(live: &mut dyn LivePort, app_view: LiveId) -> Result<String, ToolError> {
-    let v = lom::text(live, app_view, "focused_document_view")?;
-    Ok(if v == "Arranger" {
-        "arrangement"
-    } else {
-        "session"
-    }
-    .to_string())
-}
-
-/// The read-only form: view, selected track, scene, detail clip and the selected
-/// track's selected device.
-fn read_state(live: &mut dyn LivePort) -> Result<Selection, ToolError> {
-    let app_view = lom::resolve(live, "live_app view")
-        .ok_or_else(|| ToolError::new(ErrorCode::Internal, "live_app view does not resolve"))?;
-    let song_view = lom::resolve(live, "live_set view")
-        .ok_or_else(|| ToolError::new(ErrorCode::Internal, "live_set view does not resolve"))?;
-    let mut out = Selection {
-        view: Some(view_name(live, app_view)?),
-        ..Default::default()
-    };
-    if let Some(t) = host::child(live, song_view, "selected_track") {
-        out.selected_track = Some(track_info(live, t)?);
-        if let Some(tv) = host::child(live, t, "view") {
-            if let Some(d) = host::child(live, tv, "selected_device") {
-                out.selected_device = Some(device_info(live, d)?);
-            }
-        }
-    }
-    if let Some(s) = host::child(live, song_view, "selected_scene") {
-        out.selected_scene = Some(scene_info(live, s)?);
-    }
-    if let Some(c) = host::child(live, song_view, "detail_clip") {
-        out.selected_clip = Some(clip_info(live, c)?);
-    }
-    Ok(out)
-}
-
-fn track_info(live: &mut dyn LivePort, t: LiveId) -> Result<SelectedTrack, ToolError> {
-    let (list, index) = track_place(live, t)?;
-    let kind = match list {
-        Some(TrackList::Return) => "return",
-        None => "master",
-        Some(TrackList::Regular) => {
-            if lom::flag(live, t, "has_midi_input")? {
-                "midi"
-            } else {
-                "audio"
-            }
-        }
-    };
-    Ok(SelectedTrack {
-        id: t.to_string(),
-        kind: kind.into(),
-        track_index: list.map(|_| index),
-    })
-}
-
-fn scene_info(live: &mut dyn LivePort, s: LiveId) -> Result<SelectedScene, ToolError> {
-    Ok(SelectedScene {
-        id: s.to_string(),
-        scene_index: live_index(live, s, "scenes")?,
-    })
-}
-
-fn clip_info(live: &mut dyn LivePort, c: LiveId) -> Result<SelectedClip, ToolError> {
-    let mut o = SelectedClip {
-        id: c.to_string(),
-        slot: None,
-        track_index: None,
-        arrangement_start: None,
-    };
-    match clip_ref::place(live, c)? {
-        Place::Session(slot) => o.slot = Some(slot.to_string()),
-        Place::Arrangement { track } => {
-            let song = overview::song(live)?;
-            let (n, d) = overview::signature(live, song)?;
-            o.track_index = Some(track as i64);
-            o.arrangement_start = Some(time::position(lom::number(live, c, "start_time")?, n, d));
-        }
-        Place::Other => {}
-    }
-    Ok(o)
-}
-
 /// A device path that must name a device: malformed text and a track-only path (`t0`)
 /// are BAD_INPUT (tools.md 1.2).
 fn parse_device_path(text: &str) -> Result<DevicePath, ToolError> {
@@ -541,15 +362,4 @@ fn parse_device_path(text: &str) -> Result<DevicePath, ToolError> {
         )));
     }
     Ok(path)
-}
-
-fn device_info(live: &mut dyn LivePort, d: LiveId) -> Result<SelectedDevice, ToolError> {
-    let path = match device_target::path_of(live, d)? {
-        Some(p) => p,
-        None => live.path_of(d)?,
-    };
-    Ok(SelectedDevice {
-        id: d.to_string(),
-        path,
-    })
 }

@@ -7,9 +7,10 @@
 use super::call::{Bulk, Call, OneOrMany};
 use super::coerce::{Choice, Choices, Flag, Id, Index, List, Num, Text};
 use super::error::{quoted, ErrorCode, ToolError};
-use super::read_track::{self, Monitoring, Place};
+use super::read_track::{self, Place};
 use super::refs::{self, Kind};
 use super::tool::{Hints, Tool, ToolMeta};
+use super::track_info::Monitoring;
 use super::{lom, mixer, names, routing};
 use crate::live::{Atom, LiveId};
 use schemars::JsonSchema;
