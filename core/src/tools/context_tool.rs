@@ -71,11 +71,7 @@ impl Tool for Context {
     type Params = ContextParams;
     type Output = ContextResult;
     const META: ToolMeta = ToolMeta {
-        hints: Hints {
-            read_only: false,
-            destructive: true,
-            idempotent: true,
-        },
+        hints: Hints::OVERWRITE,
         ..ToolMeta::read(
             "barline-context",
             "Context",

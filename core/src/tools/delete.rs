@@ -54,11 +54,7 @@ impl Tool for Delete {
     type Params = DeleteParams;
     type Output = OneOrMany<Deleted>;
     const META: ToolMeta = ToolMeta {
-        hints: Hints {
-            read_only: false,
-            destructive: true,
-            idempotent: true,
-        },
+        hints: Hints::OVERWRITE,
         ..ToolMeta::create(
             "barline-delete",
             "Delete",

@@ -7,7 +7,7 @@
 
 use super::call::{Call, OneOrMany};
 use super::clip_ref::{self, Slot};
-use super::coerce::{Choice, Choices, Flag, Id, Int, List, Text};
+use super::coerce::{text_of, Choice, Choices, Flag, Id, Int, List, Text};
 use super::device_path::DevicePath;
 use super::error::{quoted, ToolError};
 use super::locators;
@@ -125,11 +125,7 @@ impl Tool for Duplicate {
     type Params = DuplicateParams;
     type Output = OneOrMany<Duplicated>;
     const META: ToolMeta = ToolMeta {
-        hints: Hints {
-            read_only: false,
-            destructive: true,
-            idempotent: false,
-        },
+        hints: Hints::EDIT,
         small_removed: &[
             "count",
             "withoutClips",
@@ -154,11 +150,6 @@ impl Tool for Duplicate {
 
 fn bad(message: impl Into<String>) -> ToolError {
     ToolError::bad_input(message)
-}
-
-/// An optional text argument as `&str`.
-pub(super) fn text(t: &Option<Text>) -> Option<&str> {
-    t.as_ref().map(Text::as_str)
 }
 
 /// The index after `word` in a LOM path (`live_set scenes 2` → 2).
@@ -233,7 +224,7 @@ fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
     if p.arrangement_length.is_some() && !to_arrangement {
         call.warn("arrangementLength is only used with arrangementStart or locator; ignored");
     }
-    let colors = text(&p.color)
+    let colors = text_of(&p.color)
         .map(names::parse_colors)
         .transpose()?
         .unwrap_or_default();
@@ -252,7 +243,7 @@ fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
             .map_err(|e| bad(format!("arrangementStart: {e}")))?;
         positions.push((beats, time::position(beats, sig.0, sig.1)));
     }
-    let length = match (text(&p.arrangement_length), to_arrangement) {
+    let length = match (text_of(&p.arrangement_length), to_arrangement) {
         (Some(t), true) => {
             let l = time::parse_duration(t, sig.0, sig.1)
                 .map_err(|e| bad(format!("arrangementLength: {e}")))?;
@@ -335,7 +326,7 @@ fn devices(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplica
     }
     let src = duplicate_device::source(call, p.id.as_str())?;
     let dests = duplicate_device::destinations(&src, &to_path)?;
-    let names = call.names(text(&p.name), dests.len());
+    let names = call.names(text_of(&p.name), dests.len());
     duplicate_device::copy_all(call, &src, &dests, &names)
 }
 

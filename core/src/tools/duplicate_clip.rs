@@ -5,8 +5,9 @@
 
 use super::call::{Bulk, Call, OneOrMany};
 use super::clip_ref::{self, Place, Slot};
+use super::coerce::text_of;
 use super::duplicate::{
-    issue, style, text, CopiedClip, DuplicateParams, Duplicated, Plan, MAX_POSITIONS,
+    issue, style, CopiedClip, DuplicateParams, Duplicated, Plan, MAX_POSITIONS,
 };
 use super::error::{ErrorCode, ToolError};
 use super::timeline::{self, CopySource};
@@ -36,7 +37,7 @@ pub(super) fn to_slots(
             Err(e) => bulk.skip(e),
         }
     }
-    let names = call.names(text(&p.name), targets.len());
+    let names = call.names(text_of(&p.name), targets.len());
     let n = targets.len();
     for (i, (slot, cs)) in targets.into_iter().enumerate() {
         if i > 0 && call.deadline_near() {
@@ -147,7 +148,7 @@ pub(super) fn to_arrangement(
     };
     let from = stashed.unwrap_or(source);
     let positions = &plan.positions[..plan.positions.len().min(MAX_POSITIONS)];
-    let names = call.names(text(&p.name), positions.len());
+    let names = call.names(text_of(&p.name), positions.len());
     let n = positions.len();
     let mut bulk = Bulk::new();
     for (i, (at, _)) in positions.iter().enumerate() {

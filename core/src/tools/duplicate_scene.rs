@@ -5,8 +5,9 @@
 
 use super::call::{Bulk, Call, OneOrMany};
 use super::clip_ref::{self, Slot};
+use super::coerce::text_of;
 use super::duplicate::{
-    index_after, issue, style, text, CopiedClip, DuplicateParams, Duplicated, Plan, MAX_POSITIONS,
+    index_after, issue, style, CopiedClip, DuplicateParams, Duplicated, Plan, MAX_POSITIONS,
 };
 use super::error::{ErrorCode, ToolError};
 use super::session_grid;
@@ -28,7 +29,7 @@ pub(super) fn in_session(
     plan: &Plan,
 ) -> Result<OneOrMany<Duplicated>, ToolError> {
     let (index, song) = source_scene(call, plan)?;
-    let names = call.names(text(&p.name), plan.count);
+    let names = call.names(text_of(&p.name), plan.count);
     let without_clips = p.without_clips.is_some_and(|f| f.0);
     let mut bulk = Bulk::new();
     for (k, name) in names.iter().enumerate() {
@@ -114,7 +115,7 @@ pub(super) fn to_arrangement(
         }
     }
     positions.truncate(MAX_POSITIONS);
-    let names = call.names(text(&p.name), positions.len());
+    let names = call.names(text_of(&p.name), positions.len());
     let n = positions.len();
     let mut bulk = Bulk::new();
     for (i, (at, at_text)) in positions.iter().enumerate() {

@@ -4,9 +4,8 @@
 
 use super::call::{Bulk, Call, OneOrMany};
 use super::clip_ref::{self, Slot};
-use super::duplicate::{
-    index_after, issue, style, text, CopiedClip, DuplicateParams, Duplicated, Plan,
-};
+use super::coerce::text_of;
+use super::duplicate::{index_after, issue, style, CopiedClip, DuplicateParams, Duplicated, Plan};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::host::{self, Host};
 use super::{lom, overview, routing, time, timeline};
@@ -52,7 +51,7 @@ pub(super) fn tracks(
     let without_devices = route || p.without_devices.is_some_and(|f| f.0);
     let host = host::find(call.live).filter(|h| h.track == plan.source);
     let song = overview::song(call.live)?;
-    let names = call.names(text(&p.name), plan.count);
+    let names = call.names(text_of(&p.name), plan.count);
     let mut bulk = Bulk::new();
     let mut copies = Vec::new();
     let mut next = index;

@@ -5,7 +5,7 @@
 
 use super::call::{Call, MAX_LISTED_FAILURES};
 use super::clip_ref::{self, Place, Slot};
-use super::coerce::{Choice, Choices, Flag, Index, List, Text};
+use super::coerce::{text_of, Choice, Choices, Flag, Index, List, Text};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::locators::{self, Cue as Locator};
 use super::tool::{Hints, Tool, ToolMeta};
@@ -101,10 +101,6 @@ impl Tool for Playback {
     fn run(call: &mut Call<'_>, p: PlaybackParams) -> Result<PlaybackState, ToolError> {
         run(call, &p)
     }
-}
-
-fn text(t: &Option<Text>) -> Option<&str> {
-    t.as_ref().map(Text::as_str)
 }
 
 /// A time argument and its locator twin, resolved to beats.
@@ -253,22 +249,22 @@ fn run(call: &mut Call<'_>, p: &PlaybackParams) -> Result<PlaybackState, ToolErr
         Vec::new()
     };
     let start = position(
-        text(&p.start_time),
-        text(&p.start_locator),
+        text_of(&p.start_time),
+        text_of(&p.start_locator),
         ("startTime", "startLocator"),
         sig,
         &all,
     )?;
     let loop_start = position(
-        text(&p.loop_start),
-        text(&p.loop_start_locator),
+        text_of(&p.loop_start),
+        text_of(&p.loop_start_locator),
         ("loopStart", "loopStartLocator"),
         sig,
         &all,
     )?;
     let loop_end = position(
-        text(&p.loop_end),
-        text(&p.loop_end_locator),
+        text_of(&p.loop_end),
+        text_of(&p.loop_end_locator),
         ("loopEnd", "loopEndLocator"),
         sig,
         &all,

@@ -94,11 +94,7 @@ impl Tool for RawLiveApi {
     type Params = RawParams;
     type Output = RawResult;
     const META: ToolMeta = ToolMeta {
-        hints: Hints {
-            read_only: false,
-            destructive: true,
-            idempotent: false,
-        },
+        hints: Hints::EDIT,
         ..ToolMeta::create(
             "barline-raw-live-api",
             "Live API",

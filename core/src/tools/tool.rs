@@ -41,6 +41,20 @@ impl Hints {
         destructive: false,
         idempotent: false,
     };
+    /// A write that sets things to given values: destructive, and idempotent (the same
+    /// call again changes nothing more).
+    pub const OVERWRITE: Hints = Hints {
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+    };
+    /// A write that changes or adds relative to what is there: destructive, not
+    /// idempotent (the same call again changes the Set again).
+    pub const EDIT: Hints = Hints {
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    };
 }
 
 /// Everything about a tool that is not its types: names, texts, annotations and the

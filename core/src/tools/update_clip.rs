@@ -141,11 +141,7 @@ impl Tool for UpdateClip {
     const META: ToolMeta = ToolMeta {
         small_removed: &["quantizePitch", "firstStart", "transforms", "seed", "split"],
         small_description: Some("Update clips and their MIDI notes."),
-        hints: Hints {
-            read_only: false,
-            destructive: true,
-            idempotent: false,
-        },
+        hints: Hints::EDIT,
         ..ToolMeta::create(
             "barline-update-clip",
             "Update Clip",

@@ -87,11 +87,7 @@ impl Tool for UpdateLiveSet {
     type Params = UpdateLiveSetParams;
     type Output = LiveSetUpdated;
     const META: ToolMeta = ToolMeta {
-        hints: Hints {
-            read_only: false,
-            destructive: true,
-            idempotent: true,
-        },
+        hints: Hints::OVERWRITE,
         small_removed: &[
             "locatorOperation",
             "locatorId",

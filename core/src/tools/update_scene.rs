@@ -42,11 +42,7 @@ impl Tool for UpdateScene {
     type Params = UpdateSceneParams;
     type Output = OneOrMany<UpdatedScene>;
     const META: ToolMeta = ToolMeta {
-        hints: Hints {
-            read_only: false,
-            destructive: true,
-            idempotent: true,
-        },
+        hints: Hints::OVERWRITE,
         ..ToolMeta::read(
             "barline-update-scene",
             "Update Scene",

@@ -5,7 +5,7 @@
 //! spec's order: states, mixer, routing, monitoring, send.
 
 use super::call::{Bulk, Call, OneOrMany};
-use super::coerce::{Choice, Choices, Flag, Id, Index, List, Num, Text};
+use super::coerce::{text_of, Choice, Choices, Flag, Id, Index, List, Num, Text};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::read_track::{self, Place};
 use super::refs::{self, Kind};
@@ -89,11 +89,7 @@ impl Tool for UpdateTrack {
     type Params = UpdateTrackParams;
     type Output = OneOrMany<UpdatedTrack>;
     const META: ToolMeta = ToolMeta {
-        hints: Hints {
-            read_only: false,
-            destructive: true,
-            idempotent: true,
-        },
+        hints: Hints::OVERWRITE,
         small_removed: &[
             "panningMode",
             "leftPan",
@@ -128,10 +124,6 @@ struct SendPlan {
     db: f64,
 }
 
-fn text(t: &Option<Text>) -> Option<&str> {
-    t.as_ref().map(Text::as_str)
-}
-
 fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTrack>, ToolError> {
     if p.move_to_index.is_some() {
         return Err(ToolError::new(
@@ -140,7 +132,7 @@ fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTr
         ));
     }
     // Checks that need no write (B8).
-    let colors = text(&p.color)
+    let colors = text_of(&p.color)
         .map(names::parse_colors)
         .transpose()?
         .unwrap_or_default();
@@ -152,7 +144,7 @@ fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTr
             &p.output_routing_type_id,
             &p.output_routing_channel_id,
         ])
-        .filter_map(|(prop, v)| text(v).map(|v| (prop, v.trim())))
+        .filter_map(|(prop, v)| text_of(v).map(|v| (prop, v.trim())))
         .collect();
     if let Some((prop, _)) = routes.iter().find(|(_, v)| v.is_empty()) {
         return Err(ToolError::bad_input(format!(
@@ -188,7 +180,7 @@ fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTr
             Err(e) => bulk.skip(e),
         }
     }
-    let names = call.names(text(&p.name), ids.len());
+    let names = call.names(text_of(&p.name), ids.len());
     let n = targets.len();
     for (done, (i, track)) in targets.into_iter().enumerate() {
         if done > 0 && call.deadline_near() {
@@ -225,7 +217,7 @@ fn param_of(prop: &str) -> &'static str {
 /// The send of tools.md 3.7 step 5, decided once per call: both parameters or neither,
 /// and a return that matches.
 fn send_plan(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<Option<SendPlan>, ToolError> {
-    let (db, which) = match (p.send_gain_db, text(&p.send_return)) {
+    let (db, which) = match (p.send_gain_db, text_of(&p.send_return)) {
         (None, None) => return Ok(None),
         (Some(db), Some(which)) => (db.get(), which),
         _ => {

@@ -115,11 +115,7 @@ impl Tool for UpdateDevice {
             "mappedPitch",
             "wrapInRack",
         ],
-        hints: Hints {
-            read_only: false,
-            destructive: true,
-            idempotent: false,
-        },
+        hints: Hints::EDIT,
         ..ToolMeta::create(
             "barline-update-device",
             "Update Device",
