@@ -2,10 +2,7 @@
 // scripts/build-wasm.sh): interpretNotation and formatNotation on generated clips of
 // 16, 256 and 4096 bars, marshalling included. Prints numbers; asserts nothing.
 // The corpus mirrors core/benches/notation.rs so native and wasm figures compare.
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-
-const core = createRequire(import.meta.url)(fileURLToPath(new URL('../../dist/pkg/node/barline_core.js', import.meta.url)));
+import { core, time } from './harness.mjs';
 
 /** Blocks of four bars: two written out (kick and snare, a chord, a melody with
  * fractions, probabilities, durations), two copied: 12 notes a bar, so 4096 bars
@@ -26,24 +23,6 @@ function corpus(bars) {
     if (block + 2 <= bars) s += `@${block + 2}-${Math.min(block + 3, bars)}=${block}-${block + 1}\n`;
   }
   return s;
-}
-
-/** Best mean time per call (ms) over ~5 ms batches for `budget` ms: the machine is
- * shared, and the best batch is the least disturbed. */
-function time(f, budget = 1500) {
-  f();
-  let best = Infinity;
-  const start = performance.now();
-  while (performance.now() - start < budget) {
-    const t0 = performance.now();
-    let calls = 0;
-    do {
-      f();
-      calls++;
-    } while (performance.now() - t0 < 5);
-    best = Math.min(best, (performance.now() - t0) / calls);
-  }
-  return best;
 }
 
 const rate = (n, ms) => (n / ms / 1000).toFixed(2);

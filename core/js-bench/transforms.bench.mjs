@@ -2,10 +2,7 @@
 // scripts/build-wasm.sh): applyTransforms on 1,000 to 100,000 notes with the same
 // 3-assignment text as core/benches/transforms.rs, marshalling included. Prints
 // numbers; asserts nothing.
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-
-const core = createRequire(import.meta.url)(fileURLToPath(new URL('../../dist/pkg/node/barline_core.js', import.meta.url)));
+import { core, time } from './harness.mjs';
 
 const TEXT = 'velocity = ramp(60, 120)\ntiming = swing(0.05)\ntiming += rand(-0.01, 0.01)';
 
@@ -15,23 +12,6 @@ function notes(count) {
     pitch: [36, 38, 42, 46][i % 4], start_time: Math.floor(i / 2) * 0.25, duration: 0.25,
     velocity: 100, probability: 1, velocity_deviation: 0,
   }));
-}
-
-/** Best mean time per call (ms) over ~5 ms batches for `budget` ms. */
-function time(f, budget = 1500) {
-  f();
-  let best = Infinity;
-  const start = performance.now();
-  while (performance.now() - start < budget) {
-    const t0 = performance.now();
-    let calls = 0;
-    do {
-      f();
-      calls++;
-    } while (performance.now() - t0 < 5);
-    best = Math.min(best, (performance.now() - t0) / calls);
-  }
-  return best;
 }
 
 console.log('transforms benchmark (wasm in Node, marshalling included), 3-assignment text; rates in million notes per second');
