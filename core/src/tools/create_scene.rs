@@ -4,7 +4,7 @@
 //! first write.
 
 use super::call::{Bulk, Call, OneOrMany};
-use super::coerce::{Flag, Index, Int, Num, Text};
+use super::coerce::{text_of, Flag, Index, Int, Num, Text};
 use super::error::{ErrorCode, ToolError};
 use super::refs;
 use super::scene_props::SceneProps;
@@ -82,12 +82,9 @@ impl Tool for CreateScene {
         call: &mut Call<'_>,
         p: CreateSceneParams,
     ) -> Result<OneOrMany<CreatedScene>, ToolError> {
-        let props = SceneProps::parse(
-            p.tempo.map(Num::get),
-            p.time_signature.as_ref().map(Text::as_str),
-            p.color.as_ref().map(Text::as_str),
-        )?;
-        let name = p.name.as_ref().map(Text::as_str);
+        let signature = text_of(&p.time_signature);
+        let props = SceneProps::parse(p.tempo.map(Num::get), signature, text_of(&p.color))?;
+        let name = text_of(&p.name);
         if p.capture.is_some_and(|c| c.0) {
             if p.count.is_some() {
                 call.warn("count is ignored with capture");

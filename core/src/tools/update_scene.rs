@@ -3,7 +3,7 @@
 //! ids that do not resolve to scenes are skipped with a warning (1.9).
 
 use super::call::{Bulk, Call, OneOrMany};
-use super::coerce::{List, Num, Text};
+use super::coerce::{text_of, List, Num, Text};
 use super::refs::{self, Kind};
 use super::scene_props::SceneProps;
 use super::tool::{Hints, Tool, ToolMeta};
@@ -54,11 +54,8 @@ impl Tool for UpdateScene {
         call: &mut Call<'_>,
         p: UpdateSceneParams,
     ) -> Result<OneOrMany<UpdatedScene>, ToolError> {
-        let props = SceneProps::parse(
-            p.tempo.map(Num::get),
-            p.time_signature.as_ref().map(Text::as_str),
-            p.color.as_ref().map(Text::as_str),
-        )?;
+        let signature = text_of(&p.time_signature);
+        let props = SceneProps::parse(p.tempo.map(Num::get), signature, text_of(&p.color))?;
         // Each entry takes the id coercion of 1.1 (`"id 12"` is `"12"`).
         let items: Vec<String> = p
             .ids
@@ -76,7 +73,7 @@ impl Tool for UpdateScene {
         }
         let ids = call.unique(items, "id");
         let n = ids.len();
-        let names = call.names(p.name.as_ref().map(Text::as_str), n);
+        let names = call.names(text_of(&p.name), n);
         let mut bulk = Bulk::new();
         for (i, id) in ids.iter().enumerate() {
             // tools.md 1.15: stop before the time limit, keeping what was updated.
