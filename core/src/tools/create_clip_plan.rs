@@ -72,10 +72,7 @@ pub fn plan<'a>(
         .map(time::parse_signature)
         .transpose()
         .map_err(bad)?;
-    let colors = text_of(&args.color)
-        .map(names::parse_colors)
-        .transpose()?
-        .unwrap_or_default();
+    let colors = names::colors(text_of(&args.color))?;
     let song = overview::song(live)?;
     let (sn, sd) = overview::signature(live, song)?;
     let (cn, cd) = clip_sig.unwrap_or((sn, sd));

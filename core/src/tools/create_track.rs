@@ -3,7 +3,7 @@
 //! write (colours, index, limit, kind checks) is checked first.
 
 use super::call::{Bulk, Call, OneOrMany};
-use super::coerce::{Choice, Choices, Flag, Int, Text, INDEX_MAX};
+use super::coerce::{text_of, Choice, Choices, Flag, Int, Text, INDEX_MAX};
 use super::error::{ErrorCode, ToolError};
 use super::read_track::{self, Place};
 use super::tool::{Tool, ToolMeta};
@@ -85,12 +85,7 @@ impl Tool for CreateTrack {
 }
 
 fn run(call: &mut Call<'_>, p: &CreateTrackParams) -> Result<OneOrMany<CreatedTrack>, ToolError> {
-    let colors = p
-        .color
-        .as_ref()
-        .map(|c| names::parse_colors(c.as_str()))
-        .transpose()?
-        .unwrap_or_default();
+    let colors = names::colors(text_of(&p.color))?;
     let kind = p.kind.as_ref().map(Choice::as_str).unwrap_or("midi");
     let count = p.count.map(Int::get).unwrap_or(1);
     let index = p.track_index.map(Int::get).unwrap_or(-1);

@@ -224,10 +224,7 @@ fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
     if p.arrangement_length.is_some() && !to_arrangement {
         call.warn("arrangementLength is only used with arrangementStart or locator; ignored");
     }
-    let colors = text_of(&p.color)
-        .map(names::parse_colors)
-        .transpose()?
-        .unwrap_or_default();
+    let colors = names::colors(text_of(&p.color))?;
     let mut slots = Vec::new();
     if kind == "clip" && !to_arrangement {
         let items = p.to_slot.as_ref().map(List::items).unwrap_or_default();

@@ -37,6 +37,15 @@ pub fn name_count_warning(name: Option<&str>, n: usize) -> Option<String> {
     }
 }
 
+/// The colours of an optional `color` argument: none when it is absent, else
+/// [`parse_colors`]. Tools cycle the list over the objects they write (tools.md 1.6).
+pub fn colors(color: Option<&str>) -> Result<Vec<i64>, ToolError> {
+    color
+        .map(parse_colors)
+        .transpose()
+        .map(Option::unwrap_or_default)
+}
+
 /// Parses a colour list (`#RRGGBB`, comma-separated); BAD_INPUT names the bad entry.
 pub fn parse_colors(text: &str) -> Result<Vec<i64>, ToolError> {
     text.split(',')

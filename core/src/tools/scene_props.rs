@@ -73,10 +73,7 @@ impl SceneProps {
                 Some(Signature::Set(n, d))
             }
         };
-        let colors = color
-            .map(names::parse_colors)
-            .transpose()?
-            .unwrap_or_default();
+        let colors = names::colors(color)?;
         Ok(SceneProps {
             tempo,
             signature,

@@ -132,10 +132,7 @@ fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTr
         ));
     }
     // Checks that need no write (B8).
-    let colors = text_of(&p.color)
-        .map(names::parse_colors)
-        .transpose()?
-        .unwrap_or_default();
+    let colors = names::colors(text_of(&p.color))?;
     let routes: Vec<(&str, &str)> = routing::PROPS
         .into_iter()
         .zip([

@@ -3,6 +3,7 @@
 
 use super::{Ref, UpdateDeviceParams};
 use crate::tools::call::Call;
+use crate::tools::coerce::text_of;
 use crate::tools::device_path::{self as dp, DevicePath};
 use crate::tools::error::{quoted, ToolError};
 use crate::tools::names;
@@ -46,12 +47,7 @@ pub(super) fn plan(call: &mut Call<'_>, p: &UpdateDeviceParams) -> Result<Plan, 
         Some(t) => pt::parse_params(t.as_str(), &mut call.warnings)?,
         None => Vec::new(),
     };
-    let colors = p
-        .color
-        .as_ref()
-        .map(|c| names::parse_colors(c.as_str()))
-        .transpose()?
-        .unwrap_or_default();
+    let colors = names::colors(text_of(&p.color))?;
     if let Some(v) = &p.macro_variation {
         if matches!(v.as_str(), "load" | "delete") && p.macro_variation_index.is_none() {
             return Err(ToolError::bad_input(format!(
