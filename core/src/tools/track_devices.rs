@@ -4,9 +4,8 @@
 
 use super::error::ToolError;
 use super::lom;
-use super::read_device::{device_type, DEPTH_GUARD};
+use super::read_device::{self, device_type, DEPTH_GUARD};
 use crate::live::{LiveId, LivePort};
-use crate::notation::pitch_name;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
@@ -143,28 +142,7 @@ fn find_drum_rack(
     Ok(None)
 }
 
-/// A Drum Rack's pads that hold an instrument, by note: the pad's name is its first
-/// chain's name (as Live names pads).
+/// A Drum Rack's pads that hold an instrument, by note (the map read-device reports).
 fn pads(live: &mut dyn LivePort, rack: LiveId) -> Result<DrumMap, ToolError> {
-    // (note, name, has instrument), one entry per note in first-chain order.
-    let mut pads: Vec<(i64, String, bool)> = Vec::new();
-    for chain in lom::child_ids(live, rack, "chains")? {
-        let note = lom::int(live, chain, "in_note")?;
-        if !(0..=127).contains(&note) {
-            continue;
-        }
-        let chain_devices = lom::child_ids(live, chain, "devices")?;
-        let instrument = first_instrument(live, &chain_devices)?.is_some();
-        match pads.iter_mut().find(|p| p.0 == note) {
-            Some(p) => p.2 |= instrument,
-            None => pads.push((note, lom::text(live, chain, "name")?, instrument)),
-        }
-    }
-    pads.sort_by_key(|p| p.0);
-    Ok(DrumMap(
-        pads.into_iter()
-            .filter(|p| p.2)
-            .map(|(note, name, _)| (pitch_name(note as u8).to_string(), name))
-            .collect(),
-    ))
+    Ok(DrumMap(read_device::pad_map(live, rack)?))
 }

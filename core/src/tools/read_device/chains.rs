@@ -147,7 +147,7 @@ impl Reader {
             if let Some(s) = self.pad_state(live, pad, &chains)? {
                 o.insert("state".into(), json!(s));
             }
-            if !self.chains_hold_instrument(live, &chains)? {
+            if !chains_hold_instrument(live, &chains)? {
                 o.insert("hasInstrument".into(), json!(false));
             }
             if self.has("chains") {
@@ -156,21 +156,6 @@ impl Reader {
             out.push(Value::Object(o));
         }
         Ok(out)
-    }
-
-    fn chains_hold_instrument(
-        &mut self,
-        live: &mut dyn LivePort,
-        chains: &[LiveId],
-    ) -> Result<bool, ToolError> {
-        for c in chains {
-            for d in dt::children(live, *c, "devices")? {
-                if lom::int(live, d, "type")? == 1 {
-                    return Ok(true);
-                }
-            }
-        }
-        Ok(false)
     }
 
     /// The drum map of the first Drum Rack at or below `d` (depth-first).
@@ -184,18 +169,10 @@ impl Reader {
             return Ok(None);
         }
         if dt::is_drum_rack(live, d)? {
-            let mut map = Map::new();
-            for (note, chains) in pad_groups(live, d)? {
-                if note < 0 {
-                    continue;
-                }
-                if self.chains_hold_instrument(live, &chains)? {
-                    map.insert(
-                        dp::note_name(note),
-                        json!(lom::text(live, chains[0], "name")?),
-                    );
-                }
-            }
+            let map = pad_map(live, d)?
+                .into_iter()
+                .map(|(note, name)| (note, json!(name)))
+                .collect();
             return Ok(Some(map));
         }
         if depth >= DEPTH_GUARD {
@@ -239,4 +216,29 @@ fn pad_groups(live: &mut dyn LivePort, rack: LiveId) -> Result<Vec<(i64, Vec<Liv
     }
     groups.sort_by_key(|(n, _)| if *n < 0 { i64::MAX } else { *n });
     Ok(groups)
+}
+
+/// A Drum Rack's drum map: for each note whose pad holds an instrument, its note name
+/// (`C1`) and the pad's name (its first chain's, as Live names pads), in note order.
+/// read-device and read-track both report it (tools.md 3.14, 3.5).
+pub fn pad_map(live: &mut dyn LivePort, rack: LiveId) -> Result<Vec<(String, String)>, ToolError> {
+    let mut map = Vec::new();
+    for (note, chains) in pad_groups(live, rack)? {
+        if note >= 0 && chains_hold_instrument(live, &chains)? {
+            map.push((dp::note_name(note), lom::text(live, chains[0], "name")?));
+        }
+    }
+    Ok(map)
+}
+
+/// True when a device directly on one of `chains` is an instrument.
+fn chains_hold_instrument(live: &mut dyn LivePort, chains: &[LiveId]) -> Result<bool, ToolError> {
+    for c in chains {
+        for d in dt::children(live, *c, "devices")? {
+            if lom::int(live, d, "type")? == 1 {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }

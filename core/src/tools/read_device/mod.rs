@@ -8,7 +8,7 @@
 mod chains;
 mod params;
 
-pub use chains::state;
+pub use chains::{pad_map, state};
 pub use params::param_values;
 
 use super::call::Call;
