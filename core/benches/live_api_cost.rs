@@ -187,6 +187,16 @@ const SAMPLES: &[Sample] = &[
         "play arrangement from locator, loop",
         |_| json!({"action": "play-arrangement", "startLocator": "Verse", "loop": true, "loopStartLocator": "Verse", "loopEndLocator": "Chorus"}),
     ),
+    (
+        "barline-raw-live-api",
+        "track 0: get name, getProperty routing",
+        |_| {
+            json!({"path": "live_set tracks 0", "operations": [
+                {"type": "get", "property": "name"},
+                {"type": "getProperty", "property": "output_routing_type"},
+            ]})
+        },
+    ),
 ];
 
 fn count(live: &mut FakeLive, list: &str) -> usize {
@@ -256,8 +266,12 @@ fn measure(fixture: &str, tool: &str, args: fn(&mut FakeLive) -> Value) -> Cost 
     let mut live = FakeLive::from_json(fixture).expect("fixture loads");
     let args = args(&mut live);
     live.reset_counters();
-    let result = tools::call(&mut live, tool, &args, &ToolContext::default(), false)
-        .expect("registered tool");
+    // The Raw Live API setting on, so that tool is measured too (it lists nothing else).
+    let ctx = ToolContext {
+        raw_live_api: true,
+        ..ToolContext::default()
+    };
+    let result = tools::call(&mut live, tool, &args, &ctx, false).expect("registered tool");
     let c = live.counters();
     let t = c.totals();
     Cost {
