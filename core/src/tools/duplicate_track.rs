@@ -3,11 +3,12 @@
 //! for `routeToSource`, made an empty MIDI track that plays the source's instrument.
 
 use super::call::{Bulk, Call, OneOrMany};
-use super::clip_ref::{self, Slot};
+use super::clip_ref::Slot;
 use super::coerce::text_of;
 use super::duplicate::{index_after, issue, style, CopiedClip, DuplicateParams, Duplicated, Plan};
 use super::error::{quoted, ErrorCode, ToolError};
 use super::host::{self, Host};
+use super::session_grid;
 use super::{lom, overview, routing, time, timeline};
 use crate::live::{Atom, LiveId, LivePort};
 
@@ -155,23 +156,18 @@ fn track_clips(
     sig: (i64, i64),
 ) -> Result<Vec<CopiedClip>, ToolError> {
     let mut out = Vec::new();
-    for s in 0..live.get_count(track, "clip_slots")? {
-        let slot = Slot {
-            track: index,
-            scene: s,
-        };
-        if let Some(c) = clip_ref::slot_clip(live, slot) {
-            out.push(CopiedClip::in_slot(c, slot));
-        }
+    for (scene, c) in session_grid::track_clips(live, track, &|| false)? {
+        out.push(CopiedClip::in_slot(
+            c,
+            Slot {
+                track: index,
+                scene,
+            },
+        ));
     }
-    for a in 0..live.get_count(track, "arrangement_clips")? {
-        if let Some(c) = lom::resolve(
-            live,
-            &format!("live_set tracks {index} arrangement_clips {a}"),
-        ) {
-            let start = lom::number(live, c, "start_time")?;
-            out.push(CopiedClip::at(c, time::position(start, sig.0, sig.1)));
-        }
+    for c in lom::child_ids(live, track, "arrangement_clips")? {
+        let start = lom::number(live, c, "start_time")?;
+        out.push(CopiedClip::at(c, time::position(start, sig.0, sig.1)));
     }
     Ok(out)
 }

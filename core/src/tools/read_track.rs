@@ -237,7 +237,10 @@ pub fn summary_in(
     // Session clips: non-empty slots of regular tracks (returns and master have none).
     let session_slots = match (place, shared.grid) {
         (Place::Regular(i), Some(grid)) => grid.track(i).to_vec(),
-        (Place::Regular(_), None) => session_grid::track_clips(call, track)?,
+        (Place::Regular(_), None) => {
+            let stop = call.deadline_check();
+            session_grid::track_clips(call.live, track, &stop)?
+        }
         _ => Vec::new(),
     };
     let live = &mut *call.live;

@@ -81,29 +81,33 @@ pub fn scene_clips(live: &mut dyn LivePort, scene: LiveId) -> Result<Vec<SlotCli
             format!("clip_slots of scene {scene} is not an id list"),
         )
     })?;
-    filled(live, &slots)
+    // Rows are few-hundred slots at most; the Set-wide probe checks the clock per row.
+    filled(live, &slots, &|| false)
 }
 
 /// The clips in one track's session slots as (scene index, clip), in scene order: one
-/// `get` of its `clip_slots` and one of each slot's `clip`.
-pub fn track_clips(call: &mut Call<'_>, track: LiveId) -> Result<Vec<SlotClip>, ToolError> {
-    let slots = lom::child_ids(call.live, track, "clip_slots")?;
-    let mut out = Vec::new();
-    for (s, slot) in slots.iter().enumerate() {
-        if call.deadline_near() {
-            return Err(out_of_time(s, slots.len(), "slots"));
-        }
-        let clip = parse_id_atoms(&call.live.get(*slot, "clip")?).unwrap_or(LiveId::NONE);
-        if !clip.is_none() {
-            out.push((s, clip));
-        }
-    }
-    Ok(out)
+/// `get` of its `clip_slots` and one of each slot's `clip`. `stop` is asked before each
+/// slot (pass [`Call::deadline_check`]); a probe it stops fails with `TIMEOUT`.
+pub fn track_clips(
+    live: &mut dyn LivePort,
+    track: LiveId,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<SlotClip>, ToolError> {
+    let slots = lom::child_ids(live, track, "clip_slots")?;
+    filled(live, &slots, stop)
 }
 
-fn filled(live: &mut dyn LivePort, slots: &[LiveId]) -> Result<Vec<SlotClip>, ToolError> {
+/// The clips of `slots` as (position in `slots`, clip).
+fn filled(
+    live: &mut dyn LivePort,
+    slots: &[LiveId],
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<SlotClip>, ToolError> {
     let mut out = Vec::new();
     for (i, slot) in slots.iter().enumerate() {
+        if stop() {
+            return Err(out_of_time(i, slots.len(), "slots"));
+        }
         let clip = parse_id_atoms(&live.get(*slot, "clip")?).unwrap_or(LiveId::NONE);
         if !clip.is_none() {
             out.push((i, clip));
