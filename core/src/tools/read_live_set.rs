@@ -11,7 +11,7 @@ use super::locators::{self, Locator};
 use super::session_grid::SessionGrid;
 use super::tool::{Tool, ToolMeta};
 use super::{lom, overview, read_scene, read_track, scale};
-use crate::live::{Atom, LiveId, LivePort};
+use crate::live::{LiveId, LivePort};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -119,9 +119,9 @@ impl Tool for ReadLiveSet {
             .collect();
         let (with_tracks, with_scenes) = (include.has("tracks"), include.has("scenes"));
         if with_tracks || with_scenes {
-            let tracks = children(call.live, song, "tracks")?;
-            let scenes = children(call.live, song, "scenes")?;
-            let returns = children(call.live, song, "return_tracks")?;
+            let tracks = lom::child_ids(call.live, song, "tracks")?;
+            let scenes = lom::child_ids(call.live, song, "scenes")?;
+            let returns = lom::child_ids(call.live, song, "return_tracks")?;
             let listed = (with_tracks as usize) * (tracks.len() + returns.len() + 1);
             ensure_fits(listed, (with_scenes as usize) * scenes.len())?;
             let grid = SessionGrid::probe(call, tracks.len(), &scenes)?;
@@ -136,9 +136,8 @@ impl Tool for ReadLiveSet {
                 shared.grid = Some(&grid);
                 out.tracks = Some(nested_tracks(call, &tracks, &nested, &shared)?);
                 out.return_tracks = Some(nested_tracks(call, &returns, &nested, &shared)?);
-                let master = child(call.live, song, "master_track")?;
-                out.master_track =
-                    Some(nested_tracks(call, &[master], &nested, &shared)?.remove(0));
+                let master = lom::child_ids(call.live, song, "master_track")?;
+                out.master_track = nested_tracks(call, &master, &nested, &shared)?.pop();
             }
         }
         if include.has("locators") {
@@ -178,26 +177,6 @@ pub fn base(live: &mut dyn LivePort) -> Result<LiveSet, ToolError> {
         out.scale_pitches = Some(scale::pitches(root, &intervals));
     }
     Ok(out)
-}
-
-/// The ids of a list child (`["id", 3, "id", 4]`).
-fn children(live: &mut dyn LivePort, id: LiveId, list: &str) -> Result<Vec<LiveId>, ToolError> {
-    let atoms = live.get(id, list)?;
-    Ok(atoms
-        .chunks(2)
-        .filter_map(|pair| match pair {
-            [Atom::Symbol(tag), n] if tag == "id" => n.as_i64().filter(|n| *n > 0),
-            _ => None,
-        })
-        .map(|n| LiveId(n as u64))
-        .collect())
-}
-
-fn child(live: &mut dyn LivePort, id: LiveId, prop: &str) -> Result<LiveId, ToolError> {
-    Ok(children(live, id, prop)?
-        .into_iter()
-        .next()
-        .unwrap_or(LiveId::NONE))
 }
 
 // --- Nested reads --------------------------------------------------------------------
