@@ -1,0 +1,205 @@
+//! A POST to the MCP endpoint before its messages run: media types, the protocol
+//! version header, `initialize` (which opens a session), the session the other
+//! messages belong to, and the batch rules (at most [`MAX_BATCH_ITEMS`]).
+
+use super::dispatch;
+use super::http::{HttpAction, HttpRequest, HttpResponse};
+use super::jsonrpc::{self, Message};
+use super::server::{rpc_error, Server, MAX_BATCH_ITEMS};
+use super::sessions::TableFull;
+use super::version;
+use serde_json::Value;
+
+impl Server {
+    /// Checks a POST and runs its messages, or answers why it cannot.
+    pub(super) fn post(&mut self, req: &HttpRequest) -> HttpAction {
+        let respond = HttpAction::Respond;
+        let ctype = req
+            .header("content-type")
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if !ctype.trim_start().starts_with("application/json") {
+            return respond(rpc_error(
+                415,
+                jsonrpc::INVALID_REQUEST,
+                "Unsupported Media Type: send Content-Type: application/json",
+            ));
+        }
+        if let Some(accept) = req.header("accept") {
+            let a = accept.to_ascii_lowercase();
+            if ![
+                "application/json",
+                "text/event-stream",
+                "*/*",
+                "application/*",
+            ]
+            .iter()
+            .any(|m| a.contains(m))
+            {
+                return respond(rpc_error(
+                    406,
+                    jsonrpc::INVALID_REQUEST,
+                    "Not Acceptable: the client must accept application/json and text/event-stream",
+                ));
+            }
+        }
+        if req.body.len() > self.settings.max_body_bytes {
+            return respond(self.body_too_large(req.body.len()));
+        }
+        let parsed: Value = match serde_json::from_str(&req.body) {
+            Ok(v) => v,
+            Err(e) => {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::PARSE_ERROR,
+                    &format!("Parse error: {e}"),
+                ))
+            }
+        };
+        let header_version = req.header("mcp-protocol-version");
+        if let Some(v) = header_version {
+            if version::known(v).is_none() {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    &format!(
+                        "Bad Request: unsupported MCP-Protocol-Version \"{}\" (supported: {})",
+                        jsonrpc::quote(v),
+                        version::SUPPORTED.join(", ")
+                    ),
+                ));
+            }
+        }
+        let items: Vec<Value> = match &parsed {
+            Value::Array(a) => a.clone(),
+            single => vec![single.clone()],
+        };
+        let is_batch = parsed.is_array();
+        let is_init =
+            !is_batch && parsed.get("method").and_then(Value::as_str) == Some("initialize");
+        if is_init {
+            if let Some(sid) = req.header("mcp-session-id") {
+                if self.sessions.touch(sid, req.now_ms).is_some() {
+                    return respond(rpc_error(
+                        400,
+                        jsonrpc::INVALID_REQUEST,
+                        "Bad Request: this session is already initialized; send initialize \
+                         without an Mcp-Session-Id header to start a new session",
+                    ));
+                }
+            }
+            return respond(self.initialize(&parsed, req.now_ms));
+        }
+        // Every other message belongs to a session.
+        let Some(sid) = req.header("mcp-session-id").map(str::to_string) else {
+            if is_batch
+                && items
+                    .iter()
+                    .any(|m| m.get("method").and_then(Value::as_str) == Some("initialize"))
+            {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    "initialize must not be part of a JSON-RPC batch",
+                ));
+            }
+            return respond(rpc_error(
+                400,
+                jsonrpc::INVALID_REQUEST,
+                "Bad Request: Mcp-Session-Id header is required (send initialize first)",
+            ));
+        };
+        let Some(session_version) = self.sessions.touch(&sid, req.now_ms).map(|s| s.version) else {
+            return respond(rpc_error(
+                404,
+                jsonrpc::SESSION_NOT_FOUND,
+                "Session not found: start a new session with initialize",
+            ));
+        };
+        if let Some(v) = header_version {
+            if v != session_version {
+                return respond(rpc_error(400, jsonrpc::INVALID_REQUEST, &format!(
+                    "Bad Request: MCP-Protocol-Version \"{v}\" differs from the version negotiated for this session (\"{session_version}\")"
+                )));
+            }
+        }
+        if is_batch {
+            if !version::allows_batches(session_version) {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    &format!(
+                        "JSON-RPC batches are not allowed in protocol version {session_version}"
+                    ),
+                ));
+            }
+            if items.is_empty() {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    "Invalid Request: empty batch",
+                ));
+            }
+            if items.len() > MAX_BATCH_ITEMS {
+                return respond(rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    &format!(
+                        "Invalid Request: a batch may hold at most {MAX_BATCH_ITEMS} messages; \
+                         this one holds {}: send them in smaller batches",
+                        items.len()
+                    ),
+                ));
+            }
+        }
+        let wants_sse = req
+            .header("accept")
+            .is_some_and(|a| a.to_ascii_lowercase().contains("text/event-stream"));
+        self.messages(&sid, session_version, items, is_batch, wants_sse)
+    }
+
+    fn initialize(&mut self, msg: &Value, now: u64) -> HttpResponse {
+        let (id, params) = match jsonrpc::classify(msg) {
+            Ok(Message::Request { id, params, .. }) => (id, params),
+            Ok(_) => {
+                return rpc_error(
+                    400,
+                    jsonrpc::INVALID_REQUEST,
+                    "initialize must be a request with an id",
+                )
+            }
+            Err(e) => {
+                return HttpResponse::json(
+                    400,
+                    &jsonrpc::error(&e.id, jsonrpc::INVALID_REQUEST, &e.message, None),
+                )
+            }
+        };
+        let Some(requested) = params.get("protocolVersion").and_then(Value::as_str) else {
+            return HttpResponse::json(
+                200,
+                &jsonrpc::error(
+                    &id,
+                    jsonrpc::INVALID_PARAMS,
+                    "initialize needs params.protocolVersion (a string)",
+                    None,
+                ),
+            );
+        };
+        let negotiated = version::negotiate(requested);
+        let sid = format!("{:016x}{:016x}", self.next_random(), self.next_random());
+        if let Err(TableFull) = self.sessions.open(sid.clone(), negotiated, now) {
+            return rpc_error(
+                503,
+                jsonrpc::SERVER_BUSY,
+                "Service Unavailable: every session has a tool call in flight; retry shortly",
+            )
+            .with("retry-after", "1");
+        }
+        HttpResponse::json(
+            200,
+            &jsonrpc::result(&id, dispatch::initialize_result(negotiated, &self.settings)),
+        )
+        .with("mcp-session-id", &sid)
+    }
+}
