@@ -192,6 +192,30 @@ impl<'a> Call<'a> {
         names::set_color(self.live, id, color, what, &mut self.warnings)
     }
 
+    /// Writes `name` then `color` (`0xRRGGBB`) on `id`, each only when given; the
+    /// colour's warning names the object as `what` and its new name, or its id when it
+    /// gets no name (`clip "Verse"`, `scene 12`).
+    pub fn write_name_and_color(
+        &mut self,
+        id: LiveId,
+        what: &str,
+        name: Option<&str>,
+        color: Option<i64>,
+    ) -> Result<(), ToolError> {
+        if let Some(name) = name {
+            self.live
+                .set(id, "name", &[Atom::Symbol(name.to_string())])?;
+        }
+        if let Some(color) = color {
+            let shown = match name {
+                Some(n) => format!("{what} {}", quoted(n)),
+                None => format!("{what} {id}"),
+            };
+            self.set_color(id, color, &shown)?;
+        }
+        Ok(())
+    }
+
     /// The issued-id registry, cleared first if the Live Set changed since it was last
     /// used (checked once per call).
     pub fn ids(&mut self) -> &mut IssuedIds {

@@ -1,11 +1,9 @@
-//! The name and colour the clip tools write on each clip (tools.md 1.6): names are
-//! checked before the first write, and a colour's warning names the clip by its new
-//! name when it has one.
+//! The names the clip tools write on each clip (tools.md 1.6), checked before the
+//! first write.
 
 use super::call::Call;
 use super::error::ToolError;
 use super::name_rules;
-use crate::live::{Atom, LiveId};
 
 /// The names of `count` clips from a `name` argument, each checked by
 /// [`name_rules::check_name`] so that a bad name changes nothing in Live.
@@ -23,32 +21,4 @@ pub fn checked_names(
         *name = checked.name;
     }
     Ok(names)
-}
-
-/// Writes `name` then `color` (`0xRRGGBB`) on `clip`, each only when given.
-pub fn write(
-    call: &mut Call<'_>,
-    clip: LiveId,
-    name: Option<&str>,
-    color: Option<i64>,
-) -> Result<(), ToolError> {
-    if let Some(name) = name {
-        call.live
-            .set(clip, "name", &[Atom::Symbol(name.to_string())])?;
-    }
-    if let Some(color) = color {
-        let what = match name {
-            Some(n) => format!("clip \"{n}\""),
-            None => format!("clip {clip}"),
-        };
-        call.set_color(clip, color, &what)?;
-    }
-    Ok(())
-}
-
-/// Colour `index` of a colour list, cycling over it; `None` when no colour was given.
-pub fn cycled(colors: &[i64], index: usize) -> Option<i64> {
-    index
-        .checked_rem(colors.len())
-        .and_then(|i| colors.get(i).copied())
 }

@@ -11,7 +11,7 @@ use super::create_clip_plan::{self as plan, Plan};
 use super::create_clip_targets::Target;
 use super::error::ToolError;
 use super::tool::{Tool, ToolMeta};
-use super::{clip_labels, lom, notes, overview, time};
+use super::{clip_labels, lom, names, notes, overview, time};
 use crate::live::{Atom, LiveId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -238,7 +238,7 @@ fn finish_clip(
         let end = per.map_or(p.end, |c| c.end);
         clip_ops::configure_midi(call.live, clip, (p.start, end), looping, p.sig)?;
     }
-    clip_labels::write(call, clip, name, clip_labels::cycled(&p.colors, i))?;
+    call.write_name_and_color(clip, "clip", name, names::cycled(&p.colors, i))?;
     if let (Some(fs), None) = (p.first_start, p.sample) {
         if lom::flag(call.live, clip, "looping")? {
             call.live.set(clip, "start_marker", &[Atom::Float(fs)])?;

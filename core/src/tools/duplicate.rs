@@ -15,7 +15,7 @@ use super::refs::{self, Kind};
 use super::tool::{Hints, Tool, ToolMeta};
 use super::{duplicate_clip, duplicate_device, duplicate_scene, duplicate_track};
 use super::{names, overview, time};
-use crate::live::{Atom, LiveId};
+use crate::live::LiveId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -336,17 +336,7 @@ pub(super) fn style(
     i: usize,
     what: &str,
 ) -> Result<(), ToolError> {
-    if let Some(name) = name {
-        call.live.set(id, "name", &[Atom::Symbol(name.clone())])?;
-    }
-    if !colors.is_empty() {
-        let label = match name {
-            Some(n) => format!("{what} {}", quoted(n)),
-            None => format!("{what} {id}"),
-        };
-        call.set_color(id, colors[i % colors.len()], &label)?;
-    }
-    Ok(())
+    call.write_name_and_color(id, what, name.as_deref(), names::cycled(colors, i))
 }
 
 /// Registers every id a copy reports (tools.md 2.4).

@@ -37,6 +37,14 @@ pub fn name_count_warning(name: Option<&str>, n: usize) -> Option<String> {
     }
 }
 
+/// Colour `index` of a colour list, cycling over it (tools.md 1.6); `None` when no
+/// colour was given.
+pub fn cycled(colors: &[i64], index: usize) -> Option<i64> {
+    index
+        .checked_rem(colors.len())
+        .and_then(|i| colors.get(i).copied())
+}
+
 /// The colours of an optional `color` argument: none when it is absent, else
 /// [`parse_colors`]. Tools cycle the list over the objects they write (tools.md 1.6).
 pub fn colors(color: Option<&str>) -> Result<Vec<i64>, ToolError> {

@@ -97,9 +97,9 @@ impl SceneProps {
                 .set(scene, "name", &[Atom::Symbol(name.to_string())])?;
         }
         let mut label = Label::new(scene, name);
-        if !self.colors.is_empty() {
+        if let Some(color) = names::cycled(&self.colors, i) {
             let what = label.get(call)?;
-            call.set_color(scene, self.colors[i % self.colors.len()], &what)?;
+            call.set_color(scene, color, &what)?;
         }
         match self.tempo {
             Some(Tempo::Bpm(bpm)) => {

@@ -2,10 +2,10 @@
 //! colour and signature. Marker writes in the order Live accepts are `clip_timing`'s.
 
 use super::call::Call;
-use super::clip_labels;
 use super::clip_timing::{self, Markers, EPS};
 use super::error::ToolError;
 use super::lom;
+use super::names;
 use super::time;
 use super::update_clip::{ClipUpdate, Progress};
 use super::update_clip_plan::ClipTimes;
@@ -37,10 +37,10 @@ pub fn write(
         }
     }
     let name = plan.names.get(u.index).and_then(Option::as_deref);
-    let color = clip_labels::cycled(&plan.colors, u.index);
+    let color = names::cycled(&plan.colors, u.index);
     if name.is_some() || color.is_some() {
         progress.changed = true;
-        clip_labels::write(call, clip, name, color)?;
+        call.write_name_and_color(clip, "clip", name, color)?;
     }
     if let Some((n, d)) = plan.sig {
         progress.changed = true;

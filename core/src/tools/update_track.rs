@@ -184,7 +184,7 @@ fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTr
             call.warn_stopped(done, n, "tracks");
             break;
         }
-        let color = (!colors.is_empty()).then(|| colors[i % colors.len()]);
+        let color = names::cycled(&colors, i);
         update(
             call,
             track,
