@@ -5,7 +5,8 @@
 mod support;
 
 use barline_core::mcp::{HttpAction, Server, Settings};
-use barline_core::tools::{catalogue::CatalogueOptions, prepare, Prepared};
+use barline_core::tools::catalogue::CatalogueOptions;
+use barline_core::tools::{prepare, Prepared};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use support::mcp::json_post;

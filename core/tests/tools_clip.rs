@@ -5,7 +5,8 @@
 mod support;
 
 use barline_core::live::LivePort;
-use barline_core::tools::{self, ToolContext};
+use barline_core::tools;
+use barline_core::tools::framework::context::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::demo;
@@ -43,8 +44,8 @@ fn connect_reports_versions_overview_guide() {
     assert!(text(&r).starts_with("{connected:true,barlineVersion:"));
     assert!(!d["abletonLiveVersion"].as_str().unwrap().is_empty());
     // Both guide variants stay under the cap (2.3) and their size limits (3.1).
-    assert!(tools::connect::GUIDE.chars().count() <= 12_000);
-    assert!(tools::connect::SHORT_GUIDE.chars().count() <= 3_000);
+    assert!(tools::session::connect::GUIDE.chars().count() <= 12_000);
+    assert!(tools::session::connect::SHORT_GUIDE.chars().count() <= 3_000);
     assert!(text(&r).chars().count() <= 25_000);
 }
 
@@ -60,12 +61,12 @@ fn connect_short_guide_and_memory() {
     let r = support::tools::call_ctx(&mut live, "barline-connect", json!({}), &ctx);
     assert_eq!(
         r["structuredContent"]["skills"],
-        tools::connect::SHORT_GUIDE
+        tools::session::connect::SHORT_GUIDE
     );
     assert_eq!(r["structuredContent"]["memoryContent"], "Lead is track 7.");
-    assert!(tools::connect::older_than_12_3("12.2.5"));
-    assert!(!tools::connect::older_than_12_3("12.3"));
-    assert!(!tools::connect::older_than_12_3("13.0.1"));
+    assert!(tools::session::connect::older_than_12_3("12.2.5"));
+    assert!(!tools::session::connect::older_than_12_3("12.3"));
+    assert!(!tools::session::connect::older_than_12_3("13.0.1"));
 }
 
 #[test]

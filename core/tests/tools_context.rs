@@ -6,8 +6,11 @@ mod support;
 
 use barline_core::bridge::{decode_response, frame_request, Step, V8Session};
 use barline_core::live::Atom;
-use barline_core::tools::call::OUTLET_META;
-use barline_core::tools::{execute, IssuedIds, NoClock, ToolContext, ToolRequest};
+use barline_core::tools::framework::call::NoClock;
+use barline_core::tools::framework::call::OUTLET_META;
+use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::framework::ids::IssuedIds;
+use barline_core::tools::{execute, ToolRequest};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::outcome::{code, message, warnings};
@@ -360,7 +363,8 @@ fn bad_arguments_are_bad_input() {
 
 #[test]
 fn the_walk_is_bounded_by_the_entry_cap() {
-    let files: Vec<String> = (0..barline_core::tools::samples::MAX_ENTRIES + 5)
+    let files: Vec<String> = (0
+        ..barline_core::tools::session::project_context::samples::MAX_ENTRIES + 5)
         .map(|i| format!("/big/f{i}.wav"))
         .collect();
     let fixture = json!({"format": "barline-live-set/1", "scenes": [{}], "files": files});

@@ -7,7 +7,7 @@ mod support;
 
 use barline_core::live::{Atom, LiveId, LivePort};
 use barline_core::notation::{format, FormatNote, FormatOptions};
-use barline_core::tools::clip_transforms::NO_NOTES;
+use barline_core::tools::common::clip::clip_transforms::NO_NOTES;
 use barline_core::transforms::{seed_from_unit, Transform};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};

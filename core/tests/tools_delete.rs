@@ -5,7 +5,10 @@
 mod support;
 
 use barline_core::live::LivePort;
-use barline_core::tools::{self, IssuedIds, NoClock, ToolContext};
+use barline_core::tools;
+use barline_core::tools::framework::call::NoClock;
+use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::framework::ids::IssuedIds;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of};

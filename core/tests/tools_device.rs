@@ -187,7 +187,10 @@ fn read_errors() {
 #[test]
 fn deleted_device_id_is_a_stale_reference() {
     use barline_core::live::{Atom, LivePort};
-    use barline_core::tools::{self, IssuedIds, NoClock, ToolContext};
+    use barline_core::tools;
+    use barline_core::tools::framework::call::NoClock;
+    use barline_core::tools::framework::context::ToolContext;
+    use barline_core::tools::framework::ids::IssuedIds;
     let mut live = demo();
     let mut ids = IssuedIds::new();
     let ctx = ToolContext::default();

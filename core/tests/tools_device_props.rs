@@ -5,8 +5,8 @@
 //! parameter's resolution (3.14, 3.16).
 
 use barline_core::live::{LiveId, LivePort};
-use barline_core::tools::device_path::{DevicePath, PadNote, Root, Seg};
-use barline_core::tools::param_value::{self as pv, Kind, Unit};
+use barline_core::tools::common::device::param_value::{self as pv, Kind, Unit};
+use barline_core::tools::common::device::path::{DevicePath, PadNote, Root, Seg};
 use barline_fake_live::FakeLive;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -29,7 +29,7 @@ fn pad() -> impl Strategy<Value = PadNote> {
         }),
         (0usize..SPELLINGS.len(), -1i64..8).prop_filter_map("in MIDI range", |(s, o)| {
             let text = format!("{}{o}", SPELLINGS[s]);
-            barline_core::tools::device_path::parse_pitch(&text).map(|p| PadNote {
+            barline_core::tools::common::device::path::parse_pitch(&text).map(|p| PadNote {
                 pitch: Some(p),
                 spelled: text,
             })

@@ -2,13 +2,17 @@
 //! Tool infrastructure: coercion (tools.md 1.1), unknown arguments (1.11), warnings
 //! (1.10), compact text and the output cap (1.13, 2.3), and the error shape (2.1).
 
-use barline_core::tools::args::{edit_distance, validate};
-use barline_core::tools::coerce::{Choice, Choices, Flag, Id, Include, Index, Num, Text};
-use barline_core::tools::error::{ErrorCode, ToolError};
-use barline_core::tools::format::{compact, success};
-use barline_core::tools::schema::to_mcp;
-use barline_core::tools::warnings::{attach, collapse};
-use barline_core::tools::{catalogue, entry, Call, Entry, Tool, ToolMeta};
+use barline_core::tools::catalogue;
+use barline_core::tools::framework::args::{edit_distance, validate};
+use barline_core::tools::framework::call::Call;
+use barline_core::tools::framework::coerce::{
+    Choice, Choices, Flag, Id, Include, Index, Num, Text,
+};
+use barline_core::tools::framework::error::{ErrorCode, ToolError};
+use barline_core::tools::framework::format::{compact, success};
+use barline_core::tools::framework::schema::to_mcp;
+use barline_core::tools::framework::tool::{entry, Entry, Tool, ToolMeta};
+use barline_core::tools::framework::warnings::{attach, collapse};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};

@@ -6,7 +6,8 @@
 mod support;
 
 use barline_core::live::LivePort;
-use barline_core::tools::{resource, ToolContext};
+use barline_core::tools::catalogue::resources;
+use barline_core::tools::framework::context::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, one, sym};
@@ -57,7 +58,7 @@ fn overview_without_include() {
 fn live_set_resource_is_read_live_set_without_include() {
     let mut live = demo();
     let r = call(&mut live, "barline-read-live-set", json!({"include": []}));
-    let res = resource::read(&mut live, resource::SET, &ToolContext::default()).unwrap();
+    let res = resources::read(&mut live, resources::SET, &ToolContext::default()).unwrap();
     let text = res["contents"][0]["text"].as_str().unwrap();
     let data: Value = serde_json::from_str(text).unwrap();
     assert_eq!(data, r["structuredContent"]);
@@ -166,7 +167,7 @@ fn tempo_signature_and_scale_in_one_call() {
 #[test]
 fn every_scale_name_and_root_is_accepted_case_insensitively() {
     let mut live = demo();
-    for name in barline_core::tools::scale::NAMES {
+    for name in barline_core::tools::common::scale::NAMES {
         let r = update(
             &mut live,
             json!({"scale": format!("bb {}", name.to_uppercase())}),
@@ -175,7 +176,7 @@ fn every_scale_name_and_root_is_accepted_case_insensitively() {
         let song = live.resolve("live_set");
         assert_eq!(one(&mut live, song, "scale_name"), sym(name));
     }
-    for (root, pc) in barline_core::tools::scale::ROOTS {
+    for (root, pc) in barline_core::tools::common::scale::ROOTS {
         let r = update(
             &mut live,
             json!({"scale": format!("{} major", root.to_lowercase())}),
@@ -576,8 +577,10 @@ fn small_model_mode_drops_the_locator_parameters() {
 
 #[test]
 fn the_first_run_asks_for_a_wait_and_the_resumed_run_finishes() {
-    use barline_core::tools::diagnostics::{RESUME_CONTEXT, WAIT_META};
-    use barline_core::tools::{execute, IssuedIds, NoClock, ToolRequest};
+    use barline_core::tools::control::diagnostics::{RESUME_CONTEXT, WAIT_META};
+    use barline_core::tools::framework::call::NoClock;
+    use barline_core::tools::framework::ids::IssuedIds;
+    use barline_core::tools::{execute, ToolRequest};
     let mut live = demo();
     let mut ids = IssuedIds::new();
     let mut request = ToolRequest {
@@ -647,7 +650,7 @@ fn a_playhead_that_never_arrives_is_a_warning_and_deletes_nothing() {
 /// The fake's virtual clock as the tools' clock.
 struct FakeClock(barline_fake_live::VirtualClock);
 
-impl barline_core::tools::Clock for FakeClock {
+impl barline_core::tools::framework::call::Clock for FakeClock {
     fn now_ms(&self) -> f64 {
         self.0.now_ms() as f64
     }
@@ -674,7 +677,7 @@ fn deleting_many_locators_stops_before_the_time_limit_across_waits() {
         &json!({"locatorOperation": "delete", "locatorName": "X"}),
         &ctx,
         false,
-        &mut barline_core::tools::IssuedIds::new(),
+        &mut barline_core::tools::framework::ids::IssuedIds::new(),
         &clock,
     )
     .unwrap();

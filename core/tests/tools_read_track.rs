@@ -7,7 +7,11 @@ mod support;
 
 use barline_core::live::{Atom, LivePort};
 use barline_core::mcp::{resources, HttpAction, Server, Settings};
-use barline_core::tools::{self, read_track, IssuedIds, NoClock, ToolContext, ToolRequest};
+use barline_core::tools::framework::call::NoClock;
+use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::framework::ids::IssuedIds;
+use barline_core::tools::track::read_track;
+use barline_core::tools::{self, ToolRequest};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of};
@@ -426,7 +430,7 @@ fn resource(live: &mut FakeLive, uri: &str) -> Value {
     tools::execute(
         live,
         &ToolRequest {
-            tool: tools::resource::TOOL.into(),
+            tool: tools::catalogue::resources::TOOL.into(),
             args: json!({"uri": uri}),
             context: json!({}),
         },

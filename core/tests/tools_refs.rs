@@ -5,8 +5,11 @@
 mod support;
 
 use barline_core::live::LivePort;
-use barline_core::tools::refs::{self, Kind, TrackList};
-use barline_core::tools::{Call, ErrorCode, IssuedIds, NoClock, ToolContext};
+use barline_core::tools::common::refs::{self, Kind, TrackList};
+use barline_core::tools::framework::call::{Call, NoClock};
+use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::framework::error::ErrorCode;
+use barline_core::tools::framework::ids::IssuedIds;
 use support::fake::{demo, id_of};
 
 #[test]

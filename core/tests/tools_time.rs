@@ -4,7 +4,7 @@
 //! `t` duration accepts it, with the same value; and the forms that used to disagree.
 
 use barline_core::notation::{self, Element};
-use barline_core::tools::time::{parse_duration, parse_number, parse_position};
+use barline_core::tools::common::time::{parse_duration, parse_number, parse_position};
 use proptest::prelude::*;
 
 /// The value the notation gives `text` as a note duration (`t<text> C3`), if it takes

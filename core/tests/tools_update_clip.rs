@@ -7,7 +7,10 @@
 mod support;
 
 use barline_core::live::{Atom, LiveId, LivePort};
-use barline_core::tools::{self, IssuedIds, NoClock, ToolContext};
+use barline_core::tools;
+use barline_core::tools::framework::call::NoClock;
+use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::framework::ids::IssuedIds;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one, sym};
@@ -340,7 +343,7 @@ fn audio_gain_pitch_split_and_warp() {
 
 #[test]
 fn pitch_split_examples() {
-    use barline_core::tools::update_clip::pitch_split;
+    use barline_core::tools::clip::update_clip::pitch_split;
     assert_eq!(pitch_split(0.75), (1, -25));
     assert_eq!(pitch_split(-0.3), (0, -30));
     assert_eq!(pitch_split(0.5), (1, -50));

@@ -1,8 +1,8 @@
 //! The `TOO_LARGE` error result that replaces a response the bridge cannot carry.
 
 use super::BridgeError;
-use crate::tools::format::grouped;
-use crate::tools::{ErrorCode, ToolError};
+use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::format::grouped;
 
 /// Narrowing advice per tool (tools.md 2.3): what the model should ask for instead.
 pub fn narrowing_hint(tool: &str) -> &'static str {

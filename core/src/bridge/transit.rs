@@ -2,7 +2,7 @@
 //! (a kind and a detail) and core decides the error code, the message and the hint, so
 //! every host and the stdio bridge word them the same way.
 
-use crate::tools::{ErrorCode, ToolError};
+use crate::tools::framework::error::{ErrorCode, ToolError};
 
 /// What went wrong on the way to Live or back.
 #[derive(Clone, Debug, PartialEq)]
@@ -123,7 +123,7 @@ fn seconds(ms: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::Transit;
-    use crate::tools::ErrorCode;
+    use crate::tools::framework::error::ErrorCode;
 
     #[test]
     fn each_report_has_its_code_and_a_message_naming_the_detail() {

@@ -3,9 +3,12 @@
 
 use super::{decode_request, frame_tool_response, BridgeError};
 use crate::live::{Atom, LivePort};
-use crate::tools::call::OUTLET_META;
-use crate::tools::diagnostics::{RESUME_CONTEXT, WAIT_META};
-use crate::tools::{execute, Clock, ErrorCode, IssuedIds, NoClock, ToolError, ToolRequest};
+use crate::tools::control::diagnostics::{RESUME_CONTEXT, WAIT_META};
+use crate::tools::framework::call::OUTLET_META;
+use crate::tools::framework::call::{Clock, NoClock};
+use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::ids::IssuedIds;
+use crate::tools::{execute, ToolRequest};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 

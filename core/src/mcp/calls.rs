@@ -6,7 +6,9 @@ use super::http::{sse_event, HttpAction, HttpResponse, OutCall};
 use super::jsonrpc::{self, Message};
 use super::reply::{finish_body, progress, reply_for};
 use super::server::{rpc_error, Call, Exchange, Server};
-use crate::tools::{self, ToolContext, ToolError};
+use crate::tools;
+use crate::tools::framework::context::ToolContext;
+use crate::tools::framework::error::ToolError;
 use serde_json::Value;
 
 impl Server {

@@ -4,7 +4,9 @@
 use super::jsonrpc::{self, INVALID_PARAMS, METHOD_NOT_FOUND, RESOURCE_NOT_FOUND};
 use super::settings::Settings;
 use super::{prompts, resources, version};
-use crate::tools::{self, catalogue::CatalogueOptions, mentions, resource, Prepared};
+use crate::tools::catalogue::resources as live_resources;
+use crate::tools::catalogue::{mentions, CatalogueOptions};
+use crate::tools::{self, Prepared};
 use serde_json::{json, Value};
 
 /// MCP logging levels, lowest first.
@@ -75,7 +77,7 @@ pub fn initialize_result(negotiated: &str, settings: &Settings) -> Value {
         "serverInfo": {
             "name": "barline",
             "title": "Barline",
-            "version": tools::connect::VERSION,
+            "version": tools::session::connect::VERSION,
         },
         "instructions": instructions,
     })
@@ -152,7 +154,7 @@ pub fn dispatch(
                 resources::Route::Static(r) => reply(r),
                 resources::Route::Live(uri) => Outcome::Forward(Box::new(Forward {
                     rpc_id: id.clone(),
-                    tool: resource::TOOL.to_string(),
+                    tool: live_resources::TOOL.to_string(),
                     args: json!({"uri": uri}),
                     warnings: Vec::new(),
                     resource: Some(uri),

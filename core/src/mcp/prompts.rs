@@ -2,7 +2,7 @@
 //! themselves. `prompts/get` fills arguments into the messages.
 
 use super::jsonrpc::{self, INVALID_PARAMS};
-use crate::tools::mentions;
+use crate::tools::catalogue::mentions;
 use serde_json::{json, Map, Value};
 
 struct PromptArg {
@@ -189,8 +189,8 @@ fn substitute(template: &str, values: &[(&str, String)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::{get, list, substitute, PROMPTS};
+    use crate::tools::catalogue::mentions;
     use crate::tools::catalogue::CatalogueOptions;
-    use crate::tools::mentions;
     use crate::transforms::Transform;
     use serde_json::json;
 

@@ -5,7 +5,7 @@ use super::http::{sse_event, HttpResponse};
 use super::jsonrpc;
 use super::server::Call;
 use super::version;
-use crate::tools::warnings;
+use crate::tools::framework::warnings;
 use serde_json::{json, Value};
 
 /// The JSON-RPC response for a finished call.

@@ -2,7 +2,8 @@
 //! and where `resources/read` is answered — static text here on the Node side, Live
 //! data on the v8 side (forwarded like a tool call to `tools::resource`).
 
-use crate::tools::{catalogue, resource};
+use crate::tools::catalogue;
+use crate::tools::catalogue::resources;
 use serde_json::{json, Value};
 
 /// The bar|beat reference served as `notation://barbeat` (≤ 25,000 characters).
@@ -22,10 +23,10 @@ pub enum Route {
 /// The `resources` array of `resources/list`.
 pub fn list() -> Value {
     json!([
-        {"uri": resource::SET, "name": "live-set", "title": "Live Set overview",
+        {"uri": resources::SET, "name": "live-set", "title": "Live Set overview",
          "description": "Tempo, time signature, scale and track/scene counts of the open Live Set.",
          "mimeType": "application/json"},
-        {"uri": resource::CAPABILITIES, "name": "capabilities", "title": "What Live's API cannot do",
+        {"uri": resources::CAPABILITIES, "name": "capabilities", "title": "What Live's API cannot do",
          "description": "Operations no Barline tool offers, with the reason and what the user can do by hand.",
          "mimeType": "application/json"},
         {"uri": "notation://barbeat", "name": "barbeat", "title": "bar|beat notation reference",
@@ -70,7 +71,7 @@ pub fn route(uri: &str) -> Route {
             "uri": uri, "mimeType": "text/markdown", "text": NOTATION_REFERENCE,
         }]}));
     }
-    if resource::is_live_uri(uri) {
+    if resources::is_live_uri(uri) {
         Route::Live(uri.to_string())
     } else {
         Route::NotFound

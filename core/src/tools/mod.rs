@@ -13,95 +13,27 @@
 //! argument warnings), so bad input never reaches Live; [`execute`] validates again so
 //! the v8 side never trusts a frame blindly.
 
-pub mod args;
-pub mod audio;
-pub mod call;
 pub mod catalogue;
-pub mod clip_labels;
-pub mod clip_moves;
-pub mod clip_ops;
-pub mod clip_quantize;
-pub mod clip_ref;
-pub mod clip_timing;
-pub mod clip_transforms;
-pub mod coerce;
-pub mod connect;
-pub mod context;
-pub mod context_tool;
-pub mod create_clip;
-pub mod create_clip_plan;
-pub mod create_clip_targets;
-pub mod create_device;
-pub mod create_scene;
-pub mod create_track;
-pub mod delete;
-pub mod device_path;
-pub mod device_target;
-pub mod diagnostics;
-pub mod duplicate;
-pub mod duplicate_clip;
-pub mod duplicate_device;
-pub mod duplicate_scene;
-pub mod duplicate_track;
-pub mod error;
-pub mod format;
-pub mod host;
-pub mod ids;
-pub mod locator_edits;
-pub mod locator_extension;
-pub mod locator_job;
-pub mod locators;
-pub mod lom;
-pub mod mentions;
-pub mod mixer;
-pub mod name_rules;
-pub mod names;
-pub mod note_merge;
-pub mod notes;
-pub mod overview;
-pub mod pan;
-pub mod param_value;
-pub mod params_text;
-pub mod playback;
-pub mod raw_live_api;
-pub mod read_clip;
-pub mod read_device;
-pub mod read_live_set;
-pub mod read_scene;
-pub mod read_track;
-pub mod refs;
-pub mod resource;
-pub mod routing;
-pub mod samples;
-pub mod scale;
-pub mod scene_props;
-pub mod schema;
-pub mod select;
-pub mod selection;
-pub mod session_grid;
-pub mod time;
-pub mod timeline;
-pub mod tool;
-pub mod track_devices;
-pub mod track_info;
-pub mod track_routing;
-pub mod update_clip;
-pub mod update_clip_audio;
-pub mod update_clip_notes;
-pub mod update_clip_plan;
-pub mod update_clip_props;
-pub mod update_device;
-pub mod update_live_set;
-pub mod update_scene;
-pub mod update_track;
-pub mod warnings;
-pub mod wrap_rack;
+pub mod clip;
+pub mod common;
+pub mod control;
+pub mod device;
+pub mod framework;
+pub mod live_set;
+pub mod operations;
+pub mod scene;
+pub mod session;
+pub mod track;
 
-pub use call::{Bulk, Call, Clock, NoClock, OneOrMany, VirtualClock};
-pub use context::ToolContext;
-pub use error::{ErrorCode, ToolError};
-pub use ids::IssuedIds;
-pub use tool::{entry, Entry, Hints, Tool, ToolMeta};
+pub use framework::call::{Bulk, Call, Clock, NoClock, OneOrMany, VirtualClock};
+pub use framework::context::ToolContext;
+pub use framework::error::{ErrorCode, ToolError};
+pub use framework::ids::IssuedIds;
+pub use framework::tool::{entry, Entry, Hints, Tool, ToolMeta};
+
+use catalogue::resources;
+use control::diagnostics;
+use framework::{args, call, format, warnings};
 
 use crate::live::LivePort;
 use serde::{Deserialize, Serialize};
@@ -141,14 +73,14 @@ pub fn execute(
         return outcome;
     }
     let ctx = ToolContext::from_json(&request.context);
-    if request.tool == resource::TOOL {
+    if request.tool == resources::TOOL {
         let uri = request
             .args
             .get("uri")
             .and_then(Value::as_str)
             .unwrap_or("");
         let result =
-            resource::read(live, uri, &ctx).unwrap_or_else(|e| e.to_result("resources/read"));
+            resources::read(live, uri, &ctx).unwrap_or_else(|e| e.to_result("resources/read"));
         return ToolOutcome {
             result,
             warnings: Vec::new(),

@@ -183,7 +183,7 @@ impl LivePort for JsLive<'_> {
 /// The host's wall clock (`Date.now()`), which starts each request's deadline.
 struct DateClock;
 
-impl crate::tools::Clock for DateClock {
+impl crate::tools::framework::call::Clock for DateClock {
     fn now_ms(&self) -> f64 {
         js_sys::Date::now()
     }

@@ -4,7 +4,9 @@
 //! both checks by calling [`call`] / [`call_ctx`], or [`check_result`] for a result it
 //! obtained some other way.
 
-use barline_core::tools::{self, catalogue, schema, ToolContext};
+use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::framework::schema;
+use barline_core::tools::{self, catalogue};
 use barline_fake_live::FakeLive;
 use serde_json::Value;
 

@@ -1,0 +1,269 @@
+//! `barline-create-clip` (tools.md 3.12), MIDI and audio clips: validate everything
+//! first (`create_clip_plan`, with the targets in `create_clip_targets`; nothing is
+//! written when any input is bad), then create session and arrangement clips.
+
+pub mod ops;
+pub mod plan;
+pub mod targets;
+
+use crate::live::{Atom, LiveId};
+use crate::tools::clip::create_clip::ops::Kind;
+use crate::tools::clip::create_clip::plan::Plan;
+use crate::tools::clip::create_clip::targets::Target;
+use crate::tools::common::clip::clip_transforms::Seed;
+use crate::tools::common::clip::reference::Slot;
+use crate::tools::common::clip::{labels, notes};
+use crate::tools::common::{lom, names, overview, time};
+use crate::tools::framework::call::{Bulk, Call, OneOrMany};
+use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Index, List, Text};
+use crate::tools::framework::error::ToolError;
+use crate::tools::framework::tool::{Tool, ToolMeta};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub use crate::tools::clip::create_clip::targets::AUDIO_EXTENSIONS;
+
+/// `barline-create-clip`.
+pub struct CreateClip;
+
+/// The `auto` options.
+pub struct AutoPlay;
+
+impl Choices for AutoPlay {
+    const ALL: &'static [&'static str] = &["play-scene", "play-clip"];
+}
+
+/// Arguments of create-clip.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateClipParams {
+    /// Session positions: comma-separated "trackIndex/sceneIndex", e.g. "0/0,0/1".
+    pub slot: Option<List>,
+    /// Track for arrangement clips (with arrangementStart).
+    pub track_index: Option<Index>,
+    /// Arrangement positions: comma-separated bar|beat in the Set's signature, e.g. "9|1".
+    pub arrangement_start: Option<List>,
+    /// Clip name; comma-separated names for several clips.
+    pub name: Option<Text>,
+    /// Colour (a doc line starting with `#` would become a title, so it is spelled out).
+    #[schemars(description = "#RRGGBB; comma-separated colours cycle over the clips.")]
+    pub color: Option<Text>,
+    /// Clip signature "N/D" (default: the Set's); also used to read notes, start and length.
+    pub time_signature: Option<Text>,
+    /// bar|beat where the clip region begins (default "1|1").
+    pub start: Option<Text>,
+    /// Region length, bars:beats (e.g. "2:0"); default: up to the bar after the last note.
+    pub length: Option<Text>,
+    /// Loop the clip (Live's default: on).
+    pub looping: Option<Flag>,
+    /// bar|beat where playback first starts in a looping clip.
+    pub first_start: Option<Text>,
+    /// Notes in bar|beat notation, e.g. "t4 C3 E3 G3 1|1".
+    pub notes: Option<Text>,
+    /// Transform expressions for each created MIDI clip's notes, e.g. "velocity += rand(-8, 8)".
+    pub transforms: Option<Text>,
+    /// Seed of the transforms' randomness (default: drawn, and reported).
+    pub seed: Option<Seed>,
+    /// Absolute path of an audio file: makes audio clips on audio tracks (not with notes).
+    pub sample_file: Option<Text>,
+    /// After creation: fire the first session position's scene, or each created session clip.
+    pub auto: Option<Choice<AutoPlay>>,
+}
+
+/// One created clip.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedClip {
+    /// The new clip's id.
+    pub id: String,
+    /// Its session slot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slot: Option<String>,
+    /// Its track (arrangement clips).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub track_index: Option<i64>,
+    /// Its arrangement position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangement_start: Option<String>,
+    /// Notes written (MIDI clips given notes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note_count: Option<i64>,
+    /// Notes the transforms matched (`transforms` given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transformed: Option<i64>,
+    /// The seed the transforms used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<i64>,
+    /// Region length as Live set it (audio clips, MIDI clips sized from their notes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length: Option<String>,
+}
+
+impl Tool for CreateClip {
+    type Params = CreateClipParams;
+    type Output = OneOrMany<CreatedClip>;
+    const META: ToolMeta = ToolMeta {
+        small_removed: &["transforms", "seed", "firstStart", "auto"],
+        ..ToolMeta::create(
+            "barline-create-clip",
+            "Create Clip",
+            "Create MIDI or audio clips in session slots (slot) and/or in the arrangement (trackIndex + arrangementStart). Give notes in bar|beat notation for MIDI, or sampleFile (absolute path) for audio.",
+        )
+    };
+
+    fn run(call: &mut Call<'_>, p: CreateClipParams) -> Result<OneOrMany<CreatedClip>, ToolError> {
+        run(call, &p)
+    }
+}
+
+fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<CreatedClip>, ToolError> {
+    let p = plan::plan(call.live, args, &mut call.warnings)?;
+    let song = overview::song(call.live)?;
+    let n = p.targets.len();
+    // Checked before the first write (a 1 MB or NUL name is BAD_INPUT).
+    let names = labels::checked_names(call, text_of(&args.name), n)?;
+    let looping = args.looping.map(|f| f.0);
+    let mut bulk = Bulk::new();
+    let mut created_session: Vec<Slot> = Vec::new();
+    for (i, t) in p.targets.iter().enumerate() {
+        // tools.md 1.15: stop before the time limit, keeping what was created.
+        if i > 0 && call.deadline_near() {
+            call.warn_stopped(i, n, "clips");
+            break;
+        }
+        let end = p.transformed.as_ref().map_or(p.end, |c| c[i].end);
+        // Scenes up to the slot's, one at a time inside the time budget (1.15).
+        if let Target::Session(slot) = t {
+            match add_scenes(call, song, *slot) {
+                Ok(true) => {}
+                Ok(false) => {
+                    call.warn_stopped(i, n, "clips");
+                    break;
+                }
+                Err(e) => {
+                    bulk.skip(e);
+                    continue;
+                }
+            }
+        }
+        let live = &mut *call.live;
+        let made = match (t, p.sample) {
+            (Target::Session(slot), Some(path)) => {
+                ops::create_session(live, *slot, Kind::Audio(path))
+            }
+            (Target::Session(slot), None) => ops::create_session(live, *slot, Kind::Midi(end)),
+            (Target::Arrangement { track, start, .. }, Some(path)) => {
+                ops::create_arrangement(live, *track, *start, Kind::Audio(path))
+            }
+            // 3.12 step 4: the clip occupies exactly its region on the timeline.
+            (Target::Arrangement { track, start, .. }, None) => {
+                ops::create_arrangement(live, *track, *start, Kind::Midi(end - p.start))
+            }
+        };
+        let clip = match made {
+            Ok(c) => c,
+            Err(e) => {
+                bulk.skip(e);
+                continue;
+            }
+        };
+        let mut o = CreatedClip {
+            id: clip.to_string(),
+            ..Default::default()
+        };
+        match t {
+            Target::Session(slot) => {
+                o.slot = Some(slot.to_string());
+                created_session.push(*slot);
+            }
+            Target::Arrangement { track, text, .. } => {
+                o.track_index = Some(*track as i64);
+                o.arrangement_start = Some(text.clone());
+            }
+        }
+        call.ids().issue(&o.id);
+        // The clip exists now: a later step that fails is a warning on a successful
+        // result, never an error (a write is never reported as a failure, 1.9).
+        if let Err(e) = finish_clip(
+            call,
+            &p,
+            clip,
+            looping,
+            names.get(i).and_then(Option::as_deref),
+            i,
+            &mut o,
+        ) {
+            call.warn(format!("clip {clip}: {}", e.message));
+        }
+        bulk.ok(o);
+    }
+    let out = bulk.finish(call)?;
+    let auto = args.auto.as_ref().map(Choice::as_str);
+    if let Err(e) = ops::auto(call.live, auto, &created_session, &mut call.warnings) {
+        call.warn(format!("auto failed: {}", e.message));
+    }
+    Ok(out)
+}
+
+/// Adds scenes until `slot`'s scene exists, warning when that took more than one
+/// (`6/99` in a Set of 4 scenes creates 96). `Ok(false)`: the time budget ran out
+/// before the slot existed (scenes added so far stay).
+fn add_scenes(call: &mut Call<'_>, song: LiveId, slot: Slot) -> Result<bool, ToolError> {
+    let mut scenes = call.live.get_count(song, "scenes")?;
+    let start = scenes;
+    while scenes <= slot.scene {
+        if scenes > start && call.deadline_near() {
+            return Ok(false);
+        }
+        scenes = ops::add_scene(call.live, song, slot)?;
+    }
+    if scenes - start > 1 {
+        call.warn(format!(
+            "slot {slot} created {} new scenes to reach scene {}",
+            scenes - start,
+            slot.scene
+        ));
+    }
+    Ok(true)
+}
+
+/// Steps 5 of 3.12 on a created clip: region, name, colour, firstStart, notes, and
+/// what the result reports (notes Live holds, the length Live set).
+fn finish_clip(
+    call: &mut Call<'_>,
+    p: &Plan<'_>,
+    clip: LiveId,
+    looping: Option<bool>,
+    name: Option<&str>,
+    i: usize,
+    o: &mut CreatedClip,
+) -> Result<(), ToolError> {
+    let per = p.transformed.as_ref().map(|c| &c[i]);
+    if p.sample.is_none() {
+        let end = per.map_or(p.end, |c| c.end);
+        ops::configure_midi(call.live, clip, (p.start, end), looping, p.sig)?;
+    }
+    call.write_name_and_color(clip, "clip", name, names::cycled(&p.colors, i))?;
+    if let (Some(fs), None) = (p.first_start, p.sample) {
+        if lom::flag(call.live, clip, "looping")? {
+            call.live.set(clip, "start_marker", &[Atom::Float(fs)])?;
+        } else {
+            call.warn("firstStart ignored: clip is not looping");
+        }
+    }
+    if let Some(c) = per {
+        (o.transformed, o.seed) = (c.report.transformed, c.report.seed);
+        notes::add_values(call.live, clip, &c.values)?;
+        if p.notes.is_some() {
+            o.note_count = Some(notes::count(call.live, clip)?);
+        }
+    } else if let Some(list) = &p.notes {
+        notes::add(call.live, clip, list)?;
+        o.note_count = Some(notes::count(call.live, clip)?);
+    }
+    if p.sample.is_some() || (p.notes.is_some() && !p.length_given) {
+        let len = lom::number(call.live, clip, "length")?;
+        o.length = Some(time::duration(len, p.sig.0, p.sig.1));
+    }
+    Ok(())
+}

@@ -1,0 +1,10 @@
+//! What the clip tools share: finding a clip, its region and markers, names, notes,
+//! merges, transforms and audio values.
+
+pub mod audio;
+pub mod clip_transforms;
+pub mod labels;
+pub mod note_merge;
+pub mod notes;
+pub mod reference;
+pub mod timing;

@@ -1,0 +1,82 @@
+//! Typed reads over the Live port: tools ask for a number, a flag or a text and get a
+//! `ToolError` naming the property when Live answers with something else.
+
+use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::framework::error::{ErrorCode, ToolError};
+
+fn first(live: &mut dyn LivePort, id: LiveId, prop: &str) -> Result<Atom, ToolError> {
+    let atoms = live.get(id, prop)?;
+    atoms.into_iter().next().ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::Internal,
+            format!("Live returned nothing for property {prop} of id {id}"),
+        )
+    })
+}
+
+/// A numeric property.
+pub fn number(live: &mut dyn LivePort, id: LiveId, prop: &str) -> Result<f64, ToolError> {
+    let a = first(live, id, prop)?;
+    a.as_f64().ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::Internal,
+            format!("property {prop} of id {id} is {a:?}, not a number"),
+        )
+    })
+}
+
+/// An integer property (floats without fraction accepted).
+pub fn int(live: &mut dyn LivePort, id: LiveId, prop: &str) -> Result<i64, ToolError> {
+    let x = number(live, id, prop)?;
+    Ok(x.round() as i64)
+}
+
+/// A 0/1 flag property.
+pub fn flag(live: &mut dyn LivePort, id: LiveId, prop: &str) -> Result<bool, ToolError> {
+    Ok(number(live, id, prop)? != 0.0)
+}
+
+/// A text property; several atoms are joined with spaces, numbers rendered as text.
+pub fn text(live: &mut dyn LivePort, id: LiveId, prop: &str) -> Result<String, ToolError> {
+    let atoms = live.get(id, prop)?;
+    Ok(atoms
+        .iter()
+        .map(|a| a.to_string())
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+/// The integer list of a property such as `scale_intervals`.
+pub fn ints(live: &mut dyn LivePort, id: LiveId, prop: &str) -> Result<Vec<i64>, ToolError> {
+    Ok(live
+        .get(id, prop)?
+        .iter()
+        .filter_map(Atom::as_i64)
+        .collect())
+}
+
+/// A Live colour integer as `#RRGGBB` (uppercase).
+pub fn color_hex(value: i64) -> String {
+    format!("#{:06X}", value.clamp(0, 0xFF_FFFF))
+}
+
+/// The object at `path`, or `None` when nothing is there.
+pub fn resolve(live: &mut dyn LivePort, path: &str) -> Option<LiveId> {
+    let id = live.resolve(path);
+    (!id.is_none()).then_some(id)
+}
+
+/// The objects of a child list or single child (`get` answers `["id", 3, "id", 4]`);
+/// absent children (`["id", 0]`) and answers of another shape give no ids.
+pub fn child_ids(
+    live: &mut dyn LivePort,
+    id: LiveId,
+    child: &str,
+) -> Result<Vec<LiveId>, ToolError> {
+    let atoms = live.get(id, child)?;
+    Ok(crate::live::path::ids_from_atoms(&atoms)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|c| !c.is_none())
+        .collect())
+}

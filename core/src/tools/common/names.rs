@@ -1,0 +1,95 @@
+//! Names and colours for several items (tools.md 1.6).
+
+use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::common::lom;
+use crate::tools::framework::error::ToolError;
+
+/// The name for item `i` of `n`: split on commas only when n > 1; empty entries and
+/// missing entries leave the item unnamed (`None`). Warnings for count mismatches are
+/// raised by [`name_count_warning`].
+pub fn name_for(name: Option<&str>, i: usize, n: usize) -> Option<String> {
+    let name = name?;
+    if n <= 1 || !name.contains(',') {
+        return Some(name.to_string());
+    }
+    name.split(',')
+        .map(str::trim)
+        .nth(i)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+/// The warning when a comma-separated name list does not match the item count.
+pub fn name_count_warning(name: Option<&str>, n: usize) -> Option<String> {
+    let name = name?;
+    if n <= 1 || !name.contains(',') {
+        return None;
+    }
+    let given = name.split(',').count();
+    match given.cmp(&n) {
+        std::cmp::Ordering::Greater => Some(format!(
+            "{given} names given for {n} items; extra names ignored"
+        )),
+        std::cmp::Ordering::Less => Some(format!(
+            "{given} names given for {n} items; the rest keep their names"
+        )),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// Colour `index` of a colour list, cycling over it (tools.md 1.6); `None` when no
+/// colour was given.
+pub fn cycled(colors: &[i64], index: usize) -> Option<i64> {
+    index
+        .checked_rem(colors.len())
+        .and_then(|i| colors.get(i).copied())
+}
+
+/// The colours of an optional `color` argument: none when it is absent, else
+/// [`parse_colors`]. Tools cycle the list over the objects they write (tools.md 1.6).
+pub fn colors(color: Option<&str>) -> Result<Vec<i64>, ToolError> {
+    color
+        .map(parse_colors)
+        .transpose()
+        .map(Option::unwrap_or_default)
+}
+
+/// Parses a colour list (`#RRGGBB`, comma-separated); BAD_INPUT names the bad entry.
+pub fn parse_colors(text: &str) -> Result<Vec<i64>, ToolError> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|c| {
+            let hex = c
+                .strip_prefix('#')
+                .filter(|h| h.len() == 6 && h.chars().all(|x| x.is_ascii_hexdigit()));
+            hex.and_then(|h| i64::from_str_radix(h, 16).ok())
+                .ok_or_else(|| {
+                    ToolError::bad_input(format!(
+                        "color {} is not valid: write #RRGGBB, e.g. \"#FF8800\"",
+                        crate::tools::framework::error::quoted(c)
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// Sets a colour and warns when Live snapped it to another palette colour.
+pub fn set_color(
+    live: &mut dyn LivePort,
+    id: LiveId,
+    color: i64,
+    what: &str,
+    warnings: &mut Vec<String>,
+) -> Result<(), ToolError> {
+    live.set(id, "color", &[Atom::Int(color)])?;
+    let back = lom::int(live, id, "color")?;
+    if back != color {
+        warnings.push(format!(
+            "color {} for {what} became palette color {}",
+            lom::color_hex(color),
+            lom::color_hex(back)
+        ));
+    }
+    Ok(())
+}

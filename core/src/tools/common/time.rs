@@ -1,0 +1,96 @@
+//! Beat values as results show them (tools.md 1.4): positions as `bar|beat`, durations
+//! as `bars:beats`, counted in a time signature's beat unit. Numbers inside them follow
+//! the notation's grammar ([`parse_number`]).
+
+use crate::tools::framework::error::quoted;
+
+/// Formats a beat part: integer when exact, else at most 3 decimals, no trailing zeros.
+pub fn beat_text(x: f64) -> String {
+    let r = (x * 1000.0).round() / 1000.0;
+    if r.fract() == 0.0 {
+        format!("{}", r as i64)
+    } else {
+        let s = format!("{r:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// Splits Live beats (quarter notes) into whole bars and remaining musical beats.
+fn split(live_beats: f64, num: i64, den: i64) -> (i64, f64) {
+    let num = num.max(1);
+    let den = den.max(1);
+    let musical = live_beats * den as f64 / 4.0;
+    // Round away float noise (e.g. 7.9999999) before taking whole bars.
+    let musical = (musical * 1e9).round() / 1e9;
+    let bars = (musical / num as f64).floor();
+    (bars as i64, musical - bars * num as f64)
+}
+
+/// A position in Live beats from the start as `bar|beat` (1-based).
+pub fn position(live_beats: f64, num: i64, den: i64) -> String {
+    let (bars, beats) = split(live_beats, num, den);
+    format!("{}|{}", bars + 1, beat_text(beats + 1.0))
+}
+
+/// A duration in Live beats as `bars:beats` (0-based amounts).
+pub fn duration(live_beats: f64, num: i64, den: i64) -> String {
+    let (bars, beats) = split(live_beats, num, den);
+    format!("{}:{}", bars, beat_text(beats))
+}
+
+/// Live beats per bar in a signature.
+pub fn bar_beats(num: i64, den: i64) -> f64 {
+    num.max(1) as f64 * 4.0 / den.max(1) as f64
+}
+
+/// Parses a non-negative number as bar|beat writes it (`3`, `2.5`, `4/3`, `/4`,
+/// `2+1/3`): the notation's own number grammar (barbeat.md), surrounding whitespace
+/// trimmed, so a value a note accepts is a value a tool accepts.
+pub fn parse_number(text: &str) -> Option<f64> {
+    crate::notation::parse_number(text.trim()).filter(|x| x.is_finite())
+}
+
+/// `"bar|beat"` (1-based) → Live beats from the start, in the given signature.
+pub fn parse_position(text: &str, num: i64, den: i64) -> Result<f64, String> {
+    let bad = || {
+        format!("position {} is not valid: write bar|beat with bar and beat from 1, e.g. \"1|1\" or \"2|3.5\"", quoted(text))
+    };
+    let (bar, beat) = text.trim().split_once('|').ok_or_else(bad)?;
+    let bar = parse_number(bar)
+        .filter(|b| *b >= 1.0 && b.fract() == 0.0)
+        .ok_or_else(bad)?;
+    let beat = parse_number(beat).filter(|b| *b >= 1.0).ok_or_else(bad)?;
+    Ok(((bar - 1.0) * num.max(1) as f64 + (beat - 1.0)) * 4.0 / den.max(1) as f64)
+}
+
+/// `"bars:beats"` or a number of beats → Live beats, in the given signature.
+pub fn parse_duration(text: &str, num: i64, den: i64) -> Result<f64, String> {
+    let bad = || {
+        format!("duration {} is not valid: write bars:beats (e.g. \"4:0\", \"0:2\") or a number of beats (e.g. \"2.5\", \"3/4\")", quoted(text))
+    };
+    let musical = match text.trim().split_once(':') {
+        Some((bars, beats)) => {
+            let bars = parse_number(bars)
+                .filter(|b| b.fract() == 0.0)
+                .ok_or_else(bad)?;
+            let beats = parse_number(beats).ok_or_else(bad)?;
+            bars * num.max(1) as f64 + beats
+        }
+        None => parse_number(text).ok_or_else(bad)?,
+    };
+    Ok(musical * 4.0 / den.max(1) as f64)
+}
+
+/// `"N/D"` with N in 1..=99 and D a power of two up to 16.
+pub fn parse_signature(text: &str) -> Result<(i64, i64), String> {
+    let bad = || {
+        format!("timeSignature {} is not valid: write N/D, e.g. \"4/4\" or \"6/8\" (D is 1, 2, 4, 8 or 16)", quoted(text))
+    };
+    let (n, d) = text.trim().split_once('/').ok_or_else(bad)?;
+    let n: i64 = n.trim().parse().map_err(|_| bad())?;
+    let d: i64 = d.trim().parse().map_err(|_| bad())?;
+    if !(1..=99).contains(&n) || ![1, 2, 4, 8, 16].contains(&d) {
+        return Err(bad());
+    }
+    Ok((n, d))
+}

@@ -1,0 +1,148 @@
+//! A track's devices as read-track lists them (tools.md 3.5): the device summaries, the
+//! first instrument's name and the drum map of the first Drum Rack. The device type
+//! text and the rack depth guard are read-device's, so both tools name devices alike.
+
+use crate::live::{LiveId, LivePort};
+use crate::tools::common::lom;
+use crate::tools::device::read_device::{self, device_type, DEPTH_GUARD};
+use crate::tools::framework::error::ToolError;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::{Serialize, Serializer};
+use std::borrow::Cow;
+
+/// A device in a track's list (tools.md 3.14 without chains).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeviceSummary {
+    /// Device id.
+    pub id: String,
+    /// Device path (`t0/d1`, `rt0/d0`, `mt/d0`).
+    pub path: String,
+    /// `instrument: Operator`, `drum-rack`, `audio-effect: Delay`, ….
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The user's name, when it differs from the device's class name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The device is switched off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deactivated: Option<bool>,
+}
+
+/// A drum map: pad note names (`C1`) to pad names, in note order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DrumMap(pub Vec<(String, String)>);
+
+impl Serialize for DrumMap {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+impl JsonSchema for DrumMap {
+    fn inline_schema() -> bool {
+        true
+    }
+    fn schema_name() -> Cow<'static, str> {
+        "DrumMap".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        schemars::json_schema!({"type": "object", "additionalProperties": {"type": "string"}})
+    }
+}
+
+/// Device `type` of instruments.
+const INSTRUMENT: i64 = 1;
+
+/// The first instrument among `devices`, in chain order.
+fn first_instrument(
+    live: &mut dyn LivePort,
+    devices: &[LiveId],
+) -> Result<Option<LiveId>, ToolError> {
+    for d in devices {
+        if lom::int(live, *d, "type")? == INSTRUMENT {
+            return Ok(Some(*d));
+        }
+    }
+    Ok(None)
+}
+
+/// The display name of the track's first instrument (`instrument` of tools.md 3.5).
+pub fn instrument(
+    live: &mut dyn LivePort,
+    devices: &[LiveId],
+) -> Result<Option<String>, ToolError> {
+    match first_instrument(live, devices)? {
+        Some(d) => lom::text(live, d, "class_display_name").map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The summaries of a track's `devices`, their paths under `track_segment` (`t0`, `rt1`,
+/// `mt`).
+pub fn summaries(
+    live: &mut dyn LivePort,
+    devices: &[LiveId],
+    track_segment: &str,
+) -> Result<Vec<DeviceSummary>, ToolError> {
+    let mut list = Vec::with_capacity(devices.len());
+    for (i, d) in devices.iter().enumerate() {
+        list.push(summary(live, *d, format!("{track_segment}/d{i}"))?);
+    }
+    Ok(list)
+}
+
+fn summary(live: &mut dyn LivePort, dev: LiveId, path: String) -> Result<DeviceSummary, ToolError> {
+    let display = lom::text(live, dev, "class_display_name")?;
+    let name = lom::text(live, dev, "name")?;
+    Ok(DeviceSummary {
+        id: dev.to_string(),
+        path,
+        kind: device_type(live, dev)?,
+        name: (name != display).then_some(name),
+        deactivated: (!lom::flag(live, dev, "is_active")?).then_some(true),
+    })
+}
+
+/// The drum map of the first Drum Rack among `devices` (searching into rack chains in
+/// order); `None` when the track has none.
+pub fn drum_map(live: &mut dyn LivePort, devices: &[LiveId]) -> Result<Option<DrumMap>, ToolError> {
+    match find_drum_rack(live, devices, 0)? {
+        Some(rack) => pads(live, rack).map(Some),
+        None => Ok(None),
+    }
+}
+
+fn find_drum_rack(
+    live: &mut dyn LivePort,
+    devices: &[LiveId],
+    depth: i64,
+) -> Result<Option<LiveId>, ToolError> {
+    if depth > DEPTH_GUARD {
+        return Ok(None);
+    }
+    for d in devices {
+        if lom::flag(live, *d, "can_have_drum_pads")? {
+            return Ok(Some(*d));
+        }
+        if lom::flag(live, *d, "can_have_chains")? {
+            for chain in lom::child_ids(live, *d, "chains")? {
+                let inner = lom::child_ids(live, chain, "devices")?;
+                if let Some(found) = find_drum_rack(live, &inner, depth + 1)? {
+                    return Ok(Some(found));
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// A Drum Rack's pads that hold an instrument, by note (the map read-device reports).
+fn pads(live: &mut dyn LivePort, rack: LiveId) -> Result<DrumMap, ToolError> {
+    Ok(DrumMap(read_device::pad_map(live, rack)?))
+}

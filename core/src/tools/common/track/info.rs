@@ -1,0 +1,194 @@
+//! What read-track returns (tools.md 3.5): [`TrackInfo`] with the track's kind, its
+//! monitoring and its clip lists, in the spec's field order. Clips reuse read-clip's
+//! result with the fields a track list leaves out, so the two tools cannot drift.
+
+use crate::live::{LiveId, LivePort};
+use crate::tools::clip::read_clip::{self, ClipInfo};
+use crate::tools::common::track::devices::{DeviceSummary, DrumMap};
+use crate::tools::common::track::mixer;
+use crate::tools::common::track::routing::{Input, Output};
+use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::format::{Nullable, Rounded};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::{Serialize, Serializer};
+use serde_json::Value;
+use std::borrow::Cow;
+
+/// The kind of track (variants undocumented: see `read_clip::ClipType`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum TrackType {
+    #[default]
+    Midi,
+    Audio,
+    Return,
+    Master,
+}
+
+/// Monitoring of an armable track (variants undocumented, see [`TrackType`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum Monitoring {
+    In,
+    Auto,
+    Off,
+}
+
+impl Monitoring {
+    /// The `current_monitoring_state` value (0 in, 1 auto, 2 off).
+    pub fn live_value(self) -> i64 {
+        match self {
+            Monitoring::In => 0,
+            Monitoring::Auto => 1,
+            Monitoring::Off => 2,
+        }
+    }
+
+    /// The monitoring of a `current_monitoring_state` value; `None` for a value Live
+    /// does not document.
+    pub fn from_live(v: i64) -> Option<Monitoring> {
+        match v {
+            0 => Some(Monitoring::In),
+            1 => Some(Monitoring::Auto),
+            2 => Some(Monitoring::Off),
+            _ => None,
+        }
+    }
+}
+
+/// A clip in a track's lists: read-clip's result without `type` and `view` (and without
+/// `trackIndex` for arrangement clips).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClipSummary(pub Value);
+
+impl ClipSummary {
+    /// read-clip's summaries of `clips` with `include`, without the fields in `drop`.
+    pub fn read_all(
+        live: &mut dyn LivePort,
+        clips: &[LiveId],
+        include: &[&str],
+        drop: &[&str],
+        warnings: &mut Vec<String>,
+    ) -> Result<Vec<ClipSummary>, ToolError> {
+        let mut list = Vec::with_capacity(clips.len());
+        for clip in clips {
+            let info = read_clip::summary(live, *clip, include, warnings)?;
+            list.push(ClipSummary::of(info, drop)?);
+        }
+        Ok(list)
+    }
+
+    fn of(info: ClipInfo, drop: &[&str]) -> Result<ClipSummary, ToolError> {
+        let mut v = serde_json::to_value(info)
+            .map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))?;
+        if let Some(o) = v.as_object_mut() {
+            // `retain` keeps the field order (`remove` would swap the last field in).
+            o.retain(|k, _| !drop.contains(&k.as_str()));
+        }
+        Ok(ClipSummary(v))
+    }
+}
+
+impl Serialize for ClipSummary {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl JsonSchema for ClipSummary {
+    fn inline_schema() -> bool {
+        true
+    }
+    fn schema_name() -> Cow<'static, str> {
+        "ClipSummary".into()
+    }
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut v = generator.subschema_for::<ClipInfo>().to_value();
+        if let Some(p) = v.get_mut("properties").and_then(Value::as_object_mut) {
+            p.retain(|k, _| !["type", "view", "trackIndex"].contains(&k.as_str()));
+        }
+        v["required"] = serde_json::json!(["id"]);
+        Schema::try_from(v).unwrap_or_default()
+    }
+}
+
+/// What read-track returns (tools.md 3.5), fields in the spec's order.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(missing_docs)]
+pub struct TrackInfo {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: TrackType,
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_armed: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_group: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_group_member: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instrument: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gain_db: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub panning_mode: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pan: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_pan: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_pan: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sends: Option<Vec<mixer::Send>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub track_index: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_track_index: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_clips: Option<Vec<ClipSummary>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_clip_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangement_clips: Option<Vec<ClipSummary>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangement_clip_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub devices: Option<Vec<DeviceSummary>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drum_map: Option<DrumMap>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playing_slot_index: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fired_slot_index: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_routing_type: Option<Nullable<Input>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_routing_channel: Option<Nullable<Input>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_routing_type: Option<Nullable<Output>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_routing_channel: Option<Nullable<Output>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub monitoring_state: Option<Monitoring>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available_input_routing_types: Option<Vec<Input>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available_input_routing_channels: Option<Vec<Input>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available_output_routing_types: Option<Vec<Output>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available_output_routing_channels: Option<Vec<Output>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_barline_device: Option<bool>,
+}

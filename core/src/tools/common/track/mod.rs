@@ -1,0 +1,8 @@
+//! What the track tools share: mixer values, pan labels, routing, and the shape of a
+//! track as read-track reports it.
+
+pub mod devices;
+pub mod info;
+pub mod mixer;
+pub mod pan;
+pub mod routing;

@@ -1,0 +1,347 @@
+//! `barline-read-device` (tools.md 3.14): one device, rack chain or drum pad — type,
+//! state, rack contents to a chosen depth, parameters with display values, drum map,
+//! Simpler sample.
+//!
+//! The tool and the device object are here; `chains.rs` reads rack contents (chains,
+//! drum pads, the drum map) and `params.rs` the parameter list.
+
+mod chains;
+mod params;
+
+pub use chains::{pad_map, state};
+pub use params::param_values;
+
+use crate::live::{LiveId, LivePort};
+use crate::tools::common::device::param_value as pv;
+use crate::tools::common::device::path::DevicePath;
+use crate::tools::common::device::target::{self as dt, Target};
+use crate::tools::common::lom;
+use crate::tools::framework::call::Call;
+use crate::tools::framework::coerce::{Choices, Id, Include, Int, Text};
+use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::format::num;
+use crate::tools::framework::tool::{Tool, ToolMeta};
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use std::borrow::Cow;
+
+/// `barline-read-device`.
+pub struct ReadDevice;
+
+/// The `include` options of read-device.
+pub struct DeviceDetail;
+
+impl Choices for DeviceDetail {
+    const ALL: &'static [&'static str] = &[
+        "chains",
+        "drum-map",
+        "drum-pads",
+        "params",
+        "param-values",
+        "return-chains",
+        "sample",
+        "*",
+    ];
+}
+
+/// Deepest rack nesting read, whatever `maxDepth` asks (tools.md 3.14).
+pub const DEPTH_GUARD: i64 = 8;
+
+/// Arguments of read-device.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadDeviceParams {
+    /// Id of a device, chain or drum pad.
+    pub device_id: Option<Id>,
+    /// Device path, e.g. "t1/d0", "t1/d0/c0", "t1/d0/pC1".
+    pub path: Option<Text>,
+    /// Extra detail: chains, drum-map, drum-pads, params, param-values, return-chains, sample, or * for all.
+    #[serde(default)]
+    pub include: Include<DeviceDetail>,
+    /// Rack depth: 0 = chains with deviceCount only; 1 = chains with their devices; 2+ = deeper.
+    pub max_depth: Option<Int<0, 1000>>,
+    /// Keep parameters whose name contains this text (case-insensitive).
+    pub param_search: Option<Text>,
+}
+
+/// The result: a device, chain or drum pad object (tools.md 3.14 field tables).
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct DeviceInfo(pub Value);
+
+impl JsonSchema for DeviceInfo {
+    fn inline_schema() -> bool {
+        true
+    }
+    fn schema_name() -> Cow<'static, str> {
+        "DeviceInfo".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let objects = json!({"type": "array", "items": {"type": "object"}});
+        json_schema!({
+            "type": "object",
+            "properties": {
+                "id": {"type": "string"},
+                "path": {"type": "string"},
+                "type": {"type": "string"},
+                "name": {"type": "string"},
+                "deactivated": {"type": "boolean"},
+                "variations": {"type": "object"},
+                "macros": {"type": "object"},
+                "abCompare": {"type": "string", "enum": ["a", "b"]},
+                "sample": {"type": "string"},
+                "multisample": {"type": "boolean"},
+                "gainDb": {"type": "number"},
+                "chains": objects,
+                "drumPads": objects,
+                "returnChains": objects,
+                "hasSoloedChain": {"type": "boolean"},
+                "parameters": objects,
+                "drumMap": {"type": "object", "additionalProperties": {"type": "string"}},
+                "note": {"type": "integer"},
+                "pitch": {"type": "string"},
+                "state": {"type": "string"},
+                "color": {"type": "string"},
+                "mappedPitch": {"type": "string"},
+                "chokeGroup": {"type": "integer"},
+                "devices": objects,
+                "deviceCount": {"type": "integer"}
+            },
+            "required": ["id"]
+        })
+    }
+}
+
+impl Tool for ReadDevice {
+    type Params = ReadDeviceParams;
+    type Output = DeviceInfo;
+    const META: ToolMeta = ToolMeta {
+        small_removed_values: &[("include", &["drum-pads", "return-chains", "*"])],
+        too_large_hint: "Lower maxDepth, drop param-values, or filter parameters with paramSearch.",
+        ..ToolMeta::read(
+            "barline-read-device",
+            "Read Device",
+            "Read a device, chain or drum pad by id or path (e.g. t1/d0, t1/d0/c0, t1/d0/pC1). Returns an overview; add detail with include.",
+        )
+    };
+
+    fn run(call: &mut Call<'_>, p: ReadDeviceParams) -> Result<DeviceInfo, ToolError> {
+        let path = match (&p.device_id, &p.path) {
+            (Some(_), Some(_)) | (None, None) => {
+                return Err(ToolError::bad_input("give exactly one of deviceId or path"))
+            }
+            (None, Some(t)) => Some(DevicePath::parse(t.as_str())?),
+            (Some(_), None) => None,
+        };
+        if let Some(path) = &path {
+            if path.segs.is_empty() {
+                return Err(ToolError::bad_input(format!(
+                    "path \"{path}\" names a track; give a device, chain or pad path such as \"{path}/d0\""
+                )));
+            }
+        }
+        let target = match (&path, &p.device_id) {
+            (Some(path), _) => dt::resolve(call.live, path)?,
+            (None, Some(id)) => dt::resolve_id(call, id.as_str())?,
+            (None, None) => unreachable_target()?,
+        };
+        let mut r = Reader {
+            include: p.include.options().to_vec(),
+            max_depth: p.max_depth.map_or(0, |d| d.get()),
+            search: p
+                .param_search
+                .as_ref()
+                .map(|s| s.as_str().trim().to_lowercase())
+                .filter(|s| !s.is_empty()),
+            warned_depth: false,
+            issued: Vec::new(),
+        };
+        let out = match &target {
+            Target::Device(d) => r.device(call.live, *d, 0, true)?,
+            Target::Chain(c) => r.chain(call.live, *c, 0, true)?,
+            Target::Pad {
+                rack,
+                note,
+                pad,
+                chains,
+            } => r.pad(call.live, *rack, *note, *pad, chains)?,
+            Target::Track(_) => unreachable_target()?,
+        };
+        if r.warned_depth {
+            call.warn("maximum depth reached; deeper devices not read");
+        }
+        for id in std::mem::take(&mut r.issued) {
+            call.ids().issue(&id.to_string());
+        }
+        Ok(DeviceInfo(Value::Object(out)))
+    }
+}
+
+fn unreachable_target<T>() -> Result<T, ToolError> {
+    Err(ToolError::new(
+        ErrorCode::Internal,
+        "read-device reached a target kind it cannot read",
+    ))
+}
+
+/// The type text of a device (`instrument: Operator`, `drum-rack`, …).
+pub fn device_type(live: &mut dyn LivePort, d: LiveId) -> Result<String, ToolError> {
+    let kind = lom::int(live, d, "type")?;
+    let rack = dt::is_rack(live, d)?;
+    let base = match kind {
+        1 => "instrument",
+        2 => "audio-effect",
+        4 => "midi-effect",
+        _ => {
+            return Ok(format!("unknown: {}", lom::text(live, d, "class_name")?));
+        }
+    };
+    if rack {
+        if dt::is_drum_rack(live, d)? {
+            return Ok("drum-rack".into());
+        }
+        return Ok(format!("{base}-rack"));
+    }
+    Ok(format!(
+        "{base}: {}",
+        lom::text(live, d, "class_display_name")?
+    ))
+}
+
+struct Reader {
+    include: Vec<&'static str>,
+    max_depth: i64,
+    search: Option<String>,
+    warned_depth: bool,
+    issued: Vec<LiveId>,
+}
+
+impl Reader {
+    fn has(&self, k: &str) -> bool {
+        self.include.contains(&k)
+    }
+
+    /// A result object holding only `id`; the id is issued once the read succeeds.
+    fn issue(&mut self, id: LiveId) -> Map<String, Value> {
+        self.issued.push(id);
+        let mut o = Map::new();
+        o.insert("id".into(), json!(id.to_string()));
+        o
+    }
+
+    fn base(
+        &mut self,
+        live: &mut dyn LivePort,
+        id: LiveId,
+    ) -> Result<Map<String, Value>, ToolError> {
+        let mut o = self.issue(id);
+        if let Some(path) = dt::path_of(live, id)? {
+            o.insert("path".into(), json!(path));
+        }
+        Ok(o)
+    }
+
+    fn device(
+        &mut self,
+        live: &mut dyn LivePort,
+        d: LiveId,
+        depth: i64,
+        top: bool,
+    ) -> Result<Map<String, Value>, ToolError> {
+        let mut o = self.base(live, d)?;
+        let kind = device_type(live, d)?;
+        o.insert("type".into(), json!(kind));
+        let name = lom::text(live, d, "name")?;
+        if name != lom::text(live, d, "class_display_name")? {
+            o.insert("name".into(), json!(name));
+        }
+        if !lom::flag(live, d, "is_active")? {
+            o.insert("deactivated".into(), json!(true));
+        }
+        let rack = dt::is_rack(live, d)?;
+        let drum = rack && dt::is_drum_rack(live, d)?;
+        let params = top && (self.has("params") || self.has("param-values"));
+        if params && rack {
+            let count = lom::int(live, d, "variation_count")?;
+            if count > 0 {
+                let selected = lom::int(live, d, "selected_variation_index")?;
+                o.insert(
+                    "variations".into(),
+                    json!({"count": count, "selected": selected}),
+                );
+            }
+            let macros = lom::int(live, d, "visible_macro_count")?;
+            if macros > 0 {
+                let mapped = lom::flag(live, d, "has_macro_mappings")?;
+                o.insert(
+                    "macros".into(),
+                    json!({"count": macros, "hasMappings": mapped}),
+                );
+            }
+        }
+        if params && lom::flag(live, d, "can_compare_ab")? {
+            let b = lom::flag(live, d, "is_using_compare_preset_b")?;
+            o.insert("abCompare".into(), json!(if b { "b" } else { "a" }));
+        }
+        if top && self.has("sample") && live.type_of(d)? == "SimplerDevice" {
+            if let Some(sample) = dt::ids_of(&live.get(d, "sample")?).first().copied() {
+                o.insert(
+                    "sample".into(),
+                    json!(lom::text(live, sample, "file_path")?),
+                );
+                if lom::flag(live, d, "multi_sample_mode")? {
+                    o.insert("multisample".into(), json!(true));
+                }
+                let gain = lom::number(live, sample, "gain")?;
+                let db = if gain > 0.0 {
+                    20.0 * gain.log10()
+                } else {
+                    pv::MINUS_INF_DB
+                };
+                o.insert("gainDb".into(), num(db));
+            }
+        }
+        if rack {
+            let want_chains = self.has("chains") || !top;
+            if depth >= DEPTH_GUARD {
+                if self.max_depth > DEPTH_GUARD && live.get_count(d, "chains")? > 0 {
+                    self.warned_depth = true;
+                }
+            } else if drum {
+                if self.has("drum-pads") {
+                    let pads = self.drum_pads(live, d, depth)?;
+                    o.insert("drumPads".into(), Value::Array(pads));
+                }
+            } else if want_chains && (top || depth <= self.max_depth) {
+                let chains = dt::children(live, d, "chains")?;
+                o.insert("chains".into(), self.chain_list(live, &chains, depth)?);
+            }
+            if top && self.has("return-chains") {
+                let chains = dt::children(live, d, "return_chains")?;
+                o.insert(
+                    "returnChains".into(),
+                    self.chain_list(live, &chains, depth)?,
+                );
+            }
+            let mut soloed = false;
+            for c in dt::children(live, d, "chains")? {
+                soloed |= lom::flag(live, c, "solo")?;
+            }
+            if soloed {
+                o.insert("hasSoloedChain".into(), json!(true));
+            }
+        }
+        if params {
+            let values = self.has("param-values");
+            let list = self.parameters(live, d, values)?;
+            o.insert("parameters".into(), Value::Array(list));
+        }
+        if top && self.has("drum-map") {
+            if let Some(map) = self.drum_map(live, d, 0)? {
+                o.insert("drumMap".into(), Value::Object(map));
+            }
+        }
+        Ok(o)
+    }
+}

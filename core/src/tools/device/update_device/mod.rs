@@ -1,0 +1,279 @@
+//! `barline-update-device` (tools.md 3.16): devices (parameters by display value, name,
+//! move, macros and variations, A/B compare), rack chains and drum pads (mute, solo,
+//! colour, choke group, output note, pad moves). Wrapping into a rack is in
+//! `wrap_rack.rs`. Everything checkable without Live is checked first (B8); each
+//! setting that does not fit a target is skipped with a warning (1.9).
+//!
+//! The tool and the per-target dispatch are here; `plan.rs` validates, `device.rs`
+//! writes device and rack settings, `chains.rs` chain and pad settings, `moves.rs`
+//! carries out `toPath`.
+
+pub mod params_text;
+pub mod wrap_rack;
+
+mod chains;
+mod device;
+mod moves;
+mod plan;
+
+use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::common::device::path::DevicePath;
+use crate::tools::common::device::target::{self as dt, Target};
+use crate::tools::device::create_device;
+use crate::tools::framework::call::{Call, OneOrMany};
+use crate::tools::framework::coerce::{Choice, Choices, Flag, Index, Int, List, Text};
+use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::borrow::Cow;
+
+/// `barline-update-device`.
+pub struct UpdateDevice;
+
+/// `macroVariation` actions.
+pub struct Variation;
+impl Choices for Variation {
+    const ALL: &'static [&'static str] = &["create", "load", "delete", "revert", "randomize"];
+}
+
+/// `abCompare` actions.
+pub struct AbAction;
+impl Choices for AbAction {
+    const ALL: &'static [&'static str] = &["a", "b", "save"];
+}
+
+/// Arguments of update-device.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateDeviceParams {
+    /// Comma-separated ids of devices, chains or drum pads.
+    pub ids: Option<List>,
+    /// Comma-separated device, chain or pad paths, e.g. "t1/d0,t1/d0/c1".
+    pub path: Option<List>,
+    /// Move a device to this insertion path (t2, t2/d1, t0/d0/c1); move a drum chain or pad to this pad path (t0/d0/pD1).
+    pub to_path: Option<Text>,
+    /// New name; comma-separated names for several targets (not for drum pads).
+    pub name: Option<Text>,
+    /// Parameter values, one "name=value" per line, in the displayed unit (e.g. "Frequency=80 Hz").
+    pub params: Option<Text>,
+    /// Rack macro variations: create, load, delete, revert, randomize.
+    pub macro_variation: Option<Choice<Variation>>,
+    /// Variation index for load and delete.
+    pub macro_variation_index: Option<Index>,
+    /// Racks: visible macros (0-16, in pairs).
+    pub macro_count: Option<Int<0, 16>>,
+    /// A/B compare: a, b, or save.
+    pub ab_compare: Option<Choice<AbAction>>,
+    /// Mute chains or drum pads.
+    pub mute: Option<Flag>,
+    /// Solo chains or drum pads.
+    pub solo: Option<Flag>,
+    /// Chain colour (a doc line starting with `#` would become a title).
+    #[schemars(
+        description = "#RRGGBB for chains; comma-separated colours cycle over the targets."
+    )]
+    pub color: Option<Text>,
+    /// Drum chains: choke group 0-16 (0 = none).
+    pub choke_group: Option<Int<0, 16>>,
+    /// Drum chains: output note as a pitch name, e.g. "C1".
+    pub mapped_pitch: Option<Text>,
+    /// Wrap the listed devices into one new rack.
+    pub wrap_in_rack: Option<Flag>,
+}
+
+/// One updated target, several, or the new rack.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Updated(pub Value);
+
+impl JsonSchema for Updated {
+    fn inline_schema() -> bool {
+        true
+    }
+    fn schema_name() -> Cow<'static, str> {
+        "UpdatedDevice".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let item = json!({"type": "object", "properties": {"id": {"type": "string"}, "type": {"type": "string", "enum": ["instrument-rack", "audio-effect-rack", "midi-effect-rack"]}, "deviceCount": {"type": "integer"}}, "required": ["id"]});
+        json_schema!({
+            "type": "object",
+            "anyOf": [item, {"type": "object", "properties": {"items": {"type": "array", "items": item}}, "required": ["items"]}]
+        })
+    }
+}
+
+impl Tool for UpdateDevice {
+    type Params = UpdateDeviceParams;
+    type Output = Updated;
+    const META: ToolMeta = ToolMeta {
+        small_removed: &[
+            "macroVariation",
+            "macroVariationIndex",
+            "macroCount",
+            "abCompare",
+            "chokeGroup",
+            "mappedPitch",
+            "wrapInRack",
+        ],
+        hints: Hints::EDIT,
+        ..ToolMeta::create(
+            "barline-update-device",
+            "Update Device",
+            "Update devices, rack chains or drum pads by id or path: parameters, name, move, macros and variations, A/B compare, mute/solo/colour, choke group, output note, wrap in a rack.",
+        )
+    };
+
+    fn run(call: &mut Call<'_>, p: UpdateDeviceParams) -> Result<Updated, ToolError> {
+        let plan = plan::plan(call, &p)?;
+        if p.wrap_in_rack.is_some_and(|f| f.0) {
+            let name = p.name.as_ref().map(|n| n.as_str().to_string());
+            let out = wrap_rack::wrap(call, &plan.refs, plan.to_path.as_ref(), name.as_deref())?;
+            return Ok(Updated(out));
+        }
+        let names = call.names(p.name.as_ref().map(Text::as_str), plan.refs.len());
+        let mut bulk = create_device::Outcome::new();
+        for (i, r) in plan.refs.iter().enumerate() {
+            if i > 0 && call.deadline_near() {
+                call.warn_stopped(i, plan.refs.len(), "targets");
+                break;
+            }
+            let outcome = match resolve_ref(call, r) {
+                Ok(t) => apply(call, &p, &plan, &t, i, names[i].as_deref()),
+                Err(e) => Err(e),
+            };
+            bulk.record(outcome);
+        }
+        let done = create_device::finish_with_spec_warnings(call, bulk)?;
+        Ok(Updated(match done {
+            OneOrMany::One(id) => json!({"id": id}),
+            OneOrMany::Many(v) => Value::Array(v.into_iter().map(|id| json!({"id": id})).collect()),
+        }))
+    }
+}
+
+/// A target as given: a parsed path or an id text.
+#[derive(Clone, Debug)]
+pub enum Ref {
+    /// A device path.
+    Path(DevicePath),
+    /// An id.
+    Id(String),
+}
+
+/// Resolves a target; a path that names nothing is `target not found at path "…"`.
+pub fn resolve_ref(call: &mut Call<'_>, r: &Ref) -> Result<Target, ToolError> {
+    match r {
+        Ref::Id(id) => dt::resolve_id(call, id),
+        Ref::Path(path) => match dt::resolve(call.live, path) {
+            Ok(Target::Track(_)) => Err(ToolError::new(
+                ErrorCode::WrongType,
+                format!("path \"{path}\" names a track, not a device, chain or drum pad"),
+            )),
+            Ok(t) => Ok(t),
+            Err(e) if e.code == ErrorCode::NotFound => Err(ToolError::not_found(format!(
+                "target not found at path \"{path}\""
+            ))),
+            Err(e) => Err(e),
+        },
+    }
+}
+
+/// The kind a target counts as for the applicability table of 3.16.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Device,
+    Rack,
+    Chain,
+    DrumChain,
+    DrumPad,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Device => "Device",
+            Kind::Rack => "RackDevice",
+            Kind::Chain => "Chain",
+            Kind::DrumChain => "DrumChain",
+            Kind::DrumPad => "DrumPad",
+        }
+    }
+
+    /// Warns that a setting was skipped for a target of this kind (1.9).
+    fn not_for(self, call: &mut Call<'_>, what: &str) {
+        call.warn(format!("'{what}' does not apply to {}", self.name()));
+    }
+}
+
+fn kind_of(live: &mut dyn LivePort, t: &Target) -> Result<Kind, ToolError> {
+    Ok(match t {
+        Target::Device(d) => {
+            if dt::is_rack(live, *d)? {
+                Kind::Rack
+            } else {
+                Kind::Device
+            }
+        }
+        Target::Chain(c) => {
+            if live.type_of(*c)? == "DrumChain" {
+                Kind::DrumChain
+            } else {
+                Kind::Chain
+            }
+        }
+        Target::Pad { .. } => Kind::DrumPad,
+        Target::Track(_) => Kind::Device,
+    })
+}
+
+/// A resolved target with what the settings need to know of it.
+struct Subject<'a> {
+    target: &'a Target,
+    kind: Kind,
+    /// The object written to (a pad's `DrumPad`, or its first chain for `p*`).
+    id: LiveId,
+    /// The chain, or the chains of a pad; empty for devices.
+    chains: Vec<LiveId>,
+}
+
+fn apply(
+    call: &mut Call<'_>,
+    p: &UpdateDeviceParams,
+    plan: &plan::Plan,
+    t: &Target,
+    i: usize,
+    name: Option<&str>,
+) -> Result<String, ToolError> {
+    let s = Subject {
+        target: t,
+        kind: kind_of(call.live, t)?,
+        id: t.id(),
+        chains: match t {
+            Target::Chain(c) => vec![*c],
+            Target::Pad { chains, .. } => chains.clone(),
+            _ => Vec::new(),
+        },
+    };
+    if let Some(n) = name {
+        if s.kind == Kind::DrumPad {
+            call.warn("DrumPad names are read-only");
+        } else {
+            call.live
+                .set(s.id, "name", &[Atom::Symbol(n.to_string())])?;
+        }
+    }
+    device::apply(call, p, plan, &s)?;
+    chains::apply(call, p, plan, &s, i)?;
+    if let Some(to) = &plan.to_path {
+        match s.kind {
+            Kind::Device | Kind::Rack => moves::move_device(call, s.id, to)?,
+            Kind::DrumChain | Kind::DrumPad => moves::move_pad(call, &s.chains, to)?,
+            Kind::Chain => s.kind.not_for(call, "toPath"),
+        }
+    }
+    let out = s.id.to_string();
+    call.ids().issue(&out);
+    Ok(out)
+}

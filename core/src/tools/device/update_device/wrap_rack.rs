@@ -1,0 +1,230 @@
+//! `wrapInRack` of `barline-update-device` (tools.md 3.16): the listed devices go into
+//! one new rack, each in its own chain. Instruments cannot sit beside the new rack on
+//! a MIDI track, so they are parked on a temporary MIDI track first; that track is
+//! deleted afterwards, also when a step fails.
+
+use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::common::device::path::DevicePath;
+use crate::tools::common::device::target::{self as dt, Target};
+use crate::tools::common::lom;
+use crate::tools::device::create_device::{created_id, require_12_3};
+use crate::tools::device::update_device::{resolve_ref, Ref};
+use crate::tools::framework::call::Call;
+use crate::tools::framework::error::{ErrorCode, ToolError};
+use serde_json::{json, Value};
+
+/// An object argument of `call`: one `"id N"` text, as `LiveAPI` takes it.
+fn obj(id: LiveId) -> Atom {
+    Atom::Symbol(format!("id {id}"))
+}
+
+fn move_to(
+    live: &mut dyn LivePort,
+    device: LiveId,
+    container: LiveId,
+    at: usize,
+) -> Result<bool, ToolError> {
+    let song = crate::tools::common::overview::song(live)?;
+    let args = [obj(device), obj(container), Atom::Int(at as i64)];
+    live.call(song, "move_device", &args)?;
+    Ok(dt::children(live, container, "devices")?.contains(&device))
+}
+
+/// The container (track or chain) holding a device and the device's position there.
+fn container_of(live: &mut dyn LivePort, device: LiveId) -> Result<(LiveId, usize), ToolError> {
+    let path = live.path_of(device)?;
+    let (head, index) = path.rsplit_once(" devices ").ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::Internal,
+            format!("device {device} is not in a track or chain"),
+        )
+    })?;
+    let container = lom::resolve(live, head).ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::Internal,
+            format!("the container of device {device} did not resolve"),
+        )
+    })?;
+    let at = index.trim().parse::<usize>().unwrap_or(0);
+    Ok((container, at))
+}
+
+/// Wraps the devices into one new rack; returns `{id, type, deviceCount}`.
+pub fn wrap(
+    call: &mut Call<'_>,
+    refs: &[Ref],
+    to: Option<&DevicePath>,
+    name: Option<&str>,
+) -> Result<Value, ToolError> {
+    let mut devices = Vec::new();
+    let mut kinds = Vec::new();
+    for r in refs {
+        match resolve_ref(call, r) {
+            Ok(Target::Device(d)) => {
+                if !devices.contains(&d) {
+                    kinds.push(lom::int(call.live, d, "type")?);
+                    devices.push(d);
+                }
+            }
+            Ok(_) => call.warn(format!("{} is not a device; not wrapped", describe(r))),
+            Err(e) => call.warn(format!("{}; not wrapped", e.message)),
+        }
+    }
+    if devices.is_empty() {
+        return Err(ToolError::not_found(
+            "no device to wrap: every target was skipped",
+        ));
+    }
+    let (rack_name, rack_type) = if kinds.contains(&1) {
+        ("Instrument Rack", "instrument-rack")
+    } else if kinds.iter().all(|k| *k == 2) {
+        ("Audio Effect Rack", "audio-effect-rack")
+    } else if kinds.iter().all(|k| *k == 4) {
+        ("MIDI Effect Rack", "midi-effect-rack")
+    } else {
+        return Err(ToolError::bad_input(
+            "wrapInRack cannot put audio effects and MIDI effects into one rack; wrap them separately",
+        ));
+    };
+    require_12_3(call.live, "wrap devices in racks")?;
+    let mut origins = Vec::with_capacity(devices.len());
+    for d in &devices {
+        let (container, at) = container_of(call.live, *d)?;
+        origins.push((*d, container, at));
+    }
+    let (home, home_at) = match to {
+        Some(path) => {
+            let ins = dt::insertion(call.live, path)?;
+            let c = crate::tools::device::create_device::make_container(
+                call.live,
+                &ins.container,
+                path,
+            )?;
+            (c, ins.position)
+        }
+        None => {
+            let (c, at) = container_of(call.live, devices[0])?;
+            (c, Some(at))
+        }
+    };
+    let song = crate::tools::common::overview::song(call.live)?;
+    let parking = if kinds.contains(&1) {
+        let answer = call
+            .live
+            .call(song, "create_midi_track", &[Atom::Int(-1)])?;
+        Some(created_id(&answer).ok_or_else(|| {
+            ToolError::new(
+                ErrorCode::LiveRejected,
+                "Live refused to create the temporary track for wrapping instruments",
+            )
+        })?)
+    } else {
+        None
+    };
+    let result = build(
+        call, &devices, &kinds, parking, home, home_at, rack_name, name,
+    );
+    if let Some(track) = parking {
+        if result.is_err() {
+            // Put parked instruments back where they were before the track goes.
+            let parked = dt::children(call.live, track, "devices")?;
+            let mut back: Vec<_> = origins
+                .iter()
+                .filter(|(d, _, _)| parked.contains(d))
+                .collect();
+            back.sort_by_key(|(_, _, at)| *at);
+            for (d, container, at) in back {
+                let count = call.live.get_count(*container, "devices")?;
+                move_to(call.live, *d, *container, (*at).min(count))?;
+            }
+        }
+        remove_track(call.live, track)?;
+    }
+    let rack = result?;
+    call.ids().issue(&rack.to_string());
+    let count = call.live.get_count(rack, "chains")?;
+    Ok(json!({"id": rack.to_string(), "type": rack_type, "deviceCount": count}))
+}
+
+fn describe(r: &Ref) -> String {
+    match r {
+        Ref::Id(id) => format!("id \"{id}\""),
+        Ref::Path(p) => format!("path \"{p}\""),
+    }
+}
+
+fn remove_track(live: &mut dyn LivePort, track: LiveId) -> Result<(), ToolError> {
+    if let Ok(path) = live.path_of(track) {
+        if let Some(index) = path
+            .strip_prefix("live_set tracks ")
+            .and_then(|i| i.trim().parse::<i64>().ok())
+        {
+            let song = crate::tools::common::overview::song(live)?;
+            live.call(song, "delete_track", &[Atom::Int(index)])?;
+        }
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build(
+    call: &mut Call<'_>,
+    devices: &[LiveId],
+    kinds: &[i64],
+    parking: Option<LiveId>,
+    home: LiveId,
+    home_at: Option<usize>,
+    rack_name: &str,
+    name: Option<&str>,
+) -> Result<LiveId, ToolError> {
+    let mut before_home = 0;
+    if let Some(track) = parking {
+        for (d, k) in devices.iter().zip(kinds) {
+            if *k == 1 {
+                let (c, at) = container_of(call.live, *d)?;
+                if c == home && home_at.is_some_and(|h| at < h) {
+                    before_home += 1;
+                }
+                let count = call.live.get_count(track, "devices")?;
+                if !move_to(call.live, *d, track, count)? {
+                    return Err(ToolError::new(
+                        ErrorCode::LiveRejected,
+                        format!("Live refused to park device {d} on the temporary track"),
+                    ));
+                }
+            }
+        }
+    }
+    let count = call.live.get_count(home, "devices")?;
+    let at = home_at.map(|h| h.saturating_sub(before_home).min(count));
+    let mut args = vec![Atom::Symbol(rack_name.into())];
+    if let Some(p) = at.filter(|p| !(*p == 0 && count == 0)) {
+        args.push(Atom::Int(p as i64));
+    }
+    let answer = call.live.call(home, "insert_device", &args)?;
+    let rack = created_id(&answer).ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::LiveRejected,
+            format!("Live refused to insert the {rack_name}; the devices stay where they were"),
+        )
+    })?;
+    if let Some(n) = name {
+        call.live.set(rack, "name", &[Atom::Symbol(n.into())])?;
+    }
+    for d in devices {
+        let answer = call.live.call(rack, "insert_chain", &[])?;
+        let chain = created_id(&answer).ok_or_else(|| {
+            ToolError::new(
+                ErrorCode::LiveRejected,
+                format!("Live refused to add a chain to the new {rack_name} (id {rack})"),
+            )
+        })?;
+        if !move_to(call.live, *d, chain, 0)? {
+            return Err(ToolError::new(
+                ErrorCode::LiveRejected,
+                format!("Live refused to move device {d} into the new {rack_name} (id {rack})"),
+            ));
+        }
+    }
+    Ok(rack)
+}

@@ -1,0 +1,167 @@
+//! Option sets: one value of a fixed set ([`Choice`]) or an `include` array of them
+//! ([`Include`]), both with the set as the schema's `enum`.
+
+use crate::tools::framework::coerce::de_value;
+use crate::tools::framework::error::shown;
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+use std::borrow::Cow;
+use std::marker::PhantomData;
+
+/// A fixed set of kebab-case option names, for [`Choice`] and [`Include`]. Small-model
+/// removals are declared in the tool's `ToolMeta::small_removed_values`.
+pub trait Choices: 'static {
+    /// Every option, in schema order (`"*"` last for `include` sets).
+    const ALL: &'static [&'static str];
+}
+
+fn choice_of<S: Choices>(v: &Value) -> Option<&'static str> {
+    let s = v.as_str()?;
+    S::ALL.iter().copied().find(|c| *c == s)
+}
+
+/// One value of the option set `S`.
+pub struct Choice<S: Choices>(&'static str, PhantomData<S>);
+
+impl<S: Choices> Choice<S> {
+    /// Coerces one JSON value.
+    pub fn from_value(v: &Value) -> Result<Self, String> {
+        choice_of::<S>(v)
+            .map(|c| Choice(c, PhantomData))
+            .ok_or_else(|| format!("is {}; allowed: {}", shown(v), S::ALL.join(", ")))
+    }
+
+    /// The chosen option.
+    pub fn as_str(&self) -> &'static str {
+        self.0
+    }
+}
+
+impl<S: Choices> Clone for Choice<S> {
+    fn clone(&self) -> Self {
+        Choice(self.0, PhantomData)
+    }
+}
+
+impl<S: Choices> std::fmt::Debug for Choice<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl<S: Choices> Serialize for Choice<S> {
+    fn serialize<Z: Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+impl<'de, S: Choices> Deserialize<'de> for Choice<S> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Self::from_value(&de_value(d)?).map_err(D::Error::custom)
+    }
+}
+
+impl<S: Choices> JsonSchema for Choice<S> {
+    fn inline_schema() -> bool {
+        true
+    }
+    fn schema_name() -> Cow<'static, str> {
+        format!("Choice_{}", S::ALL.join("_")).into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"type": "string", "enum": S::ALL})
+    }
+}
+
+/// An `include` array (tools.md 1.7): values of `S`, `"*"` expanded to every option of
+/// `S` except `"*"` itself. Absent means `[]`.
+pub struct Include<S: Choices>(Vec<&'static str>, PhantomData<S>);
+
+impl<S: Choices> Include<S> {
+    /// Coerces one JSON value.
+    pub fn from_value(v: &Value) -> Result<Self, String> {
+        let items = v
+            .as_array()
+            .ok_or_else(|| format!("must be an array of strings, got {}", shown(v)))?;
+        let mut out: Vec<&'static str> = Vec::new();
+        for item in items {
+            let c = choice_of::<S>(item).ok_or_else(|| {
+                format!(
+                    "value {} is not allowed; allowed: {}",
+                    shown(item),
+                    S::ALL.join(", ")
+                )
+            })?;
+            let add: Vec<&'static str> = if c == "*" {
+                S::ALL.iter().copied().filter(|o| *o != "*").collect()
+            } else {
+                vec![c]
+            };
+            for a in add {
+                if !out.contains(&a) {
+                    out.push(a);
+                }
+            }
+        }
+        Ok(Include(out, PhantomData))
+    }
+
+    /// True when `option` was asked for (directly or through `"*"`).
+    pub fn has(&self, option: &str) -> bool {
+        self.0.contains(&option)
+    }
+
+    /// The expanded options, in the order given.
+    pub fn options(&self) -> &[&'static str] {
+        &self.0
+    }
+
+    /// A list with exactly these options (for nested reads and resources).
+    pub fn of(options: &[&'static str]) -> Self {
+        Include(options.to_vec(), PhantomData)
+    }
+}
+
+impl<S: Choices> Default for Include<S> {
+    fn default() -> Self {
+        Include(Vec::new(), PhantomData)
+    }
+}
+
+impl<S: Choices> Clone for Include<S> {
+    fn clone(&self) -> Self {
+        Include(self.0.clone(), PhantomData)
+    }
+}
+
+impl<S: Choices> std::fmt::Debug for Include<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<S: Choices> Serialize for Include<S> {
+    fn serialize<Z: Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de, S: Choices> Deserialize<'de> for Include<S> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Self::from_value(&de_value(d)?).map_err(D::Error::custom)
+    }
+}
+
+impl<S: Choices> JsonSchema for Include<S> {
+    fn inline_schema() -> bool {
+        true
+    }
+    fn schema_name() -> Cow<'static, str> {
+        format!("Include_{}", S::ALL.join("_")).into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"type": "array", "items": {"type": "string", "enum": S::ALL}, "default": []})
+    }
+}

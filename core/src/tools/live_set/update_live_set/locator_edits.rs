@@ -1,0 +1,254 @@
+//! The locator operation of update-live-set (tools.md 3.4): create, rename or delete
+//! locators, checked before any write and decided against the Set's locators; rename
+//! writes at once, create and delete go on as a playhead job ([`locator_job`]). A
+//! create past the end of the arrangement first lays a temporary clip there
+//! ([`locator_extension`]).
+//!
+//! [`locator_job`]: crate::tools::live_set::update_live_set::locator_job
+//! [`locator_extension`]: crate::tools::live_set::update_live_set::locator_extension
+
+use crate::live::{Atom, LiveId};
+use crate::tools::common::locators::{self, Cue};
+use crate::tools::common::{lom, time};
+use crate::tools::framework::call::Call;
+use crate::tools::framework::coerce::{Choice, Text};
+use crate::tools::framework::error::{quoted, ToolError};
+use crate::tools::live_set::update_live_set::locator_extension::{self, Holder};
+use crate::tools::live_set::update_live_set::locator_job::{self, Job};
+use crate::tools::live_set::update_live_set::{LiveSetUpdated, UpdateLiveSetParams};
+use serde_json::{json, Map, Value};
+
+/// The schema of the `locator` outcome in update-live-set's result.
+pub fn outcome_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "properties": {
+            "operation": {"type": "string", "enum": ["created", "deleted", "renamed", "skipped"]},
+            "reason": {"type": "string"},
+            "id": {"type": "string"},
+            "time": {"type": "string"},
+            "name": {"type": "string"},
+            "count": {"type": "integer"},
+            "existingId": {"type": "string"}
+        },
+        "required": ["operation"]
+    })
+}
+
+/// Which locator operation a call asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Operation {
+    Create,
+    Rename,
+    Delete,
+}
+
+/// A locator operation checked before any write (B8): its time parsed in the Song's
+/// signature and, for a create past the end, the track that will hold the temporary clip.
+#[derive(Debug)]
+pub struct Edit {
+    operation: Operation,
+    id: Option<String>,
+    time: Option<f64>,
+    name: Option<String>,
+    holder: Option<Holder>,
+}
+
+impl Edit {
+    /// The operation `p` asks for in signature `sig`, checked; `None` without
+    /// `locatorOperation`.
+    pub fn check(
+        call: &mut Call<'_>,
+        song: LiveId,
+        p: &UpdateLiveSetParams,
+        sig: (i64, i64),
+    ) -> Result<Option<Edit>, ToolError> {
+        let operation = match p.locator_operation.as_ref().map(Choice::as_str) {
+            None => return Ok(None),
+            Some("create") => Operation::Create,
+            Some("rename") => Operation::Rename,
+            Some(_) => Operation::Delete,
+        };
+        let time = p
+            .locator_time
+            .as_ref()
+            .map(|t| time::parse_position(t.as_str(), sig.0, sig.1).map_err(ToolError::bad_input))
+            .transpose()?;
+        let holder = match (operation, time) {
+            (Operation::Create, Some(t)) => locator_extension::check(call, song, t)?,
+            _ => None,
+        };
+        let text = |t: &Option<Text>| t.as_ref().map(|t| t.as_str().to_string());
+        Ok(Some(Edit {
+            operation,
+            id: text(&p.locator_id),
+            time,
+            name: text(&p.locator_name),
+            holder,
+        }))
+    }
+}
+
+/// Runs `edit` after the Set-wide settings written into `out`: rename at once, create
+/// and delete as a job that may ask the host to wait.
+pub fn start(
+    call: &mut Call<'_>,
+    song: LiveId,
+    edit: Edit,
+    mut out: LiveSetUpdated,
+    sig: (i64, i64),
+) -> Result<LiveSetUpdated, ToolError> {
+    let time_text = |t: f64| time::position(t, sig.0, sig.1);
+    let job = match edit.operation {
+        Operation::Create => {
+            let Some(t) = edit.time else {
+                call.warn("locatorTime is required to create a locator");
+                out.locator = Some(skipped("missing_locatorTime", &[]));
+                return Ok(out);
+            };
+            let cues = locators::list(call.live, song)?;
+            if let Some(i) = locators::at_time(&cues, t) {
+                call.warn(format!(
+                    "locator already exists at {} ({}); nothing created",
+                    time_text(t),
+                    locators::id_text(i)
+                ));
+                out.locator = Some(exists(time_text(t), i));
+                return Ok(out);
+            }
+            stop_playback(call, song)?;
+            let temp = locator_extension::extend(call, edit.holder, t)?;
+            Job::Create {
+                t,
+                name: edit.name,
+                temp,
+                tries: 0,
+            }
+        }
+        Operation::Rename => {
+            out.locator = Some(rename(call, song, edit, sig)?);
+            return Ok(out);
+        }
+        Operation::Delete => {
+            let cues = locators::list(call.live, song)?;
+            let mut shown = Map::new();
+            let by = match (&edit.id, edit.time) {
+                (Some(id), _) => Some(("id", id.clone())),
+                (None, Some(t)) => Some(("time", time_text(t))),
+                (None, None) => None,
+            };
+            let times = if let Some((key, what)) = by {
+                let Some(i) = target(&cues, edit.id.as_deref(), edit.time) else {
+                    call.warn(format!("locator {} not found", quoted(&what)));
+                    out.locator = Some(skipped("locator_not_found", &[(key, json!(what))]));
+                    return Ok(out);
+                };
+                shown.insert(key.into(), json!(what));
+                vec![cues[i].time]
+            } else if let Some(name) = edit.name {
+                let mut times: Vec<f64> = cues
+                    .iter()
+                    .filter(|c| c.name == name)
+                    .map(|c| c.time)
+                    .collect();
+                if times.is_empty() {
+                    call.warn(format!(
+                        "no locator named {}; nothing deleted",
+                        quoted(&name)
+                    ));
+                    out.locator = Some(skipped("no_locators_found", &[("name", json!(name))]));
+                    return Ok(out);
+                }
+                times.reverse();
+                shown.insert("name".into(), json!(name));
+                times
+            } else {
+                call.warn("locatorId or locatorTime is required");
+                out.locator = Some(skipped("missing_identifier", &[]));
+                return Ok(out);
+            };
+            stop_playback(call, song)?;
+            Job::Delete {
+                times,
+                done: 0,
+                shown,
+                tries: 0,
+            }
+        }
+    };
+    locator_job::run(call, song, job, out, sig)
+}
+
+fn rename(
+    call: &mut Call<'_>,
+    song: LiveId,
+    Edit {
+        id, time: t, name, ..
+    }: Edit,
+    sig: (i64, i64),
+) -> Result<Value, ToolError> {
+    let Some(name) = name else {
+        call.warn("locatorName is required to rename a locator");
+        return Ok(skipped("missing_locatorName", &[]));
+    };
+    if id.is_none() && t.is_none() {
+        call.warn("locatorId or locatorTime is required");
+        return Ok(skipped("missing_identifier", &[("name", json!(name))]));
+    }
+    let cues = locators::list(call.live, song)?;
+    let Some(index) = target(&cues, id.as_deref(), t) else {
+        let what = id.unwrap_or_else(|| time::position(t.unwrap_or(0.0), sig.0, sig.1));
+        call.warn(format!("locator {} not found", quoted(&what)));
+        let key = if what.starts_with("locator-") {
+            "id"
+        } else {
+            "time"
+        };
+        return Ok(skipped("locator_not_found", &[(key, json!(what))]));
+    };
+    let cue = cues[index].live_id;
+    call.live.set(cue, "name", &[Atom::Symbol(name)])?;
+    Ok(json!({
+        "operation": "renamed",
+        "id": locators::id_text(index),
+        "name": lom::text(call.live, cue, "name")?,
+    }))
+}
+
+/// The index of the cue a rename or delete targets: by id, else by time.
+fn target(cues: &[Cue], id: Option<&str>, t: Option<f64>) -> Option<usize> {
+    match id {
+        Some(id) => locators::parse_id(id).filter(|i| *i < cues.len()),
+        None => t.and_then(|t| locators::at_time(cues, t)),
+    }
+}
+
+/// A create skipped because locator `index` already stands at `time` (bar|beat).
+pub(super) fn exists(time: String, index: usize) -> Value {
+    skipped(
+        "locator_exists",
+        &[
+            ("time", json!(time)),
+            ("existingId", json!(locators::id_text(index))),
+        ],
+    )
+}
+
+/// `{operation: "skipped", reason, …}`.
+pub(super) fn skipped(reason: &str, fields: &[(&str, Value)]) -> Value {
+    let mut o = Map::new();
+    o.insert("operation".into(), json!("skipped"));
+    o.insert("reason".into(), json!(reason));
+    for (k, v) in fields {
+        o.insert((*k).into(), v.clone());
+    }
+    Value::Object(o)
+}
+
+fn stop_playback(call: &mut Call<'_>, song: LiveId) -> Result<(), ToolError> {
+    if lom::flag(call.live, song, "is_playing")? {
+        call.live.call(song, "stop_playing", &[])?;
+        call.warn("playback stopped to edit locators");
+    }
+    Ok(())
+}

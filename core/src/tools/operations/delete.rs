@@ -1,0 +1,384 @@
+//! `barline-delete` (tools.md 3.17): every target is resolved and checked before the
+//! first deletion; tracks and scenes go in descending index order so earlier deletions
+//! never shift later targets; the master track, Barline's own track and the last scene
+//! are refused (B7).
+
+use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::common::clip::reference::{self, Place};
+use crate::tools::common::device::path::{DevicePath, Seg};
+use crate::tools::common::device::target::{self, Target as Found};
+use crate::tools::common::host::{self, Host};
+use crate::tools::common::refs::{self, Kind};
+use crate::tools::common::{lom, overview};
+use crate::tools::framework::call::{Bulk, Call, OneOrMany};
+use crate::tools::framework::coerce::{Choice, Choices, List};
+use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// `barline-delete`.
+pub struct Delete;
+
+/// The `type` options.
+pub struct DeleteKinds;
+
+impl Choices for DeleteKinds {
+    const ALL: &'static [&'static str] = &["track", "scene", "clip", "device", "drum-pad"];
+}
+
+/// Arguments of delete.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteParams {
+    /// Ids of the objects to delete, comma-separated; all of kind type.
+    pub ids: Option<List>,
+    /// Device paths (e.g. "t1/d0", "t1/d0/c0/d1") or drum pad paths ("t1/d0/pC1"), comma-separated; only for type device or drum-pad.
+    pub path: Option<List>,
+    /// The kind being deleted: track, scene, clip, device or drum-pad.
+    #[serde(rename = "type")]
+    pub kind: Choice<DeleteKinds>,
+}
+
+/// One deleted object.
+#[derive(Debug, Serialize, JsonSchema)]
+#[allow(missing_docs)]
+pub struct Deleted {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub deleted: bool,
+}
+
+impl Tool for Delete {
+    type Params = DeleteParams;
+    type Output = OneOrMany<Deleted>;
+    const META: ToolMeta = ToolMeta {
+        hints: Hints::OVERWRITE,
+        ..ToolMeta::create(
+            "barline-delete",
+            "Delete",
+            "Delete tracks, scenes, clips, devices or drum pads by id (or by path for devices and drum pads). type must name the kind being deleted.",
+        )
+    };
+
+    fn run(call: &mut Call<'_>, p: DeleteParams) -> Result<OneOrMany<Deleted>, ToolError> {
+        run(call, &p)
+    }
+}
+
+/// How a resolved target is deleted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum How {
+    /// `Song.delete_track(i)`.
+    Track,
+    /// `Song.delete_return_track(i)`.
+    ReturnTrack,
+    /// `Song.delete_scene(i)`.
+    Scene,
+    /// `ClipSlot.delete_clip()`.
+    SessionClip(LiveId),
+    /// `Track.delete_clip(clip)`.
+    ArrangementClip(LiveId),
+    /// `<parent>.delete_device(i)`.
+    Device,
+    /// `DrumPad.delete_all_chains()`.
+    DrumPad,
+}
+
+/// A target checked and ready to delete; `index` orders tracks and scenes.
+struct Target {
+    id: LiveId,
+    label: String,
+    how: How,
+    index: usize,
+}
+
+fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, ToolError> {
+    let kind = p.kind.as_str();
+    let by_path = matches!(kind, "device" | "drum-pad");
+    if p.path.is_some() && !by_path {
+        call.warn("path is only used for type \"device\" or \"drum-pad\"; ignored");
+    }
+    let ids = p.ids.as_ref().map(List::items).unwrap_or_default();
+    let paths = if by_path {
+        p.path.as_ref().map(List::items).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    if ids.is_empty() && paths.is_empty() {
+        return Err(ToolError::bad_input(if by_path {
+            "give ids or path: the objects to delete"
+        } else {
+            "give ids: the objects to delete"
+        }));
+    }
+    // Syntax of every path before anything else (B8).
+    let mut parsed = Vec::new();
+    for text in call.unique(paths, "path") {
+        let path = DevicePath::parse(&text)?;
+        if path.segs.is_empty() {
+            return Err(ToolError::bad_input(format!(
+                "path {} names a track; add the device or pad segment, e.g. \"{path}/d0\"",
+                quoted(&text)
+            )));
+        }
+        parsed.push((text, path));
+    }
+    let ids = call.unique(ids, "id");
+
+    // Resolve everything before the first deletion (3.17 step 1).
+    let mut bulk: Bulk<Deleted> = Bulk::new();
+    let host = host::find(call.live);
+    let mut targets: Vec<Target> = Vec::new();
+    for id in &ids {
+        let r = resolve_id(call, id, kind, host.as_ref());
+        push(&mut targets, &mut bulk, r);
+    }
+    for (text, path) in parsed {
+        match resolve_path(call, &text, &path, kind, host.as_ref()) {
+            Ok(Some(t)) => push(&mut targets, &mut bulk, Ok(t)),
+            Ok(None) => {}
+            Err(e) => push(&mut targets, &mut bulk, Err(e)),
+        }
+    }
+    if kind == "scene" {
+        keep_one_scene(call, &mut targets, &mut bulk)?;
+    }
+    // Descending index order: regular tracks, then return tracks (3.17 step 3).
+    targets.sort_by(|a, b| {
+        let rank = |h: How| matches!(h, How::ReturnTrack) as u8;
+        rank(a.how).cmp(&rank(b.how)).then(b.index.cmp(&a.index))
+    });
+    let n = targets.len();
+    for (i, t) in targets.iter().enumerate() {
+        if i > 0 && call.deadline_near() {
+            call.warn_stopped(i, n, &format!("{kind}s"));
+            break;
+        }
+        let r = delete(call.live, t);
+        if r.is_ok() {
+            call.ids().issue(&t.id.to_string());
+        }
+        bulk.record(r.map(|()| Deleted {
+            id: t.id.to_string(),
+            kind: kind.to_string(),
+            deleted: true,
+        }));
+    }
+    bulk.finish(call)
+}
+
+fn push(targets: &mut Vec<Target>, bulk: &mut Bulk<Deleted>, r: Result<Target, ToolError>) {
+    match r {
+        Ok(t) if targets.iter().any(|o| o.id == t.id) => {}
+        Ok(t) => targets.push(t),
+        Err(e) => bulk.skip(e),
+    }
+}
+
+fn unsupported(message: impl Into<String>) -> ToolError {
+    ToolError::new(ErrorCode::Unsupported, message)
+}
+
+/// The number after `word` in a LOM path (`tracks 3` → 3).
+fn index_after(path: &str, word: &str) -> Option<usize> {
+    let words: Vec<&str> = path.split_whitespace().collect();
+    let at = words.iter().rposition(|w| *w == word)?;
+    words.get(at + 1)?.parse().ok()
+}
+
+fn resolve_id(
+    call: &mut Call<'_>,
+    id: &str,
+    kind: &str,
+    host: Option<&Host>,
+) -> Result<Target, ToolError> {
+    let want = match kind {
+        "track" => Kind::Track,
+        "scene" => Kind::Scene,
+        "clip" => Kind::Clip,
+        "device" => Kind::Device,
+        _ => Kind::DrumPad,
+    };
+    let (found, _) = refs::by_id(call, id, want)?;
+    target(call.live, found, id, kind, host)
+}
+
+/// Resolves a device or pad path (tools.md 3.17 step 1). `Ok(None)`: the catch-all
+/// pad `p*`, which has no pad object, skipped with a warning.
+fn resolve_path(
+    call: &mut Call<'_>,
+    text: &str,
+    path: &DevicePath,
+    kind: &str,
+    host: Option<&Host>,
+) -> Result<Option<Target>, ToolError> {
+    if kind == "drum-pad" && matches!(path.segs.last(), Some(Seg::Pad(p)) if p.pitch.is_none()) {
+        call.warn(format!(
+            "path {} names the catch-all chains, which have no drum pad; skipped",
+            quoted(text)
+        ));
+        return Ok(None);
+    }
+    let found = target::resolve(call.live, path).map_err(|e| {
+        if e.code == ErrorCode::NotFound && kind == "device" {
+            ToolError::not_found(format!("no device at path {}", quoted(text)))
+        } else {
+            e
+        }
+    })?;
+    let wrong = |what: &str, want: &str| {
+        ToolError::new(
+            ErrorCode::WrongType,
+            format!("path {} resolves to {what}, not {want}", quoted(text)),
+        )
+    };
+    let id = match (kind, found) {
+        ("device", Found::Device(d)) => d,
+        ("device", Found::Pad { .. }) => return Err(wrong("a drum pad", "a device")),
+        ("device", _) => return Err(wrong("a chain", "a device")),
+        (_, Found::Pad { pad: Some(pad), .. }) => pad,
+        (_, Found::Pad { pad: None, .. }) => {
+            return Err(ToolError::not_found(format!(
+                "path {} names no drum pad",
+                quoted(text)
+            )))
+        }
+        (_, Found::Device(_)) => return Err(wrong("a device", "a drum pad")),
+        _ => return Err(wrong("a chain", "a drum pad")),
+    };
+    target(call.live, id, text, kind, host).map(Some)
+}
+
+/// Checks a found object of the right kind against the protected targets (B7) and
+/// works out how to delete it.
+fn target(
+    live: &mut dyn LivePort,
+    found: LiveId,
+    id: &str,
+    kind: &str,
+    host: Option<&Host>,
+) -> Result<Target, ToolError> {
+    let path = live.path_of(found)?;
+    let label = format!("{kind} {}", quoted(id));
+    let mut t = Target {
+        id: found,
+        label,
+        how: How::Track,
+        index: 0,
+    };
+    match kind {
+        "track" => {
+            if path.contains("master_track") {
+                return Err(unsupported("the master track cannot be deleted"));
+            }
+            if host.is_some_and(|h| host::holds(live, h, found)) {
+                return Err(unsupported("the track hosting Barline cannot be deleted"));
+            }
+            if let Some(i) = index_after(&path, "return_tracks") {
+                (t.how, t.index) = (How::ReturnTrack, i);
+            } else {
+                t.index = index_after(&path, "tracks").unwrap_or(0);
+            }
+        }
+        "scene" => (t.how, t.index) = (How::Scene, index_after(&path, "scenes").unwrap_or(0)),
+        "clip" => {
+            t.how = match reference::place(live, found)? {
+                Place::Session(slot) => How::SessionClip(reference::clip_slot(live, slot)?),
+                Place::Arrangement { track } => How::ArrangementClip(
+                    lom::resolve(live, &format!("live_set tracks {track}")).ok_or_else(|| {
+                        ToolError::not_found(format!("the track of clip {} is gone", quoted(id)))
+                    })?,
+                ),
+                Place::Other => {
+                    return Err(ToolError::not_found(format!(
+                        "clip {} is neither in a slot nor on a track",
+                        quoted(id)
+                    )))
+                }
+            };
+        }
+        "device" => {
+            if host.is_some_and(|h| h.device == found) {
+                return Err(unsupported("the Barline device cannot delete itself"));
+            }
+            t.how = How::Device;
+        }
+        _ => t.how = How::DrumPad,
+    }
+    Ok(t)
+}
+
+/// Live keeps at least one scene: when the call would delete every scene, the first
+/// (processed last) is refused (B7).
+fn keep_one_scene(
+    call: &mut Call<'_>,
+    targets: &mut Vec<Target>,
+    bulk: &mut Bulk<Deleted>,
+) -> Result<(), ToolError> {
+    let song = overview::song(call.live)?;
+    let scenes = call.live.get_count(song, "scenes")?;
+    if !targets.is_empty() && targets.len() >= scenes {
+        if let Some(first) = targets
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, t)| t.index)
+            .map(|(i, _)| i)
+        {
+            targets.remove(first);
+            bulk.skip(unsupported(
+                "the last scene cannot be deleted: Live keeps at least one scene",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Deletes one target, re-reading its current index from its path (earlier deletions
+/// may have moved it), and checks that it is gone.
+fn delete(live: &mut dyn LivePort, t: &Target) -> Result<(), ToolError> {
+    let path = live.path_of(t.id)?;
+    let song = overview::song(live)?;
+    let at = |word: &str| -> Result<i64, ToolError> {
+        index_after(&path, word)
+            .map(|i| i as i64)
+            .ok_or_else(|| ToolError::not_found(format!("{} is gone", t.label)))
+    };
+    match t.how {
+        How::Track => live.call(song, "delete_track", &[Atom::Int(at("tracks")?)])?,
+        How::ReturnTrack => live.call(
+            song,
+            "delete_return_track",
+            &[Atom::Int(at("return_tracks")?)],
+        )?,
+        How::Scene => live.call(song, "delete_scene", &[Atom::Int(at("scenes")?)])?,
+        How::SessionClip(slot) => live.call(slot, "delete_clip", &[])?,
+        How::ArrangementClip(track) => live.call(
+            track,
+            "delete_clip",
+            &[Atom::from("id"), Atom::Int(t.id.0 as i64)],
+        )?,
+        How::Device => {
+            let words: Vec<&str> = path.split_whitespace().collect();
+            let parent_path = words[..words.len().saturating_sub(2)].join(" ");
+            let parent = lom::resolve(live, &parent_path).ok_or_else(|| {
+                ToolError::not_found(format!("the parent of {} is gone", t.label))
+            })?;
+            live.call(parent, "delete_device", &[Atom::Int(at("devices")?)])?
+        }
+        How::DrumPad => live.call(t.id, "delete_all_chains", &[])?,
+    };
+    let gone = match t.how {
+        How::DrumPad => live.get_count(t.id, "chains")? == 0,
+        _ => lom::resolve(live, &format!("id {}", t.id)).is_none(),
+    };
+    if gone {
+        Ok(())
+    } else {
+        Err(ToolError::new(
+            ErrorCode::LiveRejected,
+            format!("Live refused to delete {}", t.label),
+        ))
+    }
+}

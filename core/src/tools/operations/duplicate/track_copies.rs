@@ -1,0 +1,237 @@
+//! Track copies for `barline-duplicate` (tools.md 3.18): `duplicate_track` next to the
+//! source, then the copy stripped as asked (its Barline device, devices, clips) and,
+//! for `routeToSource`, made an empty MIDI track that plays the source's instrument.
+
+use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::common::clip::reference::Slot;
+use crate::tools::common::host::{self, Host};
+use crate::tools::common::session_grid;
+use crate::tools::common::track::routing;
+use crate::tools::common::{lom, overview, time, timeline};
+use crate::tools::framework::call::{Bulk, Call, OneOrMany};
+use crate::tools::framework::coerce::text_of;
+use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::operations::duplicate::{
+    index_after, issue, style, CopiedClip, DuplicateParams, Duplicated, Plan,
+};
+
+/// `type: "track"`: `count` copies, each right after the previous one.
+pub(super) fn tracks(
+    call: &mut Call<'_>,
+    p: &DuplicateParams,
+    plan: &Plan,
+) -> Result<OneOrMany<Duplicated>, ToolError> {
+    let path = call.live.path_of(plan.source)?;
+    if path.contains("return_tracks") {
+        return Err(ToolError::new(
+            ErrorCode::Unsupported,
+            "return tracks cannot be duplicated",
+        ));
+    }
+    let index = match index_after(&path, "tracks") {
+        Some(i) => i,
+        None => {
+            return Err(ToolError::new(
+                ErrorCode::Unsupported,
+                "the master track cannot be duplicated",
+            ))
+        }
+    };
+    let route = p.route_to_source.is_some_and(|f| f.0);
+    let source_name = lom::text(call.live, plan.source, "name")?;
+    if route && !lom::flag(call.live, plan.source, "has_midi_input")? {
+        return Err(ToolError::new(
+            ErrorCode::WrongType,
+            format!(
+                "routeToSource needs a MIDI track: track {} is not one",
+                quoted(&source_name)
+            ),
+        ));
+    }
+    if route && (p.without_clips.is_some_and(|f| !f.0) || p.without_devices.is_some_and(|f| !f.0)) {
+        call.warn("routeToSource needs withoutClips and withoutDevices; using true");
+    }
+    let without_clips = route || p.without_clips.is_some_and(|f| f.0);
+    let without_devices = route || p.without_devices.is_some_and(|f| f.0);
+    let host = host::find(call.live).filter(|h| h.track == plan.source);
+    let song = overview::song(call.live)?;
+    let names = call.names(text_of(&p.name), plan.count);
+    let mut bulk = Bulk::new();
+    let mut copies = Vec::new();
+    let mut next = index;
+    for (k, name) in names.iter().enumerate() {
+        if k > 0 && call.deadline_near() {
+            call.warn_stopped(k, plan.count, "tracks");
+            break;
+        }
+        // The copy is the track that was not there before (a group's copy lands after
+        // its members, so its index is not always the next one).
+        let before = lom::child_ids(call.live, song, "tracks")?;
+        call.live
+            .call(song, "duplicate_track", &[Atom::Int(next as i64)])?;
+        let after = lom::child_ids(call.live, song, "tracks")?;
+        let found = after
+            .iter()
+            .enumerate()
+            .find(|(_, t)| !before.contains(t))
+            .map(|(i, t)| (i, *t));
+        let Some((copy_index, copy)) = found else {
+            bulk.skip(ToolError::new(
+                ErrorCode::LiveRejected,
+                format!("Live did not duplicate track {}", quoted(&source_name)),
+            ));
+            break;
+        };
+        next = copy_index;
+        if let Some(h) = &host {
+            remove_barline(call, copy, h)?;
+        }
+        if without_devices {
+            let n = call.live.get_count(copy, "devices")?;
+            for j in (0..n).rev() {
+                call.live
+                    .call(copy, "delete_device", &[Atom::Int(j as i64)])?;
+            }
+        }
+        if without_clips {
+            clear_clips(call.live, copy)?;
+        }
+        style(call, copy, name, &plan.colors, k, "track")?;
+        copies.push(copy);
+        let c = Duplicated {
+            id: Some(copy.to_string()),
+            track_index: Some(copy_index as i64),
+            clips: Some(track_clips(call.live, copy, copy_index, plan.sig)?),
+            ..Default::default()
+        };
+        issue(call, &c);
+        bulk.ok(c);
+    }
+    if route && !copies.is_empty() {
+        route_to_source(call, plan.source, &source_name, &copies)?;
+    }
+    bulk.finish(call)
+}
+
+/// Deletes the copy's Barline device (same place below the track as the original).
+fn remove_barline(call: &mut Call<'_>, copy: LiveId, h: &Host) -> Result<(), ToolError> {
+    let words: Vec<&str> = h.below_track.split_whitespace().collect();
+    let Some(index) = words.last().and_then(|w| w.parse::<i64>().ok()) else {
+        return Ok(());
+    };
+    let copy_path = call.live.path_of(copy)?;
+    let parent_path = format!("{copy_path} {}", words[..words.len() - 2].join(" "));
+    if let Some(parent) = lom::resolve(call.live, parent_path.trim()) {
+        call.live
+            .call(parent, "delete_device", &[Atom::Int(index)])?;
+        call.warn("the Barline device was removed from the copy; it cannot be duplicated");
+    }
+    Ok(())
+}
+
+/// Deletes every session and arrangement clip of a track.
+fn clear_clips(live: &mut dyn LivePort, track: LiveId) -> Result<(), ToolError> {
+    let path = live.path_of(track)?;
+    for s in 0..live.get_count(track, "clip_slots")? {
+        if let Some(cs) = lom::resolve(live, &format!("{path} clip_slots {s}")) {
+            if lom::flag(live, cs, "has_clip")? {
+                live.call(cs, "delete_clip", &[])?;
+            }
+        }
+    }
+    let mut arranged = Vec::new();
+    for a in 0..live.get_count(track, "arrangement_clips")? {
+        if let Some(c) = lom::resolve(live, &format!("{path} arrangement_clips {a}")) {
+            arranged.push(c);
+        }
+    }
+    for c in arranged {
+        timeline::delete(live, track, c)?;
+    }
+    Ok(())
+}
+
+/// The clips of a track: session ones with their slot, then arrangement ones.
+fn track_clips(
+    live: &mut dyn LivePort,
+    track: LiveId,
+    index: usize,
+    sig: (i64, i64),
+) -> Result<Vec<CopiedClip>, ToolError> {
+    let mut out = Vec::new();
+    for (scene, c) in session_grid::track_clips(live, track, &|| false)? {
+        out.push(CopiedClip::in_slot(
+            c,
+            Slot {
+                track: index,
+                scene,
+            },
+        ));
+    }
+    for c in lom::child_ids(live, track, "arrangement_clips")? {
+        let start = lom::number(live, c, "start_time")?;
+        out.push(CopiedClip::at(c, time::position(start, sig.0, sig.1)));
+    }
+    Ok(out)
+}
+
+/// routeToSource: arm the source, free its input, and send each copy's MIDI to it.
+fn route_to_source(
+    call: &mut Call<'_>,
+    source: LiveId,
+    name: &str,
+    copies: &[LiveId],
+) -> Result<(), ToolError> {
+    let live = &mut *call.live;
+    let mut warnings = Vec::new();
+    if !lom::flag(live, source, "arm")? {
+        live.set(source, "arm", &[Atom::Int(1)])?;
+        warnings.push(format!(
+            "armed track {} so the copy can play it",
+            quoted(name)
+        ));
+    }
+    let input = "input_routing_type";
+    let was = routing::current(live, source, input)?
+        .map(|(shown, _)| shown)
+        .unwrap_or_default();
+    if was != "No Input" {
+        let inputs = routing::available(live, source, input)?;
+        if let Some((_, no_input)) = inputs.iter().find(|(n, _)| n == "No Input") {
+            warnings.push(
+                routing::set(live, source, input, no_input)?.unwrap_or_else(|| {
+                    format!(
+                        "set input of track {} to \"No Input\" (was {})",
+                        quoted(name),
+                        quoted(&was)
+                    )
+                }),
+            );
+        }
+    }
+    // With several tracks of this name, the n-th by id order is the n-th entry.
+    let song = overview::song(live)?;
+    let mut same: Vec<LiveId> = Vec::new();
+    for t in 0..live.get_count(song, "tracks")? {
+        if let Some(id) = lom::resolve(live, &format!("live_set tracks {t}")) {
+            if !copies.contains(&id) && lom::text(live, id, "name")? == name {
+                same.push(id);
+            }
+        }
+    }
+    same.sort();
+    let nth = same.iter().position(|t| *t == source).unwrap_or(0);
+    let output = "output_routing_type";
+    for copy in copies {
+        let outputs = routing::available(live, *copy, output)?;
+        match outputs.iter().filter(|(n, _)| n == name).nth(nth) {
+            Some((_, to_source)) => warnings.extend(routing::set(live, *copy, output, to_source)?),
+            None => warnings.push(format!(
+                "no output routing named {}; routing unchanged",
+                quoted(name)
+            )),
+        }
+    }
+    call.warnings.extend(warnings);
+    Ok(())
+}

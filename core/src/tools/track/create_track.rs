@@ -1,0 +1,204 @@
+//! `barline-create-track` (tools.md 3.6): MIDI, audio or return tracks, one by one at
+//! consecutive indices, then their names, colours and states. Everything that needs no
+//! write (colours, index, limit, kind checks) is checked first.
+
+use crate::live::path::parse_id_atoms;
+use crate::live::{Atom, LiveId};
+use crate::tools::common::{lom, names, overview};
+use crate::tools::framework::call::{Bulk, Call, OneOrMany};
+use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Int, Text, INDEX_MAX};
+use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::tool::{Tool, ToolMeta};
+use crate::tools::track::read_track::{self, Place};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// `barline-create-track`.
+pub struct CreateTrack;
+
+/// The kinds of track create-track makes.
+pub struct NewTrackTypes;
+
+impl Choices for NewTrackTypes {
+    const ALL: &'static [&'static str] = &["midi", "audio", "return"];
+}
+
+/// Most tracks one call creates, and the highest `trackIndex + count` (tools.md 3.6).
+pub const MAX_TRACKS: i64 = 100;
+
+/// Arguments of create-track.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateTrackParams {
+    /// Insert position for the first new track (from 0); -1 appends (default). Ignored for return tracks, which are always appended.
+    pub track_index: Option<Int<-1, INDEX_MAX>>,
+    /// Number of tracks to create, 1-100 (default 1).
+    pub count: Option<Int<1, MAX_TRACKS>>,
+    /// Track name; comma-separated names for several tracks.
+    pub name: Option<Text>,
+    /// Colour (a doc line starting with `#` would become a title, so it is spelled out).
+    #[schemars(description = "#RRGGBB; comma-separated colours cycle over the tracks.")]
+    pub color: Option<Text>,
+    /// midi (default), audio or return.
+    #[serde(rename = "type")]
+    pub kind: Option<Choice<NewTrackTypes>>,
+    /// Mute the new tracks.
+    pub mute: Option<Flag>,
+    /// Solo the new tracks.
+    pub solo: Option<Flag>,
+    /// Arm the new tracks for recording (not return tracks).
+    pub arm: Option<Flag>,
+}
+
+/// One created track.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedTrack {
+    /// The new track's id.
+    pub id: String,
+    /// Its index among regular tracks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub track_index: Option<i64>,
+    /// Its index among return tracks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_track_index: Option<i64>,
+}
+
+impl Tool for CreateTrack {
+    type Params = CreateTrackParams;
+    type Output = OneOrMany<CreatedTrack>;
+    const META: ToolMeta = ToolMeta {
+        small_removed: &["count", "mute", "solo", "arm"],
+        ..ToolMeta::create(
+            "barline-create-track",
+            "Create Track",
+            "Create MIDI, audio or return tracks at a position, with optional names, colours and states.",
+        )
+    };
+
+    fn run(
+        call: &mut Call<'_>,
+        p: CreateTrackParams,
+    ) -> Result<OneOrMany<CreatedTrack>, ToolError> {
+        run(call, &p)
+    }
+}
+
+fn run(call: &mut Call<'_>, p: &CreateTrackParams) -> Result<OneOrMany<CreatedTrack>, ToolError> {
+    let colors = names::colors(text_of(&p.color))?;
+    let kind = p.kind.as_ref().map(Choice::as_str).unwrap_or("midi");
+    let count = p.count.map(Int::get).unwrap_or(1);
+    let index = p.track_index.map(Int::get).unwrap_or(-1);
+    let song = overview::song(call.live)?;
+    let mut arm = p.arm.map(|f| f.0);
+    let function = match kind {
+        "return" => {
+            if index != -1 {
+                call.warn("trackIndex is ignored for return tracks");
+            }
+            if arm.is_some() {
+                call.warn("return tracks cannot be armed; arm ignored");
+                arm = None;
+            }
+            "create_return_track"
+        }
+        "audio" => "create_audio_track",
+        _ => "create_midi_track",
+    };
+    if kind != "return" {
+        let tracks = call.live.get_count(song, "tracks")? as i64;
+        if index >= 0 && index + count > MAX_TRACKS {
+            return Err(ToolError::bad_input(format!(
+                "trackIndex {index} + count {count} is over {MAX_TRACKS}: tracks can be placed up to index {}",
+                MAX_TRACKS - 1
+            )));
+        }
+        if index > tracks {
+            return Err(ToolError::bad_input(format!(
+                "trackIndex {index} is past the end: the Set has {tracks} tracks, so use 0…{tracks}, or -1 to append"
+            )));
+        }
+    }
+    let n = count as usize;
+    let names = call.names(p.name.as_ref().map(Text::as_str), n);
+    let mut bulk = Bulk::new();
+    for (i, name) in names.iter().enumerate() {
+        // tools.md 1.15: stop before the time limit, keeping what was created.
+        if i > 0 && call.deadline_near() {
+            call.warn_stopped(i, n, "tracks");
+            break;
+        }
+        let args: Vec<Atom> = match kind {
+            "return" => Vec::new(),
+            _ if index < 0 => vec![Atom::Int(-1)],
+            _ => vec![Atom::Int(index + i as i64)],
+        };
+        let answer = call.live.call(song, function, &args)?;
+        let Some(track) = parse_id_atoms(&answer).filter(|t| !t.is_none()) else {
+            bulk.skip(ToolError::new(
+                ErrorCode::LiveRejected,
+                format!(
+                    "Live did not create track {} of {n} ({function} returned no track)",
+                    i + 1
+                ),
+            ));
+            continue;
+        };
+        bulk.ok(setup(call, track, name.as_deref(), &colors, i, p, arm)?);
+    }
+    let out = bulk.finish(call)?;
+    let created: Vec<String> = match &out {
+        OneOrMany::One(t) => vec![t.id.clone()],
+        OneOrMany::Many(ts) => ts.iter().map(|t| t.id.clone()).collect(),
+    };
+    for id in &created {
+        call.ids().issue(id);
+    }
+    Ok(out)
+}
+
+/// Name, colour and states of one new track; its place read back from Live.
+fn setup(
+    call: &mut Call<'_>,
+    track: LiveId,
+    name: Option<&str>,
+    colors: &[i64],
+    i: usize,
+    p: &CreateTrackParams,
+    arm: Option<bool>,
+) -> Result<CreatedTrack, ToolError> {
+    if let Some(name) = name {
+        call.live
+            .set(track, "name", &[Atom::Symbol(name.to_string())])?;
+    }
+    if !colors.is_empty() {
+        let shown = match name {
+            Some(n) => n.to_string(),
+            None => lom::text(call.live, track, "name")?,
+        };
+        call.set_color(
+            track,
+            colors[i % colors.len()],
+            &format!("track \"{shown}\""),
+        )?;
+    }
+    for (prop, value) in [
+        ("mute", p.mute.map(|f| f.0)),
+        ("solo", p.solo.map(|f| f.0)),
+        ("arm", arm),
+    ] {
+        if let Some(v) = value {
+            call.live.set(track, prop, &[Atom::Int(i64::from(v))])?;
+        }
+    }
+    let mut o = CreatedTrack {
+        id: track.to_string(),
+        ..CreatedTrack::default()
+    };
+    match read_track::place(call.live, track)? {
+        Place::Regular(i) => o.track_index = Some(i as i64),
+        Place::Return(i) => o.return_track_index = Some(i as i64),
+        Place::Master => {}
+    }
+    Ok(o)
+}

@@ -1,0 +1,372 @@
+//! `barline-read-track` (tools.md 3.5): one regular, return or master track — kind,
+//! group, instrument, mixer, clips, devices, drum map, state and routing. The reader is
+//! [`summary`], which read-live-set nests (with the include list filtered by
+//! [`options`], never `"*"`, 1.7) and the `live://track/{index}` resource uses (B9).
+
+pub mod routing_fields;
+
+use crate::live::{LiveId, LivePort};
+use crate::tools::clip::read_clip::ClipDetail;
+use crate::tools::common::lom;
+use crate::tools::common::refs::{self, Kind, TrackList};
+use crate::tools::common::session_grid::{self, SessionGrid};
+use crate::tools::common::track::info::{ClipSummary, TrackInfo, TrackType};
+use crate::tools::common::track::{devices, mixer};
+use crate::tools::device::read_device;
+use crate::tools::framework::call::Call;
+use crate::tools::framework::coerce::{Choice, Choices, Id, Include, Index};
+use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::format::Rounded;
+use crate::tools::framework::tool::{Tool, ToolMeta};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// `barline-read-track`.
+pub struct ReadTrack;
+
+/// The `include` options of read-track.
+pub struct TrackDetail;
+
+impl Choices for TrackDetail {
+    const ALL: &'static [&'static str] = &[
+        "session-clips",
+        "arrangement-clips",
+        "notes",
+        "timing",
+        "sample",
+        "devices",
+        "drum-map",
+        "routings",
+        "available-routings",
+        "mixer",
+        "color",
+        "*",
+    ];
+}
+
+/// The `trackType` options.
+pub struct TrackTypes;
+
+impl Choices for TrackTypes {
+    const ALL: &'static [&'static str] = &["return", "master"];
+}
+
+/// Arguments of read-track.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadTrackParams {
+    /// Any track id (regular, return or master). Wins over trackIndex.
+    pub track_id: Option<Id>,
+    /// Regular track index from 0, or return track index with trackType "return".
+    pub track_index: Option<Index>,
+    /// "return" or "master"; omit for regular tracks. The master needs no index.
+    pub track_type: Option<Choice<TrackTypes>>,
+    /// Extra detail: session-clips, arrangement-clips (with notes, timing, sample, color for the listed clips), devices, drum-map, routings, available-routings, mixer, color, or * for all.
+    #[serde(default)]
+    pub include: Include<TrackDetail>,
+}
+
+impl Tool for ReadTrack {
+    type Params = ReadTrackParams;
+    type Output = TrackInfo;
+    const META: ToolMeta = ToolMeta {
+        small_removed_values: &[("include", &["available-routings", "*"])],
+        too_large_hint: "Drop notes/timing/sample from include, or list clips without notes and read single clips with barline-read-clip.",
+        ..ToolMeta::read(
+            "barline-read-track",
+            "Read Track",
+            "Read a track's settings, clips and devices. Returns an overview; add detail with include.",
+        )
+    };
+
+    fn run(call: &mut Call<'_>, p: ReadTrackParams) -> Result<TrackInfo, ToolError> {
+        let track = target(call, &p)?;
+        summary(call, track, p.include.options())
+    }
+}
+
+fn target(call: &mut Call<'_>, p: &ReadTrackParams) -> Result<LiveId, ToolError> {
+    if let Some(id) = &p.track_id {
+        if p.track_index.is_some() {
+            call.warn("trackIndex ignored because trackId was given");
+        }
+        return Ok(refs::by_id(call, id.as_str(), Kind::Track)?.0);
+    }
+    let index = p.track_index.map(|i| i.index() as u64);
+    match (p.track_type.as_ref().map(Choice::as_str), index) {
+        (Some("master"), _) => master(call.live),
+        (Some(_), Some(i)) => refs::track_by_index(call, i, TrackList::Return),
+        (None, Some(i)) => refs::track_by_index(call, i, TrackList::Regular),
+        (_, None) => Err(ToolError::bad_input(
+            "give trackId, or trackIndex (with trackType \"return\" for a return track), or trackType \"master\"",
+        )),
+    }
+}
+
+/// The master track.
+pub fn master(live: &mut dyn LivePort) -> Result<LiveId, ToolError> {
+    lom::resolve(live, "live_set master_track")
+        .ok_or_else(|| ToolError::new(ErrorCode::Internal, "the master track does not resolve"))
+}
+
+/// Where a track sits (tools.md 1.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// `live_set tracks N`.
+    Regular(usize),
+    /// `live_set return_tracks N`.
+    Return(usize),
+    /// `live_set master_track`.
+    Master,
+}
+
+impl Place {
+    /// The first segment of device paths on this track (`t0`, `rt1`, `mt`).
+    pub fn path_segment(self) -> String {
+        match self {
+            Place::Regular(i) => format!("t{i}"),
+            Place::Return(i) => format!("rt{i}"),
+            Place::Master => "mt".to_string(),
+        }
+    }
+}
+
+/// Where a track sits, from its canonical path.
+pub fn place(live: &mut dyn LivePort, track: LiveId) -> Result<Place, ToolError> {
+    let path = live.path_of(track)?;
+    place_of_path(track, &path)
+}
+
+fn place_of_path(track: LiveId, path: &str) -> Result<Place, ToolError> {
+    let parts: Vec<&str> = path.split_whitespace().collect();
+    let index = |s: &str| s.parse::<usize>().ok();
+    match parts.as_slice() {
+        ["live_set", "tracks", n] => index(n).map(Place::Regular),
+        ["live_set", "return_tracks", n] => index(n).map(Place::Return),
+        ["live_set", "master_track"] => Some(Place::Master),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::Internal,
+            format!("track {track} has the unexpected path \"{path}\""),
+        )
+    })
+}
+
+/// What a Set-wide read looks up once and hands to every nested track read, so the
+/// cost of reading N tracks does not repeat Set-wide lookups N times.
+#[derive(Debug, Default)]
+pub struct Shared<'g> {
+    /// Return-track names for the mixer's sends (filled only when `mixer` is asked for).
+    pub returns: Vec<String>,
+    /// The canonical path of the track that hosts the Barline device, if any.
+    pub host_track: Option<String>,
+    /// The session clips of every regular track, when the caller probed the grid.
+    pub grid: Option<&'g SessionGrid>,
+}
+
+impl Shared<'_> {
+    /// Looks up what every track read of `include` needs: the return names (with
+    /// `mixer`) and the Barline device's track. The grid is left to the caller.
+    pub fn gather(live: &mut dyn LivePort, include: &[&str]) -> Result<Self, ToolError> {
+        let returns = if include.contains(&"mixer") {
+            mixer::return_names(live)?
+        } else {
+            Vec::new()
+        };
+        let host_track = match lom::resolve(live, "this_device") {
+            Some(this) => {
+                let path = live.path_of(this)?;
+                path.split(" devices ").next().map(str::to_string)
+            }
+            None => None,
+        };
+        Ok(Shared {
+            returns,
+            host_track,
+            grid: None,
+        })
+    }
+}
+
+/// Keeps the options read-track understands from another read's expanded include list
+/// (tools.md 1.7: nested reads never receive `"*"`).
+pub fn options(include: &[&str]) -> Vec<&'static str> {
+    TrackDetail::ALL
+        .iter()
+        .copied()
+        .filter(|o| *o != "*" && include.contains(o))
+        .collect()
+}
+
+/// The `live://track/{index}` resource (B9): read-track of regular track `index` with
+/// `session-clips`, `arrangement-clips`, `devices` and `mixer`.
+pub fn resource(call: &mut Call<'_>, index: u64) -> Result<Value, ToolError> {
+    let track = refs::track_by_index(call, index, TrackList::Regular)?;
+    let info = summary(
+        call,
+        track,
+        &["session-clips", "arrangement-clips", "devices", "mixer"],
+    )?;
+    serde_json::to_value(info).map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))
+}
+
+/// Reads one track with read-track's `include` options (others are ignored); the ids it
+/// reports go into the issued-id registry.
+pub fn summary(
+    call: &mut Call<'_>,
+    track: LiveId,
+    include: &[&str],
+) -> Result<TrackInfo, ToolError> {
+    let shared = Shared::gather(call.live, include)?;
+    summary_in(call, track, include, &shared)
+}
+
+/// [`summary`] with the Set-wide lookups done once by the caller (read-live-set shares
+/// them across its nested reads).
+pub fn summary_in(
+    call: &mut Call<'_>,
+    track: LiveId,
+    include: &[&str],
+    shared: &Shared<'_>,
+) -> Result<TrackInfo, ToolError> {
+    let has = |k: &str| include.contains(&k);
+    let mut issued = vec![track.to_string()];
+    let mut warnings = Vec::new();
+    let track_path = call.live.path_of(track)?;
+    let place = place_of_path(track, &track_path)?;
+    let regular = matches!(place, Place::Regular(_));
+    // Session clips: non-empty slots of regular tracks (returns and master have none).
+    let session_slots = match (place, shared.grid) {
+        (Place::Regular(i), Some(grid)) => grid.track(i).to_vec(),
+        (Place::Regular(_), None) => {
+            let stop = call.deadline_check();
+            session_grid::track_clips(call.live, track, &stop)?
+        }
+        _ => Vec::new(),
+    };
+    let live = &mut *call.live;
+    let group = regular && lom::flag(live, track, "is_foldable")?;
+    let armable = regular && lom::flag(live, track, "can_be_armed")?;
+    let mut o = TrackInfo {
+        id: track.to_string(),
+        kind: match place {
+            Place::Master => TrackType::Master,
+            Place::Return(_) => TrackType::Return,
+            Place::Regular(_) if lom::flag(live, track, "has_midi_input")? => TrackType::Midi,
+            Place::Regular(_) => TrackType::Audio,
+        },
+        name: lom::text(live, track, "name")?,
+        ..TrackInfo::default()
+    };
+    if has("color") {
+        o.color = Some(lom::color_hex(lom::int(live, track, "color")?));
+    }
+    if armable && lom::flag(live, track, "arm")? {
+        o.is_armed = Some(true);
+    }
+    if group {
+        o.is_group = Some(true);
+    }
+    if regular && lom::flag(live, track, "is_grouped")? {
+        o.is_group_member = Some(true);
+        if let Some(g) = lom::child_ids(live, track, "group_track")?.first() {
+            o.group_id = Some(g.to_string());
+            issued.push(g.to_string());
+        }
+    }
+    let devices = lom::child_ids(live, track, "devices")?;
+    o.instrument = devices::instrument(live, &devices)?;
+    if has("mixer") {
+        let m = mixer::of_track(live, track)?;
+        let levels = mixer::read(live, m, &shared.returns)?;
+        o.gain_db = Some(Rounded(levels.gain_db));
+        if levels.split {
+            o.panning_mode = Some("split".into());
+        }
+        o.pan = levels.pan.map(Rounded);
+        if let Some((l, r)) = levels.split_pans {
+            o.left_pan = Some(Rounded(l));
+            o.right_pan = Some(Rounded(r));
+        }
+        if place != Place::Master {
+            o.sends = Some(levels.sends);
+        }
+    }
+    match place {
+        Place::Regular(i) => o.track_index = Some(i as i64),
+        Place::Return(i) => o.return_track_index = Some(i as i64),
+        Place::Master => {}
+    }
+    let clip_include: Vec<&str> = include
+        .iter()
+        .copied()
+        .filter(|k| *k != "*" && ClipDetail::ALL.contains(k))
+        .collect();
+    if has("session-clips") {
+        let session: Vec<LiveId> = session_slots.iter().map(|&(_, clip)| clip).collect();
+        let drop = ["type", "view"];
+        let list = ClipSummary::read_all(live, &session, &clip_include, &drop, &mut warnings)?;
+        o.session_clips = Some(list);
+        issued.extend(session.iter().map(LiveId::to_string));
+    } else {
+        o.session_clip_count = Some(session_slots.len() as i64);
+    }
+    // Arrangement clips: regular tracks other than groups.
+    let arrangement = if regular && !group {
+        lom::child_ids(live, track, "arrangement_clips")?
+    } else {
+        Vec::new()
+    };
+    if has("arrangement-clips") {
+        let drop = ["type", "view", "trackIndex"];
+        let list = ClipSummary::read_all(live, &arrangement, &clip_include, &drop, &mut warnings)?;
+        o.arrangement_clips = Some(list);
+        issued.extend(arrangement.iter().map(LiveId::to_string));
+    } else {
+        o.arrangement_clip_count = Some(arrangement.len() as i64);
+    }
+    if has("devices") {
+        o.devices = Some(devices::summaries(live, &devices, &place.path_segment())?);
+        issued.extend(devices.iter().map(LiveId::to_string));
+    } else {
+        o.device_count = Some(devices.len() as i64);
+    }
+    if has("drum-map") {
+        o.drum_map = devices::drum_map(live, &devices)?;
+    }
+    if regular {
+        let playing = lom::int(live, track, "playing_slot_index")?;
+        let fired = lom::int(live, track, "fired_slot_index")?;
+        o.playing_slot_index = (playing >= 0).then_some(playing);
+        o.fired_slot_index = (fired >= 0).then_some(fired);
+    }
+    if place != Place::Master {
+        o.state = state(live, track)?.map(str::to_string);
+    }
+    if has("routings") {
+        routing_fields::current(live, track, place, group, armable, &mut o)?;
+    }
+    if has("available-routings") {
+        routing_fields::available(live, track, place, group, &mut o)?;
+    }
+    if shared.host_track.as_deref() == Some(track_path.as_str()) {
+        o.has_barline_device = Some(true);
+    }
+    call.warnings.append(&mut warnings);
+    let registry = call.ids();
+    for id in &issued {
+        registry.issue(id);
+    }
+    Ok(o)
+}
+
+/// `state` of tools.md 3.5: absent when the track plays normally.
+fn state(live: &mut dyn LivePort, track: LiveId) -> Result<Option<&'static str>, ToolError> {
+    let muted = lom::flag(live, track, "mute")?;
+    let soloed = lom::flag(live, track, "solo")?;
+    let via_solo = lom::flag(live, track, "muted_via_solo")?;
+    Ok(read_device::state(muted, soloed, via_solo))
+}

@@ -1,0 +1,396 @@
+//! `barline-update-track` (tools.md 3.7): names, colours, mute/solo/arm, mixer values by
+//! display value, sends, routing and monitoring of one or more tracks. Everything that
+//! needs no write is checked first (B8), kind checks come before Live is asked (B15),
+//! `moveToIndex` is refused before anything else (B7), and each track is done in the
+//! spec's order: states, mixer, routing, monitoring, send.
+
+use crate::live::{Atom, LiveId};
+use crate::tools::common::refs::{self, Kind};
+use crate::tools::common::track::info::Monitoring;
+use crate::tools::common::track::{mixer, routing};
+use crate::tools::common::{lom, names};
+use crate::tools::framework::call::{Bulk, Call, OneOrMany};
+use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Id, Index, List, Num, Text};
+use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
+use crate::tools::track::read_track::{self, Place};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// `barline-update-track`.
+pub struct UpdateTrack;
+
+/// The `panningMode` options.
+pub struct PanningModes;
+
+impl Choices for PanningModes {
+    const ALL: &'static [&'static str] = &["stereo", "split"];
+}
+
+/// The `monitoringState` options.
+pub struct MonitoringStates;
+
+impl Choices for MonitoringStates {
+    const ALL: &'static [&'static str] = &["in", "auto", "off"];
+}
+
+/// Arguments of update-track.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateTrackParams {
+    /// Comma-separated track ids (regular, return or master tracks).
+    pub ids: List,
+    /// New name; comma-separated names for several tracks.
+    pub name: Option<Text>,
+    /// Colour (a doc line starting with `#` would become a title, so it is spelled out).
+    #[schemars(description = "#RRGGBB; comma-separated colours cycle over the tracks.")]
+    pub color: Option<Text>,
+    /// Track volume in dB (-70 to 6).
+    pub gain_db: Option<Num<-70, 6>>,
+    /// Stereo pan, -1 (left) to 1 (right); stereo panning mode only.
+    pub pan: Option<Num<-1, 1>>,
+    /// stereo or split.
+    pub panning_mode: Option<Choice<PanningModes>>,
+    /// Left channel pan in split mode, -1 to 1.
+    pub left_pan: Option<Num<-1, 1>>,
+    /// Right channel pan in split mode, -1 to 1.
+    pub right_pan: Option<Num<-1, 1>>,
+    /// Mute (not the master track).
+    pub mute: Option<Flag>,
+    /// Solo (not the master track).
+    pub solo: Option<Flag>,
+    /// Arm for recording (MIDI and audio tracks only).
+    pub arm: Option<Flag>,
+    /// An inputId from availableInputRoutingTypes (set before the channel).
+    pub input_routing_type_id: Option<Text>,
+    /// An inputId from availableInputRoutingChannels.
+    pub input_routing_channel_id: Option<Text>,
+    /// An outputId from availableOutputRoutingTypes (set before the channel).
+    pub output_routing_type_id: Option<Text>,
+    /// An outputId from availableOutputRoutingChannels.
+    pub output_routing_channel_id: Option<Text>,
+    /// in, auto or off (armable tracks only).
+    pub monitoring_state: Option<Choice<MonitoringStates>>,
+    /// Send level in dB (-70 to 0), with sendReturn.
+    pub send_gain_db: Option<Num<-70, 0>>,
+    /// Return track of the send, with sendGainDb: exact name ("A-Reverb"), its letter ("A"), or a letter A… for the return's position.
+    pub send_return: Option<Text>,
+    /// Not possible: Live's API cannot reorder tracks (always UNSUPPORTED).
+    pub move_to_index: Option<Index>,
+}
+
+/// One updated track.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct UpdatedTrack {
+    /// The track's id.
+    pub id: String,
+}
+
+impl Tool for UpdateTrack {
+    type Params = UpdateTrackParams;
+    type Output = OneOrMany<UpdatedTrack>;
+    const META: ToolMeta = ToolMeta {
+        hints: Hints::OVERWRITE,
+        small_removed: &[
+            "panningMode",
+            "leftPan",
+            "rightPan",
+            "inputRoutingTypeId",
+            "inputRoutingChannelId",
+            "outputRoutingTypeId",
+            "outputRoutingChannelId",
+            "monitoringState",
+            "sendGainDb",
+            "sendReturn",
+        ],
+        ..ToolMeta::read(
+            "barline-update-track",
+            "Update Track",
+            "Update one or more tracks: name, colour, mute/solo/arm, gain, panning, sends, routing, monitoring.",
+        )
+    };
+
+    fn run(
+        call: &mut Call<'_>,
+        p: UpdateTrackParams,
+    ) -> Result<OneOrMany<UpdatedTrack>, ToolError> {
+        run(call, &p)
+    }
+}
+
+/// The send to set on every track: its return's index and name, and the level.
+struct SendPlan {
+    index: usize,
+    name: String,
+    db: f64,
+}
+
+fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTrack>, ToolError> {
+    if p.move_to_index.is_some() {
+        return Err(ToolError::new(
+            ErrorCode::Unsupported,
+            "moveToIndex: Live's API cannot reorder tracks (tracks can only be created at an index, duplicated next to themselves or deleted)",
+        ));
+    }
+    // Checks that need no write (B8).
+    let colors = names::colors(text_of(&p.color))?;
+    let routes: Vec<(&str, &str)> = routing::PROPS
+        .into_iter()
+        .zip([
+            &p.input_routing_type_id,
+            &p.input_routing_channel_id,
+            &p.output_routing_type_id,
+            &p.output_routing_channel_id,
+        ])
+        .filter_map(|(prop, v)| text_of(v).map(|v| (prop, v.trim())))
+        .collect();
+    if let Some((prop, _)) = routes.iter().find(|(_, v)| v.is_empty()) {
+        return Err(ToolError::bad_input(format!(
+            "{} is empty: give an identifier from the track's available routings (read-track with include [\"available-routings\"])",
+            param_of(prop)
+        )));
+    }
+    // Each entry takes the 1.1 id coercion ("id 12" is "12").
+    let entries = p
+        .ids
+        .items()
+        .into_iter()
+        .map(
+            |s| match Id::from_value(&serde_json::Value::String(s.clone())) {
+                Ok(id) => id.0,
+                Err(_) => s,
+            },
+        )
+        .collect();
+    let ids = call.unique(entries, "id");
+    if ids.is_empty() {
+        return Err(ToolError::bad_input(
+            "ids is empty: give one or more track ids, e.g. \"12,13\"",
+        ));
+    }
+    let send = send_plan(call, p)?;
+    // Resolve every id before the first write, so an all-bad call changes nothing.
+    let mut targets = Vec::with_capacity(ids.len());
+    let mut bulk = Bulk::new();
+    for (i, id) in ids.iter().enumerate() {
+        match refs::by_id(call, id, Kind::Track) {
+            Ok((track, _)) => targets.push((i, track)),
+            Err(e) => bulk.skip(e),
+        }
+    }
+    let names = call.names(text_of(&p.name), ids.len());
+    let n = targets.len();
+    for (done, (i, track)) in targets.into_iter().enumerate() {
+        if done > 0 && call.deadline_near() {
+            call.warn_stopped(done, n, "tracks");
+            break;
+        }
+        let color = names::cycled(&colors, i);
+        update(
+            call,
+            track,
+            names[i].as_deref(),
+            color,
+            p,
+            &routes,
+            send.as_ref(),
+        )?;
+        call.ids().issue(&track.to_string());
+        bulk.ok(UpdatedTrack {
+            id: track.to_string(),
+        });
+    }
+    bulk.finish(call)
+}
+
+fn param_of(prop: &str) -> &'static str {
+    match prop {
+        "input_routing_type" => "inputRoutingTypeId",
+        "input_routing_channel" => "inputRoutingChannelId",
+        "output_routing_type" => "outputRoutingTypeId",
+        _ => "outputRoutingChannelId",
+    }
+}
+
+/// The send of tools.md 3.7 step 5, decided once per call: both parameters or neither,
+/// and a return that matches.
+fn send_plan(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<Option<SendPlan>, ToolError> {
+    let (db, which) = match (p.send_gain_db, text_of(&p.send_return)) {
+        (None, None) => return Ok(None),
+        (Some(db), Some(which)) => (db.get(), which),
+        _ => {
+            call.warn("sendGainDb and sendReturn must be given together; send unchanged");
+            return Ok(None);
+        }
+    };
+    let returns = mixer::return_names(call.live)?;
+    match mixer::find_return(&returns, which) {
+        Some(index) => Ok(Some(SendPlan {
+            index,
+            name: returns[index].clone(),
+            db,
+        })),
+        None => {
+            call.warn(format!("no return track matches {}", quoted(which)));
+            Ok(None)
+        }
+    }
+}
+
+fn update(
+    call: &mut Call<'_>,
+    track: LiveId,
+    name: Option<&str>,
+    color: Option<i64>,
+    p: &UpdateTrackParams,
+    routes: &[(&str, &str)],
+    send: Option<&SendPlan>,
+) -> Result<(), ToolError> {
+    let place = read_track::place(call.live, track)?;
+    // 1. Name, colour, mute, solo, arm.
+    if let Some(name) = name {
+        call.live
+            .set(track, "name", &[Atom::Symbol(name.to_string())])?;
+    }
+    // The name messages use, read only when a colour or a warning needs it.
+    let what = |call: &mut Call<'_>| -> Result<String, ToolError> {
+        let shown = match name {
+            Some(n) => n.to_string(),
+            None => lom::text(call.live, track, "name")?,
+        };
+        Ok(format!("track {}", quoted(&shown)))
+    };
+    if let Some(c) = color {
+        let what = what(call)?;
+        call.set_color(track, c, &what)?;
+    }
+    let (mute, solo) = (p.mute.map(|f| f.0), p.solo.map(|f| f.0));
+    if place == Place::Master {
+        if mute.is_some() || solo.is_some() {
+            call.warn("master track has no mute or solo");
+        }
+    } else {
+        for (prop, v) in [("mute", mute), ("solo", solo)] {
+            if let Some(v) = v {
+                call.live.set(track, prop, &[Atom::Int(i64::from(v))])?;
+            }
+        }
+    }
+    // Kind facts, read only when a setting depends on them (B15: before Live is asked).
+    let needs_kind = p.arm.is_some() || p.monitoring_state.is_some() || !routes.is_empty();
+    let (group, armable) = match place {
+        Place::Regular(_) if needs_kind => {
+            let group = lom::flag(call.live, track, "is_foldable")?;
+            (
+                group,
+                !group && lom::flag(call.live, track, "can_be_armed")?,
+            )
+        }
+        _ => (false, false),
+    };
+    if let Some(arm) = p.arm {
+        if armable {
+            call.live
+                .set(track, "arm", &[Atom::Int(i64::from(arm.0))])?;
+        } else {
+            let what = what(call)?;
+            call.warn(format!("{what} cannot be armed"));
+        }
+    }
+    // 2. Mixer by display value; the effective panning mode decides which pans apply.
+    let pans_given = p.pan.is_some() || p.left_pan.is_some() || p.right_pan.is_some();
+    if p.gain_db.is_some() || p.panning_mode.is_some() || pans_given {
+        let m = mixer::of_track(call.live, track)?;
+        if let Some(db) = p.gain_db {
+            let volume = mixer::parameter(call.live, m, "volume")?;
+            mixer::set_display(call.live, volume, db.get())?;
+        }
+        if let Some(mode) = &p.panning_mode {
+            let split = mode.as_str() == "split";
+            call.live
+                .set(m, "panning_mode", &[Atom::Int(i64::from(split))])?;
+        }
+        if pans_given {
+            let split = mixer::is_split(call.live, m)?;
+            set_pans(call, m, split, p)?;
+        }
+    }
+    // 3. Routing, in input type, input channel, output type, output channel order.
+    let has_input = matches!(place, Place::Regular(_)) && !group;
+    for (prop, identifier) in routes {
+        if prop.starts_with("input") && !has_input {
+            let what = what(call)?;
+            call.warn(format!(
+                "{what} has no input routing; {} unchanged",
+                param_of(prop)
+            ));
+            continue;
+        }
+        if let Some(w) = routing::set(call.live, track, prop, identifier)? {
+            call.warn(w);
+        }
+    }
+    // 4. Monitoring, only where the track can be armed.
+    if let Some(state) = &p.monitoring_state {
+        if armable {
+            let v = match state.as_str() {
+                "in" => Monitoring::In,
+                "off" => Monitoring::Off,
+                _ => Monitoring::Auto,
+            };
+            call.live.set(
+                track,
+                "current_monitoring_state",
+                &[Atom::Int(v.live_value())],
+            )?;
+        } else {
+            let what = what(call)?;
+            call.warn(format!(
+                "{what} cannot be armed, so it has no monitoring; monitoringState unchanged"
+            ));
+        }
+    }
+    // 5. The send.
+    if let Some(s) = send {
+        let m = mixer::of_track(call.live, track)?;
+        match mixer::sends(call.live, m)?.get(s.index) {
+            Some(param) => mixer::set_display(call.live, *param, s.db)?,
+            None => {
+                let what = what(call)?;
+                call.warn(format!("{what} has no send for return {}", quoted(&s.name)));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn set_pans(
+    call: &mut Call<'_>,
+    m: LiveId,
+    split: bool,
+    p: &UpdateTrackParams,
+) -> Result<(), ToolError> {
+    if split {
+        if p.pan.is_some() {
+            call.warn("pan has no effect in split panning mode; set panningMode \"stereo\" or use leftPan/rightPan");
+        }
+        for (slot, v) in [
+            ("left_split_stereo", p.left_pan),
+            ("right_split_stereo", p.right_pan),
+        ] {
+            if let Some(v) = v {
+                let param = mixer::parameter(call.live, m, slot)?;
+                mixer::set_value(call.live, param, v.get())?;
+            }
+        }
+    } else {
+        if p.left_pan.is_some() || p.right_pan.is_some() {
+            call.warn("leftPan/rightPan have no effect in stereo panning mode; set panningMode \"split\" or use pan");
+        }
+        if let Some(v) = p.pan {
+            let param = mixer::parameter(call.live, m, "panning")?;
+            mixer::set_value(call.live, param, v.get())?;
+        }
+    }
+    Ok(())
+}
