@@ -7,8 +7,8 @@ mod support;
 
 use barline_core::mcp::{HttpAction, Server, Settings};
 use barline_core::tools;
-use barline_core::tools::catalogue::mentions;
 use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::framework::mentions;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::mcp::json_post;
@@ -201,7 +201,7 @@ fn guides_fit_their_limits_and_cover_every_tool() {
         "short guide has {} chars",
         short.chars().count()
     );
-    let listed = mentions::listed(tools::catalogue::CatalogueOptions::default());
+    let listed = tools::catalogue::listed_names(tools::catalogue::CatalogueOptions::default());
     assert!(listed.len() >= 19, "{listed:?}");
     for name in &listed {
         let named = |text: &str| mentions::mentioned(text).contains(&name.as_str());

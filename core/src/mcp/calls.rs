@@ -141,6 +141,7 @@ impl Server {
             silent_wav: self.settings.silent_wav.clone(),
             raw_live_api: self.settings.raw_live_api,
             disabled_tools: self.settings.disabled_tools.clone(),
+            listed_tools: Vec::new(),
         }
         .to_json()
     }

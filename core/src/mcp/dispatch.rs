@@ -5,7 +5,8 @@ use super::jsonrpc::{self, INVALID_PARAMS, METHOD_NOT_FOUND, RESOURCE_NOT_FOUND}
 use super::settings::Settings;
 use super::{prompts, resources, version};
 use crate::tools::catalogue::resources as live_resources;
-use crate::tools::catalogue::{mentions, CatalogueOptions};
+use crate::tools::catalogue::{listed_names, CatalogueOptions};
+use crate::tools::framework::mentions;
 use crate::tools::{self, Prepared};
 use serde_json::{json, Value};
 
@@ -61,7 +62,7 @@ pub fn catalogue_options(settings: &Settings, version: &str) -> CatalogueOptions
 /// The `initialize` result for a negotiated version, with the instructions rendered for
 /// the tools `settings` list.
 pub fn initialize_result(negotiated: &str, settings: &Settings) -> Value {
-    let listed = mentions::listed(catalogue_options(settings, negotiated));
+    let listed = listed_names(catalogue_options(settings, negotiated));
     let mut instructions = mentions::render(INSTRUCTIONS, &|n| listed.iter().any(|l| l == n));
     if settings.small_model {
         instructions = without_tool_list(&instructions);
@@ -173,7 +174,7 @@ pub fn dispatch(
             }
         }
         "prompts/list" => {
-            let listed = mentions::listed(catalogue_options(settings, version));
+            let listed = listed_names(catalogue_options(settings, version));
             reply(json!({"prompts": prompts::list(&|n| listed.iter().any(|l| l == n))}))
         }
         "prompts/get" => {
@@ -181,7 +182,7 @@ pub fn dispatch(
                 return fail(INVALID_PARAMS, "prompts/get needs params.name (a string)");
             };
             let args = params.get("arguments").cloned().unwrap_or(Value::Null);
-            let listed = mentions::listed(catalogue_options(settings, version));
+            let listed = listed_names(catalogue_options(settings, version));
             match prompts::get(name, &args, &|n| listed.iter().any(|l| l == n)) {
                 Ok(r) => reply(r),
                 Err((code, msg)) => fail(code, &msg),

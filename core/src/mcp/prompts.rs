@@ -2,7 +2,7 @@
 //! themselves. `prompts/get` fills arguments into the messages.
 
 use super::jsonrpc::{self, INVALID_PARAMS};
-use crate::tools::catalogue::mentions;
+use crate::tools::framework::mentions;
 use serde_json::{json, Map, Value};
 
 struct PromptArg {
@@ -189,8 +189,8 @@ fn substitute(template: &str, values: &[(&str, String)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::{get, list, substitute, PROMPTS};
-    use crate::tools::catalogue::mentions;
-    use crate::tools::catalogue::CatalogueOptions;
+    use crate::tools::catalogue::{self, CatalogueOptions};
+    use crate::tools::framework::mentions;
     use crate::transforms::Transform;
     use serde_json::json;
 
@@ -221,7 +221,7 @@ mod tests {
         let all = |_: &str| true;
         assert!(names(&all).contains(&"humanize-clip".to_string()));
         // Today's catalogue: listed exactly when both tools it composes exist.
-        let listed = mentions::listed(CatalogueOptions::default());
+        let listed = catalogue::listed_names(CatalogueOptions::default());
         let has = |n: &str| listed.iter().any(|l| l == n);
         assert_eq!(
             names(&has).contains(&"humanize-clip".to_string()),

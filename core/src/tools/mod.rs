@@ -72,7 +72,7 @@ pub fn execute(
     if let Some(outcome) = diagnostics::execute(live, request) {
         return outcome;
     }
-    let ctx = ToolContext::from_json(&request.context);
+    let mut ctx = ToolContext::from_json(&request.context);
     if request.tool == resources::TOOL {
         let uri = request
             .args
@@ -86,7 +86,9 @@ pub fn execute(
             warnings: Vec::new(),
         };
     }
-    let Some(entry) = catalogue::find_listed(&request.tool, ctx.catalogue_options()) else {
+    let options = catalogue::options_for(&ctx);
+    ctx.listed_tools = catalogue::listed_names(options);
+    let Some(entry) = catalogue::find_listed(&request.tool, options) else {
         return unknown_tool(&request.tool);
     };
     let name = entry.meta.name;
@@ -196,7 +198,7 @@ pub fn call_with(
     let opts = catalogue::CatalogueOptions {
         diagnostics,
         modern: true,
-        ..ctx.catalogue_options()
+        ..catalogue::options_for(ctx)
     };
     match prepare(name, raw_args, opts) {
         Prepared::Unknown => None,

@@ -1,10 +1,10 @@
 //! The tool catalogue (tools.md section 0): which tools exist, in which order, and how
 //! `tools/list` presents them for the device settings in force.
 
-pub mod mentions;
 pub mod resources;
 
 use crate::tools::control::diagnostics;
+use crate::tools::framework::context::ToolContext;
 use crate::tools::framework::tool::{entry, Entry};
 use serde_json::Value;
 
@@ -69,6 +69,35 @@ impl CatalogueOptions {
         }
         i >= 64 || self.disabled & (1 << i) == 0
     }
+}
+
+/// The catalogue a request with this context may use: small-model mode, the Raw Live
+/// API setting and the disabled tools.
+pub fn options_for(ctx: &ToolContext) -> CatalogueOptions {
+    CatalogueOptions {
+        small_model: ctx.small_model,
+        raw_live_api: ctx.raw_live_api,
+        disabled: disabled_mask(&ctx.disabled_tools),
+        ..Default::default()
+    }
+}
+
+/// The names `tools/list` lists for `opts`, in catalogue order (diagnostic tools
+/// included when they are on).
+pub fn listed_names(opts: CatalogueOptions) -> Vec<String> {
+    let mut out: Vec<String> = TOOLS
+        .iter()
+        .filter(|e| opts.lists(e.meta.name))
+        .map(|e| e.meta.name.to_string())
+        .collect();
+    if opts.diagnostics {
+        out.extend(
+            diagnostics::definitions()
+                .iter()
+                .filter_map(|d| d.get("name").and_then(Value::as_str).map(str::to_string)),
+        );
+    }
+    out
 }
 
 /// The mask of [`CatalogueOptions::disabled`] for the comma-separated setting text;

@@ -83,7 +83,7 @@ pub fn read(live: &mut dyn LivePort, uri: &str, ctx: &ToolContext) -> Result<Val
             "operations": ops,
         })
     } else if let Some(id) = uri.strip_prefix("live://clip/") {
-        crate::tools::clip::read_clip::resource(live, id)?
+        crate::tools::common::clip::reader::resource(live, id)?
     } else if let Some(index) = uri.strip_prefix(TRACK_PREFIX) {
         track(live, index, ctx)?
     } else {
@@ -117,5 +117,5 @@ fn track(live: &mut dyn LivePort, index: &str, ctx: &ToolContext) -> Result<Valu
         })?;
     let mut ids = IssuedIds::new();
     let mut call = Call::new(live, ctx, &mut ids, &NoClock);
-    crate::tools::track::read_track::resource(&mut call, n)
+    crate::tools::common::track::reader::resource(&mut call, n)
 }

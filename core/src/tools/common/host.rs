@@ -2,8 +2,8 @@
 //! holding it (directly or inside a rack), so tools can refuse to delete it and remove
 //! the device from copies of its track (tools.md 3.17, 3.18, B7).
 
-use super::lom;
 use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::framework::lom;
 
 /// The Barline device and its track.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,9 +4,9 @@
 //! lookup of a call sees one list.
 
 use crate::live::{Atom, LiveId, LivePort};
-use crate::tools::common::lom;
 use crate::tools::common::time;
 use crate::tools::framework::error::{quoted, ToolError};
+use crate::tools::framework::lom;
 use schemars::JsonSchema;
 use serde::Serialize;
 

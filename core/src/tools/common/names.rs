@@ -1,8 +1,9 @@
 //! Names and colours for several items (tools.md 1.6).
 
 use crate::live::{Atom, LiveId, LivePort};
-use crate::tools::common::lom;
-use crate::tools::framework::error::ToolError;
+use crate::tools::framework::call::Call;
+use crate::tools::framework::error::{quoted, ToolError};
+use crate::tools::framework::lom;
 
 /// The name for item `i` of `n`: split on commas only when n > 1; empty entries and
 /// missing entries leave the item unnamed (`None`). Warnings for count mismatches are
@@ -90,6 +91,46 @@ pub fn set_color(
             lom::color_hex(color),
             lom::color_hex(back)
         ));
+    }
+    Ok(())
+}
+
+/// The names of `n` items from a `name` argument (tools.md 1.6): entry `i` names item
+/// `i` (`None`: leave it), with the count-mismatch warning.
+pub fn names_for(call: &mut Call<'_>, name: Option<&str>, n: usize) -> Vec<Option<String>> {
+    if let Some(w) = name_count_warning(name, n) {
+        call.warn(w);
+    }
+    (0..n).map(|i| name_for(name, i, n)).collect()
+}
+
+/// Sets `id`'s colour (`0xRRGGBB`) and warns when Live snapped it to its palette;
+/// `what` names the object in the warning (`track "Bass"`). Parse a `color` argument
+/// with [`parse_colors`] (before any write) and cycle over it.
+pub fn color(call: &mut Call<'_>, id: LiveId, color: i64, what: &str) -> Result<(), ToolError> {
+    set_color(call.live, id, color, what, &mut call.warnings)
+}
+
+/// Writes `name` then `color` (`0xRRGGBB`) on `id`, each only when given; the colour's
+/// warning names the object as `what` and its new name, or its id when it gets no name
+/// (`clip "Verse"`, `scene 12`).
+pub fn write_name_and_color(
+    call: &mut Call<'_>,
+    id: LiveId,
+    what: &str,
+    name: Option<&str>,
+    rgb: Option<i64>,
+) -> Result<(), ToolError> {
+    if let Some(name) = name {
+        call.live
+            .set(id, "name", &[Atom::Symbol(name.to_string())])?;
+    }
+    if let Some(rgb) = rgb {
+        let shown = match name {
+            Some(n) => format!("{what} {}", quoted(n)),
+            None => format!("{what} {id}"),
+        };
+        color(call, id, rgb, &shown)?;
     }
     Ok(())
 }

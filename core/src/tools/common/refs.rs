@@ -6,9 +6,9 @@
 //! callers append `; skipped` through [`crate::tools::framework::call::Bulk`].
 
 use crate::live::LiveId;
-use crate::tools::common::lom;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 
 /// The kinds of Live object a tool parameter can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,9 +13,9 @@
 
 use crate::live::path::{ids_from_atoms, parse_id_atoms};
 use crate::live::{LiveId, LivePort};
-use crate::tools::common::lom;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 
 /// A clip found in a slot, with the index of the other axis: the scene index for a
 /// track's clips, the track index for a scene's clips.

@@ -6,10 +6,11 @@
 use crate::live::{Atom, LiveId};
 use crate::tools::common::clip::reference::{self, Place, Slot};
 use crate::tools::common::locators::{self, Cue as Locator};
-use crate::tools::common::{lom, overview, refs, time};
+use crate::tools::common::{overview, refs, time};
 use crate::tools::framework::call::{Call, MAX_LISTED_FAILURES};
 use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Index, List, Text};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

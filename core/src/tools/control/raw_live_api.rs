@@ -5,11 +5,12 @@
 
 use crate::live::{Atom, LiveId};
 use crate::tools::common::device::target::ids_of;
+use crate::tools::common::names;
 use crate::tools::common::track::routing;
-use crate::tools::common::{lom, names};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{Choice, Choices, Text};
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

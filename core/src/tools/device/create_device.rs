@@ -6,6 +6,7 @@ use crate::live::path::parse_id_atoms;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Insertion, Place};
+use crate::tools::common::names;
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{List, Text};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
@@ -173,7 +174,7 @@ impl Tool for CreateDevice {
             .map(|t| DevicePath::parse(t))
             .collect::<Result<Vec<_>, _>>()?;
         require_12_3(call.live, "create devices")?;
-        let names = call.names(p.name.as_ref().map(Text::as_str), paths.len());
+        let names = names::names_for(call, p.name.as_ref().map(Text::as_str), paths.len());
         let mut bulk = Outcome::new();
         for (i, path) in paths.iter().enumerate() {
             if i > 0 && call.deadline_near() {

@@ -2,11 +2,11 @@
 //! request's warnings, the time budget of tools.md 1.15, the issued-id registry (2.4),
 //! comma-list de-duplication (1.5) and the bulk outcome of 1.9.
 
-use crate::live::{Atom, LiveId, LivePort};
-use crate::tools::common::{lom, names};
+use crate::live::{Atom, LivePort};
 use crate::tools::framework::context::ToolContext;
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::ids::IssuedIds;
+use crate::tools::framework::lom;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
@@ -174,46 +174,6 @@ impl<'a> Call<'a> {
             }
         }
         out
-    }
-
-    /// The names of `n` items from a `name` argument (tools.md 1.6): entry `i` names
-    /// item `i` (`None`: leave it), with the count-mismatch warning.
-    pub fn names(&mut self, name: Option<&str>, n: usize) -> Vec<Option<String>> {
-        if let Some(w) = names::name_count_warning(name, n) {
-            self.warn(w);
-        }
-        (0..n).map(|i| names::name_for(name, i, n)).collect()
-    }
-
-    /// Sets `id`'s colour (`0xRRGGBB`) and warns when Live snapped it to its palette;
-    /// `what` names the object in the warning (`track "Bass"`). Parse a `color`
-    /// argument with `names::parse_colors` (before any write) and cycle over it.
-    pub fn set_color(&mut self, id: LiveId, color: i64, what: &str) -> Result<(), ToolError> {
-        names::set_color(self.live, id, color, what, &mut self.warnings)
-    }
-
-    /// Writes `name` then `color` (`0xRRGGBB`) on `id`, each only when given; the
-    /// colour's warning names the object as `what` and its new name, or its id when it
-    /// gets no name (`clip "Verse"`, `scene 12`).
-    pub fn write_name_and_color(
-        &mut self,
-        id: LiveId,
-        what: &str,
-        name: Option<&str>,
-        color: Option<i64>,
-    ) -> Result<(), ToolError> {
-        if let Some(name) = name {
-            self.live
-                .set(id, "name", &[Atom::Symbol(name.to_string())])?;
-        }
-        if let Some(color) = color {
-            let shown = match name {
-                Some(n) => format!("{what} {}", quoted(n)),
-                None => format!("{what} {id}"),
-            };
-            self.set_color(id, color, &shown)?;
-        }
-        Ok(())
     }
 
     /// The issued-id registry, cleared first if the Live Set changed since it was last

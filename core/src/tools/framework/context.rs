@@ -28,20 +28,12 @@ pub struct ToolContext {
     /// The disabled-tools setting (comma-separated names): those tools are refused
     /// and the guide does not name them.
     pub disabled_tools: String,
+    /// The tools listed for this call's settings, in catalogue order: filled by the
+    /// runner (never sent on the wire) so texts name only tools that exist.
+    pub listed_tools: Vec<String>,
 }
 
 impl ToolContext {
-    /// The catalogue this request may use: small-model mode, the Raw Live API setting
-    /// and the disabled tools (diagnostics and protocol details are the Node side's).
-    pub fn catalogue_options(&self) -> crate::tools::catalogue::CatalogueOptions {
-        crate::tools::catalogue::CatalogueOptions {
-            small_model: self.small_model,
-            raw_live_api: self.raw_live_api,
-            disabled: crate::tools::catalogue::disabled_mask(&self.disabled_tools),
-            ..Default::default()
-        }
-    }
-
     /// Reads the context object; missing or mistyped fields take their defaults.
     pub fn from_json(v: &Value) -> ToolContext {
         let flag = |k: &str| v.get(k).and_then(Value::as_bool).unwrap_or(false);
@@ -67,6 +59,7 @@ impl ToolContext {
                 .and_then(Value::as_str)
                 .unwrap_or("")
                 .to_string(),
+            listed_tools: Vec::new(),
         }
     }
 

@@ -9,6 +9,8 @@ pub mod context;
 pub mod error;
 pub mod format;
 pub mod ids;
+pub mod lom;
+pub mod mentions;
 pub mod schema;
 pub mod tool;
 pub mod warnings;

@@ -3,17 +3,18 @@
 //! lists and the arrangement locators. With `include: []` it is exactly the overview
 //! that `barline-connect` and the `live://set` resource show ([`base`]).
 
-use crate::live::{LiveId, LivePort};
-use crate::tools::common::locators::{self, Locator};
+use crate::live::LiveId;
+use crate::tools::common::locators::{self};
+use crate::tools::common::overview::{self, LiveSet};
+use crate::tools::common::scene::reader as scene_reader;
 use crate::tools::common::session_grid::SessionGrid;
-use crate::tools::common::{lom, overview, scale};
+use crate::tools::common::track::reader as track_reader;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{Choices, Include};
 use crate::tools::framework::error::{ErrorCode, ToolError};
-use crate::tools::framework::format::{grouped, Rounded, TEXT_CAP};
+use crate::tools::framework::format::{grouped, TEXT_CAP};
+use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Tool, ToolMeta};
-use crate::tools::scene::read_scene;
-use crate::tools::track::read_track;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -39,65 +40,6 @@ pub struct ReadLiveSetParams {
     pub include: Include<SetDetail>,
 }
 
-/// What read-live-set returns (tools.md 3.3). Counts and lists exclude each other:
-/// `sceneCount` without `scenes`, the track counts without `tracks`.
-#[derive(Debug, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LiveSet {
-    /// Set name, when not empty.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// Tempo in BPM.
-    pub tempo: Rounded,
-    /// `"N/D"`.
-    pub time_signature: String,
-    /// Number of scenes (without `include: ["scenes"]`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scene_count: Option<usize>,
-    /// Every scene (with `include: ["scenes"]`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "objects_schema")]
-    pub scenes: Option<Vec<Value>>,
-    /// Number of regular tracks (without `include: ["tracks"]`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub regular_track_count: Option<usize>,
-    /// Number of return tracks (without `include: ["tracks"]`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub return_track_count: Option<usize>,
-    /// Present (true) while the transport plays.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub is_playing: Option<bool>,
-    /// Every regular track (with `include: ["tracks"]`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "objects_schema")]
-    pub tracks: Option<Vec<Value>>,
-    /// Every return track (with `include: ["tracks"]`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "objects_schema")]
-    pub return_tracks: Option<Vec<Value>>,
-    /// The master track (with `include: ["tracks"]`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "object_schema")]
-    pub master_track: Option<Value>,
-    /// `"<Root> <Scale name>"`, root spelled with flats, when scale mode is on.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scale: Option<String>,
-    /// Pitch classes of the scale in scale order, comma-separated, flats.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scale_pitches: Option<String>,
-    /// Arrangement locators in time order (with `include: ["locators"]`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub locators: Option<Vec<Locator>>,
-}
-
-fn objects_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({"type": "array", "items": {"type": "object"}})
-}
-
-fn object_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({"type": "object"})
-}
-
 impl Tool for ReadLiveSet {
     type Params = ReadLiveSetParams;
     type Output = LiveSet;
@@ -113,7 +55,7 @@ impl Tool for ReadLiveSet {
 
     fn run(call: &mut Call<'_>, p: ReadLiveSetParams) -> Result<LiveSet, ToolError> {
         let song = overview::song(call.live)?;
-        let mut out = base(call.live)?;
+        let mut out = overview::base(call.live)?;
         let include = &p.include;
         let nested: Vec<&'static str> = ["routings", "mixer", "color"]
             .into_iter()
@@ -134,7 +76,7 @@ impl Tool for ReadLiveSet {
             if with_tracks {
                 out.regular_track_count = None;
                 out.return_track_count = None;
-                let mut shared = read_track::Shared::gather(call.live, &nested)?;
+                let mut shared = track_reader::Shared::gather(call.live, &nested)?;
                 shared.grid = Some(&grid);
                 out.tracks = Some(nested_tracks(call, &tracks, &nested, &shared)?);
                 out.return_tracks = Some(nested_tracks(call, &returns, &nested, &shared)?);
@@ -150,37 +92,6 @@ impl Tool for ReadLiveSet {
     }
 }
 
-/// The overview (`include: []`): Song properties and counts only.
-pub fn base(live: &mut dyn LivePort) -> Result<LiveSet, ToolError> {
-    let song = overview::song(live)?;
-    let name = lom::text(live, song, "name")?;
-    let (n, d) = overview::signature(live, song)?;
-    let mut out = LiveSet {
-        name: (!name.is_empty()).then_some(name),
-        tempo: Rounded(lom::number(live, song, "tempo")?),
-        time_signature: format!("{n}/{d}"),
-        scene_count: Some(live.get_count(song, "scenes")?),
-        regular_track_count: Some(live.get_count(song, "tracks")?),
-        return_track_count: Some(live.get_count(song, "return_tracks")?),
-        is_playing: lom::flag(live, song, "is_playing")?.then_some(true),
-        scenes: None,
-        tracks: None,
-        return_tracks: None,
-        master_track: None,
-        scale: None,
-        scale_pitches: None,
-        locators: None,
-    };
-    if lom::flag(live, song, "scale_mode")? {
-        let root = lom::int(live, song, "root_note")?;
-        let name = lom::text(live, song, "scale_name")?;
-        let intervals = lom::ints(live, song, "scale_intervals")?;
-        out.scale = Some(format!("{} {name}", scale::flat_root(root)));
-        out.scale_pitches = Some(scale::pitches(root, &intervals));
-    }
-    Ok(out)
-}
-
 // --- Nested reads --------------------------------------------------------------------
 // Nested reads (1.7): read-track and read-scene themselves, given only the options they
 // understand (`routings`, `mixer`, `color`; never `*`). Return-track names are read once
@@ -190,12 +101,12 @@ fn nested_tracks(
     call: &mut Call<'_>,
     ids: &[LiveId],
     include: &[&'static str],
-    shared: &read_track::Shared<'_>,
+    shared: &track_reader::Shared<'_>,
 ) -> Result<Vec<Value>, ToolError> {
-    let options = read_track::options(include);
+    let options = track_reader::options(include);
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
-        let info = read_track::summary_in(call, *id, &options, shared)?;
+        let info = track_reader::summary_in(call, *id, &options, shared)?;
         out.push(to_value(info)?);
     }
     Ok(out)
@@ -209,7 +120,7 @@ fn nested_scenes(
 ) -> Result<Vec<Value>, ToolError> {
     let mut out = Vec::with_capacity(ids.len());
     for (index, id) in ids.iter().enumerate() {
-        let info = read_scene::summary(call, *id, index, grid.scene(index), include)?;
+        let info = scene_reader::summary(call, *id, index, grid.scene(index), include)?;
         out.push(to_value(info)?);
     }
     Ok(out)

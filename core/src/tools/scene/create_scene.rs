@@ -5,13 +5,15 @@
 
 use crate::live::path::parse_id_atoms;
 use crate::live::{Atom, LiveId};
+use crate::tools::common::names;
+use crate::tools::common::overview;
 use crate::tools::common::refs;
-use crate::tools::common::scene_props::SceneProps;
+use crate::tools::common::scene::props::SceneProps;
 use crate::tools::common::session_grid;
-use crate::tools::common::{lom, overview};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, Flag, Index, Int, Num, Text};
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Tool, ToolMeta};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -137,7 +139,7 @@ fn create(
             ));
         }
     }
-    let names = call.names(name, count);
+    let names = names::names_for(call, name, count);
     let mut bulk = Bulk::new();
     for (i, name) in names.iter().enumerate() {
         // tools.md 1.15: stop before the time limit, keeping what was created.
@@ -205,7 +207,7 @@ fn capture(
                         "Live reports no selected scene; give sceneIndex to capture after",
                     )
                 })?;
-            crate::tools::common::scene_props::scene_index(call, scene)?
+            crate::tools::common::scene::props::scene_index(call, scene)?
         }
     };
     let before = call.live.get_count(song, "scenes")?;
@@ -221,7 +223,7 @@ fn capture(
                 "Live refused capture_and_insert_scene; no scene was created",
             )
         })?;
-    let names = call.names(name, 1);
+    let names = names::names_for(call, name, 1);
     if let Err(e) = props.apply(call, scene, 0, names[0].as_deref()) {
         call.warn(format!("scene at sceneIndex {at}: {}", e.message));
     }

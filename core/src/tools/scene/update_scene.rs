@@ -2,8 +2,9 @@
 //! of one or more scenes, by id. Arguments are checked before anything is written;
 //! ids that do not resolve to scenes are skipped with a warning (1.9).
 
+use crate::tools::common::names;
 use crate::tools::common::refs::{self, Kind};
-use crate::tools::common::scene_props::SceneProps;
+use crate::tools::common::scene::props::SceneProps;
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, List, Num, Text};
 use crate::tools::framework::error::ToolError;
@@ -73,7 +74,7 @@ impl Tool for UpdateScene {
         }
         let ids = call.unique(items, "id");
         let n = ids.len();
-        let names = call.names(text_of(&p.name), n);
+        let names = names::names_for(call, text_of(&p.name), n);
         let mut bulk = Bulk::new();
         for (i, id) in ids.iter().enumerate() {
             // tools.md 1.15: stop before the time limit, keeping what was updated.

@@ -2,11 +2,11 @@
 //! usage guide and (when enabled) the project memory.
 
 use crate::live::{Atom, LivePort};
-use crate::tools::catalogue::mentions;
-use crate::tools::common::lom;
 use crate::tools::common::overview;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
+use crate::tools::framework::mentions;
 use crate::tools::framework::tool::{Tool, ToolMeta};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -60,7 +60,7 @@ impl Tool for Connect {
 
     fn run(call: &mut Call<'_>, _: NoParams) -> Result<Connected, ToolError> {
         let version = live_version(call.live)?;
-        let listed = mentions::listed(call.ctx.catalogue_options());
+        let listed = &call.ctx.listed_tools;
         let available = |name: &str| listed.iter().any(|l| l == name);
         if older_than_12_3(&version) && available("barline-create-device") {
             call.warn(format!(

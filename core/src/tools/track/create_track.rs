@@ -4,12 +4,13 @@
 
 use crate::live::path::parse_id_atoms;
 use crate::live::{Atom, LiveId};
-use crate::tools::common::{lom, names, overview};
+use crate::tools::common::track::reader::{self, Place};
+use crate::tools::common::{names, overview};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Int, Text, INDEX_MAX};
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Tool, ToolMeta};
-use crate::tools::track::read_track::{self, Place};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -120,7 +121,7 @@ fn run(call: &mut Call<'_>, p: &CreateTrackParams) -> Result<OneOrMany<CreatedTr
         }
     }
     let n = count as usize;
-    let names = call.names(p.name.as_ref().map(Text::as_str), n);
+    let names = names::names_for(call, p.name.as_ref().map(Text::as_str), n);
     let mut bulk = Bulk::new();
     for (i, name) in names.iter().enumerate() {
         // tools.md 1.15: stop before the time limit, keeping what was created.
@@ -176,7 +177,8 @@ fn setup(
             Some(n) => n.to_string(),
             None => lom::text(call.live, track, "name")?,
         };
-        call.set_color(
+        names::color(
+            call,
             track,
             colors[i % colors.len()],
             &format!("track \"{shown}\""),
@@ -195,7 +197,7 @@ fn setup(
         id: track.to_string(),
         ..CreatedTrack::default()
     };
-    match read_track::place(call.live, track)? {
+    match reader::place(call.live, track)? {
         Place::Regular(i) => o.track_index = Some(i as i64),
         Place::Return(i) => o.return_track_index = Some(i as i64),
         Place::Master => {}

@@ -5,15 +5,16 @@
 //! spec's order: states, mixer, routing, monitoring, send.
 
 use crate::live::{Atom, LiveId};
+use crate::tools::common::names;
 use crate::tools::common::refs::{self, Kind};
 use crate::tools::common::track::info::Monitoring;
+use crate::tools::common::track::reader::{self, Place};
 use crate::tools::common::track::{mixer, routing};
-use crate::tools::common::{lom, names};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Id, Index, List, Num, Text};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
-use crate::tools::track::read_track::{self, Place};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -178,7 +179,7 @@ fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTr
             Err(e) => bulk.skip(e),
         }
     }
-    let names = call.names(text_of(&p.name), ids.len());
+    let names = names::names_for(call, text_of(&p.name), ids.len());
     let n = targets.len();
     for (done, (i, track)) in targets.into_iter().enumerate() {
         if done > 0 && call.deadline_near() {
@@ -246,7 +247,7 @@ fn update(
     routes: &[(&str, &str)],
     send: Option<&SendPlan>,
 ) -> Result<(), ToolError> {
-    let place = read_track::place(call.live, track)?;
+    let place = reader::place(call.live, track)?;
     // 1. Name, colour, mute, solo, arm.
     if let Some(name) = name {
         call.live
@@ -262,7 +263,7 @@ fn update(
     };
     if let Some(c) = color {
         let what = what(call)?;
-        call.set_color(track, c, &what)?;
+        names::color(call, track, c, &what)?;
     }
     let (mute, solo) = (p.mute.map(|f| f.0), p.solo.map(|f| f.0));
     if place == Place::Master {

@@ -13,10 +13,11 @@ use crate::tools::clip::create_clip::targets::Target;
 use crate::tools::common::clip::clip_transforms::Seed;
 use crate::tools::common::clip::reference::Slot;
 use crate::tools::common::clip::{labels, notes};
-use crate::tools::common::{lom, names, overview, time};
+use crate::tools::common::{names, overview, time};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Index, List, Text};
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Tool, ToolMeta};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -243,7 +244,7 @@ fn finish_clip(
         let end = per.map_or(p.end, |c| c.end);
         ops::configure_midi(call.live, clip, (p.start, end), looping, p.sig)?;
     }
-    call.write_name_and_color(clip, "clip", name, names::cycled(&p.colors, i))?;
+    names::write_name_and_color(call, clip, "clip", name, names::cycled(&p.colors, i))?;
     if let (Some(fs), None) = (p.first_start, p.sample) {
         if lom::flag(call.live, clip, "looping")? {
             call.live.set(clip, "start_marker", &[Atom::Float(fs)])?;

@@ -4,8 +4,8 @@
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Slot};
 use crate::tools::common::clip::timing::{self, Markers};
-use crate::tools::common::lom;
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 
 /// What kind of clip to create.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -4,9 +4,10 @@
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Slot};
-use crate::tools::common::{lom, time};
+use crate::tools::common::time;
 use crate::tools::framework::coerce::{Index, List};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 
 /// One clip to create.
 pub enum Target {

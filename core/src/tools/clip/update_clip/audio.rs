@@ -3,12 +3,12 @@
 //! Live's coarse/fine pair, whose split is [`pitch_split`].
 
 use crate::live::{Atom, LiveId, LivePort};
-use crate::tools::clip::update_clip::UpdateClipParams;
+use crate::tools::clip::update_clip::args::UpdateClipParams;
 use crate::tools::common::clip::audio;
 use crate::tools::common::clip::clip_transforms::CallTransforms;
-use crate::tools::common::lom;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
 use crate::transforms::ClipContext;
 
 /// Step 2: gain, pitch, warp on an audio clip; on a MIDI clip each given one is a warning.

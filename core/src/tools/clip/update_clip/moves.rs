@@ -4,12 +4,12 @@
 
 use crate::live::path::id_atoms;
 use crate::live::LiveId;
-use crate::tools::clip::update_clip::UpdatedClip;
+use crate::tools::clip::update_clip::args::UpdatedClip;
 use crate::tools::common::clip::reference::{self, Place, Slot};
-use crate::tools::common::lom;
 use crate::tools::common::timeline::{self, ArrangementClip};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
 
 /// The position arguments of a call, after validation.
 #[derive(Clone, Copy, Debug, Default)]

@@ -3,14 +3,15 @@
 //! audio clip, on its gain and pitch. Merging itself is `note_merge`'s.
 
 use crate::live::{LiveId, LivePort};
+use crate::tools::clip::update_clip::args::UpdatedClip;
 use crate::tools::clip::update_clip::audio;
-use crate::tools::clip::update_clip::{ClipUpdate, UpdatedClip};
+use crate::tools::clip::update_clip::step::ClipUpdate;
 use crate::tools::common::clip::clip_transforms::{self, CallTransforms};
 use crate::tools::common::clip::{note_merge, notes};
-use crate::tools::common::lom;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
 use crate::transforms::{self, ClipContext};
 
 /// Step 3 on one clip: writes the notes, runs the transforms and reports on `item`

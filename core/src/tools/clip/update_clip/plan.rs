@@ -4,9 +4,9 @@
 //! clip's signature ([`clip_times`]).
 
 use crate::notation;
+use crate::tools::clip::update_clip::args::{Grids, UpdateClipParams, MAX_SPLIT_POINTS};
 use crate::tools::clip::update_clip::moves::Moves;
 use crate::tools::clip::update_clip::quantize::{self, Quantize};
-use crate::tools::clip::update_clip::{Grids, UpdateClipParams, MAX_SPLIT_POINTS};
 use crate::tools::common::clip::clip_transforms::CallTransforms;
 use crate::tools::common::clip::labels;
 use crate::tools::common::clip::reference;

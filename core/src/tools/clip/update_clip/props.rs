@@ -3,13 +3,13 @@
 
 use crate::live::{Atom, LiveId};
 use crate::tools::clip::update_clip::plan::ClipTimes;
-use crate::tools::clip::update_clip::{ClipUpdate, Progress};
+use crate::tools::clip::update_clip::step::{ClipUpdate, Progress};
 use crate::tools::common::clip::timing::{self, Markers, EPS};
-use crate::tools::common::lom;
 use crate::tools::common::names;
 use crate::tools::common::time;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
 
 /// Step 1 on one clip: looping, markers, name, colour, signature. `progress` records
 /// the first write, so a later failure is reported as a warning.
@@ -40,7 +40,7 @@ pub fn write(
     let color = names::cycled(&plan.colors, u.index);
     if name.is_some() || color.is_some() {
         progress.changed = true;
-        call.write_name_and_color(clip, "clip", name, color)?;
+        names::write_name_and_color(call, clip, "clip", name, color)?;
     }
     if let Some((n, d)) = plan.sig {
         progress.changed = true;

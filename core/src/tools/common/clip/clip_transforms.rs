@@ -9,9 +9,10 @@
 
 use crate::live::LivePort;
 use crate::notation::{self, FormatNote};
-use crate::tools::common::{lom, overview};
+use crate::tools::common::overview;
 use crate::tools::framework::coerce::{Int, MAX_SAFE_INTEGER};
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::transforms::{self, ClipContext, TimeSignature, Transform};
 use serde_json::{json, Value};
 

@@ -2,6 +2,7 @@
 //! first write.
 
 use crate::tools::common::name_rules;
+use crate::tools::common::names;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::ToolError;
 
@@ -12,7 +13,7 @@ pub fn checked_names(
     name: Option<&str>,
     count: usize,
 ) -> Result<Vec<Option<String>>, ToolError> {
-    let mut names = call.names(name, count);
+    let mut names = names::names_for(call, name, count);
     for name in names.iter_mut().flatten() {
         let checked = name_rules::check_name("name", name)?;
         if let Some(w) = checked.warning {

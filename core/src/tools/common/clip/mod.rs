@@ -6,5 +6,6 @@ pub mod clip_transforms;
 pub mod labels;
 pub mod note_merge;
 pub mod notes;
+pub mod reader;
 pub mod reference;
 pub mod timing;

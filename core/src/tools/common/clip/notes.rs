@@ -2,8 +2,9 @@
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::notation::{self, FormatNote, FormatOptions, Note};
-use crate::tools::common::{lom, time};
+use crate::tools::common::time;
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use serde::Deserialize;
 
 /// A note as Live reports it, with the fields merge must keep (tools.md 3.13).

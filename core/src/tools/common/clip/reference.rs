@@ -2,9 +2,9 @@
 //! path (`live_set tracks 1 clip_slots 0 clip`) results report.
 
 use crate::live::{LiveId, LivePort};
-use crate::tools::common::lom;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 
 /// A session slot `"t/s"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

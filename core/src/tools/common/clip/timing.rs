@@ -4,8 +4,8 @@
 //! the current end the end is written first.
 
 use crate::live::{Atom, LiveId, LivePort};
-use crate::tools::common::lom;
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
 
 /// Tolerance for comparing beat positions read back from Live.
 pub const EPS: f64 = 1e-6;

@@ -3,4 +3,5 @@
 
 pub mod param_value;
 pub mod path;
+pub mod reader;
 pub mod target;

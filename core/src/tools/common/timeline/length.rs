@@ -8,8 +8,9 @@ use crate::tools::common::clip::timing::{self, Markers, EPS};
 use crate::tools::common::timeline::{
     clear, copy_to, delete, holding, rejected, ArrangementClip, Stop,
 };
-use crate::tools::common::{lom, overview, time};
+use crate::tools::common::{overview, time};
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
 
 /// Most clips one lengthening may create (copies of a short loop over a long span).
 pub const MAX_COPIES: usize = 512;

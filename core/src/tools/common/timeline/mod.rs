@@ -22,8 +22,8 @@ use crate::live::path::id_atoms;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Place};
 use crate::tools::common::clip::timing::{self, Markers, EPS};
-use crate::tools::common::lom;
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 
 mod length;
 mod place;

@@ -4,12 +4,12 @@
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::timing::EPS;
-use crate::tools::common::lom;
 use crate::tools::common::timeline::length::{fit, loop_copy_count, Placed};
 use crate::tools::common::timeline::{
     clear, copy_to, delete, holding, move_to, rejected, ArrangementClip, Stop,
 };
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
 
 /// A clip to lay copies of on one track's timeline: one of the track's session clips
 /// or one of its arrangement clips.

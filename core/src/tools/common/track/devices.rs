@@ -3,9 +3,9 @@
 //! text and the rack depth guard are read-device's, so both tools name devices alike.
 
 use crate::live::{LiveId, LivePort};
-use crate::tools::common::lom;
-use crate::tools::device::read_device::{self, device_type, DEPTH_GUARD};
+use crate::tools::common::device::reader::{self as device_reader, device_type, DEPTH_GUARD};
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
@@ -144,5 +144,5 @@ fn find_drum_rack(
 
 /// A Drum Rack's pads that hold an instrument, by note (the map read-device reports).
 fn pads(live: &mut dyn LivePort, rack: LiveId) -> Result<DrumMap, ToolError> {
-    Ok(DrumMap(read_device::pad_map(live, rack)?))
+    Ok(DrumMap(device_reader::pad_map(live, rack)?))
 }

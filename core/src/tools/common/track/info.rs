@@ -3,7 +3,7 @@
 //! result with the fields a track list leaves out, so the two tools cannot drift.
 
 use crate::live::{LiveId, LivePort};
-use crate::tools::clip::read_clip::{self, ClipInfo};
+use crate::tools::common::clip::reader::{self as clip_reader, ClipInfo};
 use crate::tools::common::track::devices::{DeviceSummary, DrumMap};
 use crate::tools::common::track::mixer;
 use crate::tools::common::track::routing::{Input, Output};
@@ -14,7 +14,7 @@ use serde::{Serialize, Serializer};
 use serde_json::Value;
 use std::borrow::Cow;
 
-/// The kind of track (variants undocumented: see `read_clip::ClipType`).
+/// The kind of track (variants undocumented: see `clip_reader::ClipType`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 #[allow(missing_docs)]
@@ -74,7 +74,7 @@ impl ClipSummary {
     ) -> Result<Vec<ClipSummary>, ToolError> {
         let mut list = Vec::with_capacity(clips.len());
         for clip in clips {
-            let info = read_clip::summary(live, *clip, include, warnings)?;
+            let info = clip_reader::summary(live, *clip, include, warnings)?;
             list.push(ClipSummary::of(info, drop)?);
         }
         Ok(list)

@@ -3,9 +3,9 @@
 //! as the two split-stereo pans, and the return track a send belongs to.
 
 use crate::live::{Atom, LiveId, LivePort};
-use crate::tools::common::lom;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::format::Rounded;
+use crate::tools::framework::lom;
 use schemars::JsonSchema;
 use serde::Serialize;
 

@@ -11,14 +11,15 @@ use crate::live::{Atom, LiveId};
 use crate::tools::common::clip::reference::{self, Place, Slot};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self, Target};
+use crate::tools::common::host;
 use crate::tools::common::refs::{self, Kind, TrackList};
-use crate::tools::common::{host, lom};
+use crate::tools::common::track::reader::{self, Place as TrackPlace, TrackTypes};
 use crate::tools::control::select::selection::Selection;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{Choice, Choices, Id, Index, Text};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
-use crate::tools::track::read_track::{self, Place as TrackPlace, TrackTypes};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -129,7 +130,7 @@ fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolError> {
         let class = call.live.type_of(found)?;
         match Kind::of_class(&class) {
             Some(Kind::Track) => {
-                let place = read_track::place(call.live, found)?;
+                let place = reader::place(call.live, found)?;
                 // The id alone, or with the trackType (and index) of its own list.
                 let alone = track_type.is_none() && track_index.is_none();
                 let (kind_agrees, index) = match place {

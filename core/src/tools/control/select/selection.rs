@@ -5,9 +5,10 @@
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Place};
 use crate::tools::common::device::target;
-use crate::tools::common::{host, lom, overview, time};
+use crate::tools::common::track::reader::{self, Place as TrackPlace};
+use crate::tools::common::{host, overview, time};
 use crate::tools::framework::error::{ErrorCode, ToolError};
-use crate::tools::track::read_track::{self, Place as TrackPlace};
+use crate::tools::framework::lom;
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -134,7 +135,7 @@ pub(super) fn read_state(live: &mut dyn LivePort) -> Result<Selection, ToolError
 }
 
 pub(super) fn track_info(live: &mut dyn LivePort, t: LiveId) -> Result<SelectedTrack, ToolError> {
-    let place = read_track::place(live, t)?;
+    let place = reader::place(live, t)?;
     let (kind, index) = match place {
         TrackPlace::Return(i) => ("return", Some(i)),
         TrackPlace::Master => ("master", None),

@@ -3,11 +3,12 @@
 
 use crate::live::Atom;
 use crate::tools::common::device::target::Target;
-use crate::tools::common::lom;
+use crate::tools::common::names;
 use crate::tools::device::update_device::plan::Plan;
 use crate::tools::device::update_device::{Kind, Subject, UpdateDeviceParams};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ToolError};
+use crate::tools::framework::lom;
 
 /// Applies the chain settings to one target, warning for each that does not apply to
 /// its kind; target `i` takes colour `i` of the cycle.
@@ -42,7 +43,7 @@ pub(super) fn apply(
             let color = plan.colors[i % plan.colors.len()];
             for c in chains {
                 let what = format!("chain {}", quoted(&lom::text(call.live, *c, "name")?));
-                call.set_color(*c, color, &what)?;
+                names::color(call, *c, color, &what)?;
             }
         }
     }

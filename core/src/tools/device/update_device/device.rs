@@ -4,12 +4,12 @@
 use crate::live::{Atom, LiveId};
 use crate::tools::common::device::param_value as pv;
 use crate::tools::common::device::target as dt;
-use crate::tools::common::lom;
 use crate::tools::device::update_device::params_text::{self as pt, Assignment};
 use crate::tools::device::update_device::plan::Plan;
 use crate::tools::device::update_device::{Kind, Subject, UpdateDeviceParams};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ToolError};
+use crate::tools::framework::lom;
 
 /// Applies `params`, `abCompare` and the rack-only settings to one target, warning
 /// for each that does not apply to its kind.

@@ -19,6 +19,7 @@ mod plan;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Target};
+use crate::tools::common::names;
 use crate::tools::device::create_device;
 use crate::tools::framework::call::{Call, OneOrMany};
 use crate::tools::framework::coerce::{Choice, Choices, Flag, Index, Int, List, Text};
@@ -132,7 +133,7 @@ impl Tool for UpdateDevice {
             let out = wrap_rack::wrap(call, &plan.refs, plan.to_path.as_ref(), name.as_deref())?;
             return Ok(Updated(out));
         }
-        let names = call.names(p.name.as_ref().map(Text::as_str), plan.refs.len());
+        let names = names::names_for(call, p.name.as_ref().map(Text::as_str), plan.refs.len());
         let mut bulk = create_device::Outcome::new();
         for (i, r) in plan.refs.iter().enumerate() {
             if i > 0 && call.deadline_near() {

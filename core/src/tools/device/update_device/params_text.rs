@@ -4,8 +4,8 @@
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::param_value::display_name;
-use crate::tools::common::lom;
 use crate::tools::framework::error::{quoted, ToolError};
+use crate::tools::framework::lom;
 
 /// Finds a parameter of a device by `params` key: digits are an id, other keys match
 /// `name` or `"name (original_name)"` case-insensitively.

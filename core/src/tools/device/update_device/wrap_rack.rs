@@ -6,11 +6,11 @@
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Target};
-use crate::tools::common::lom;
 use crate::tools::device::create_device::{created_id, require_12_3};
 use crate::tools::device::update_device::{resolve_ref, Ref};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use serde_json::{json, Value};
 
 /// An object argument of `call`: one `"id N"` text, as `LiveAPI` takes it.

@@ -9,10 +9,11 @@
 
 use crate::live::{Atom, LiveId};
 use crate::tools::common::locators::{self, Cue};
-use crate::tools::common::{lom, time};
+use crate::tools::common::time;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{Choice, Text};
 use crate::tools::framework::error::{quoted, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::live_set::update_live_set::locator_extension::{self, Holder};
 use crate::tools::live_set::update_live_set::locator_job::{self, Job};
 use crate::tools::live_set::update_live_set::{LiveSetUpdated, UpdateLiveSetParams};

@@ -3,9 +3,9 @@
 //! on a track chosen before any write (B8), and removes it once the cue is placed.
 
 use crate::live::{Atom, LiveId, LivePort};
-use crate::tools::common::lom;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 
 /// The track that holds the temporary clip, and whether it is a MIDI track (else an
 /// audio track, which takes the silent WAV).

@@ -5,9 +5,10 @@
 
 use crate::live::{Atom, LiveId};
 use crate::tools::common::locators::{self, POLL_MS, POLL_TRIES};
-use crate::tools::common::{lom, overview, time};
+use crate::tools::common::{overview, time};
 use crate::tools::framework::call::{Call, DEADLINE_MARGIN_MS};
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::live_set::update_live_set::locator_edits::{exists, skipped};
 use crate::tools::live_set::update_live_set::locator_extension;
 use crate::tools::live_set::update_live_set::LiveSetUpdated;

@@ -8,11 +8,12 @@ pub mod locator_extension;
 pub mod locator_job;
 
 use crate::live::{Atom, LiveId};
-use crate::tools::common::{lom, overview, scale, time};
+use crate::tools::common::{overview, scale, time};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{Choice, Choices, Num, Text};
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::format::num;
+use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
 use crate::tools::live_set::update_live_set::locator_edits::Edit;
 use schemars::JsonSchema;

@@ -6,11 +6,13 @@
 use crate::live::path::id_atoms;
 use crate::live::LiveId;
 use crate::tools::common::clip::reference::{self, Place, Slot};
+use crate::tools::common::names;
 use crate::tools::common::timeline::{self, CopySource};
-use crate::tools::common::{lom, refs, time};
+use crate::tools::common::{refs, time};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::operations::duplicate::{
     issue, style, CopiedClip, DuplicateParams, Duplicated, Plan, MAX_POSITIONS,
 };
@@ -37,7 +39,7 @@ pub(super) fn to_slots(
             Err(e) => bulk.skip(e),
         }
     }
-    let names = call.names(text_of(&p.name), targets.len());
+    let names = names::names_for(call, text_of(&p.name), targets.len());
     let n = targets.len();
     for (i, (slot, cs)) in targets.into_iter().enumerate() {
         if i > 0 && call.deadline_near() {
@@ -148,7 +150,7 @@ pub(super) fn to_arrangement(
     };
     let from = stashed.unwrap_or(source);
     let positions = &plan.positions[..plan.positions.len().min(MAX_POSITIONS)];
-    let names = call.names(text_of(&p.name), positions.len());
+    let names = names::names_for(call, text_of(&p.name), positions.len());
     let n = positions.len();
     let mut bulk = Bulk::new();
     for (i, (at, _)) in positions.iter().enumerate() {

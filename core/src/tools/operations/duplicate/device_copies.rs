@@ -9,10 +9,11 @@ use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::path::{DevicePath, Root, Seg};
 use crate::tools::common::device::target::{self, Target};
 use crate::tools::common::host::{self, Host};
-use crate::tools::common::{lom, overview};
+use crate::tools::common::overview;
 use crate::tools::device::create_device::make_container;
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::operations::duplicate::Duplicated;
 
 /// The source device, checked before the first copy.

@@ -327,7 +327,7 @@ fn devices(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplica
     }
     let src = device_copies::source(call, p.id.as_str())?;
     let dests = device_copies::destinations(&src, &to_path)?;
-    let names = call.names(text_of(&p.name), dests.len());
+    let names = names::names_for(call, text_of(&p.name), dests.len());
     device_copies::copy_all(call, &src, &dests, &names)
 }
 
@@ -340,7 +340,7 @@ pub(super) fn style(
     i: usize,
     what: &str,
 ) -> Result<(), ToolError> {
-    call.write_name_and_color(id, what, name.as_deref(), names::cycled(colors, i))
+    names::write_name_and_color(call, id, what, name.as_deref(), names::cycled(colors, i))
 }
 
 /// Registers every id a copy reports (tools.md 2.4).

@@ -5,12 +5,14 @@
 
 use crate::live::{Atom, LiveId};
 use crate::tools::common::clip::reference::{self, Slot};
+use crate::tools::common::names;
 use crate::tools::common::session_grid;
 use crate::tools::common::timeline::{self, CopySource};
-use crate::tools::common::{lom, overview, refs, time};
+use crate::tools::common::{overview, refs, time};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::operations::duplicate::{
     index_after, issue, style, CopiedClip, DuplicateParams, Duplicated, Plan, MAX_POSITIONS,
 };
@@ -29,7 +31,7 @@ pub(super) fn in_session(
     plan: &Plan,
 ) -> Result<OneOrMany<Duplicated>, ToolError> {
     let (index, song) = source_scene(call, plan)?;
-    let names = call.names(text_of(&p.name), plan.count);
+    let names = names::names_for(call, text_of(&p.name), plan.count);
     let without_clips = p.without_clips.is_some_and(|f| f.0);
     let mut bulk = Bulk::new();
     for (k, name) in names.iter().enumerate() {
@@ -115,7 +117,7 @@ pub(super) fn to_arrangement(
         }
     }
     positions.truncate(MAX_POSITIONS);
-    let names = call.names(text_of(&p.name), positions.len());
+    let names = names::names_for(call, text_of(&p.name), positions.len());
     let n = positions.len();
     let mut bulk = Bulk::new();
     for (i, (at, at_text)) in positions.iter().enumerate() {

@@ -5,12 +5,14 @@
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::clip::reference::Slot;
 use crate::tools::common::host::{self, Host};
+use crate::tools::common::names;
 use crate::tools::common::session_grid;
 use crate::tools::common::track::routing;
-use crate::tools::common::{lom, overview, time, timeline};
+use crate::tools::common::{overview, time, timeline};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use crate::tools::operations::duplicate::{
     index_after, issue, style, CopiedClip, DuplicateParams, Duplicated, Plan,
 };
@@ -55,7 +57,7 @@ pub(super) fn tracks(
     let without_devices = route || p.without_devices.is_some_and(|f| f.0);
     let host = host::find(call.live).filter(|h| h.track == plan.source);
     let song = overview::song(call.live)?;
-    let names = call.names(text_of(&p.name), plan.count);
+    let names = names::names_for(call, text_of(&p.name), plan.count);
     let mut bulk = Bulk::new();
     let mut copies = Vec::new();
     let mut next = index;

@@ -14,9 +14,9 @@ pub use label::{is_division, parse_label, Unit};
 pub use write::{write, BISECTION_STEPS, READ_BACK_TOLERANCE};
 
 use crate::live::{Atom, LiveId, LivePort};
-use crate::tools::common::lom;
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::format::num;
+use crate::tools::framework::lom;
 use serde_json::Value;
 
 /// Most options a division parameter lists (labels of its integer raw values).

@@ -8,9 +8,9 @@ use crate::tools::common::device::param_value::{
     display_number, display_text, finite, pan_of, parse_label, Kind, Param, Unit, MINUS_INF_DB,
 };
 use crate::tools::common::device::path::parse_pitch;
-use crate::tools::common::lom;
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::format::num;
+use crate::tools::framework::lom;
 
 /// Bisection steps over `str_for_value` (tools.md 3.16).
 pub const BISECTION_STEPS: usize = 40;

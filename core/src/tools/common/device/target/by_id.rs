@@ -2,9 +2,9 @@
 //! device issued earlier.
 
 use crate::tools::common::device::target::{pad_chains, Target};
-use crate::tools::common::lom;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 
 /// Resolves a `deviceId`-style id to a device, chain or drum pad. Text that is not an
 /// id, or an id that resolves to nothing, is NOT_FOUND — or STALE_REFERENCE when this

@@ -3,8 +3,8 @@
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::path::note_name;
 use crate::tools::common::device::target::pad_chains;
-use crate::tools::common::lom;
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
 
 /// The path of a device, chain or drum pad for results (`t1/d0/c0/d0`; drum chains
 /// always with their chain index, `t1/d0/pC1/c0`); `None` for objects not on a track.

@@ -24,8 +24,8 @@ pub use insertion::{insertion, Insertion, Place, MAX_NEW_CHAINS};
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::path::{DevicePath, PadNote, Root, Seg};
-use crate::tools::common::lom;
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use std::fmt::Display;
 
 /// What a path or id names.

@@ -4,12 +4,12 @@
 //! neither side, so both includes follow one rule, [`sides`].
 
 use crate::live::{LiveId, LivePort};
-use crate::tools::common::lom;
 use crate::tools::common::track::info::{Monitoring, TrackInfo};
+use crate::tools::common::track::reader::Place;
 use crate::tools::common::track::routing::{self, Input, Output};
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::format::Nullable;
-use crate::tools::track::read_track::Place;
+use crate::tools::framework::lom;
 
 /// How read-track reports one side (inputs or outputs) of a track's routing.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1,29 +1,21 @@
-//! `barline-read-track` (tools.md 3.5): one regular, return or master track — kind,
-//! group, instrument, mixer, clips, devices, drum map, state and routing. The reader is
-//! [`summary`], which read-live-set nests (with the include list filtered by
-//! [`options`], never `"*"`, 1.7) and the `live://track/{index}` resource uses (B9).
-
-pub mod routing_fields;
+//! Reading a track as read-track reports it (tools.md 3.5): kind, group, instrument,
+//! mixer, clips, devices, drum map, state and routing. The read-track tool, the nested
+//! track lists of read-live-set (with the include list filtered by [`options`], never
+//! `"*"`) and the `live://track/{index}` resource all read through [`summary`].
 
 use crate::live::{LiveId, LivePort};
-use crate::tools::clip::read_clip::ClipDetail;
-use crate::tools::common::lom;
-use crate::tools::common::refs::{self, Kind, TrackList};
+use crate::tools::common::clip::reader::ClipDetail;
+use crate::tools::common::device::reader as device_reader;
+use crate::tools::common::refs::{self, TrackList};
 use crate::tools::common::session_grid::{self, SessionGrid};
 use crate::tools::common::track::info::{ClipSummary, TrackInfo, TrackType};
-use crate::tools::common::track::{devices, mixer};
-use crate::tools::device::read_device;
+use crate::tools::common::track::{devices, mixer, routing_fields};
 use crate::tools::framework::call::Call;
-use crate::tools::framework::coerce::{Choice, Choices, Id, Include, Index};
+use crate::tools::framework::coerce::Choices;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::format::Rounded;
-use crate::tools::framework::tool::{Tool, ToolMeta};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use crate::tools::framework::lom;
 use serde_json::Value;
-
-/// `barline-read-track`.
-pub struct ReadTrack;
 
 /// The `include` options of read-track.
 pub struct TrackDetail;
@@ -50,58 +42,6 @@ pub struct TrackTypes;
 
 impl Choices for TrackTypes {
     const ALL: &'static [&'static str] = &["return", "master"];
-}
-
-/// Arguments of read-track.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReadTrackParams {
-    /// Any track id (regular, return or master). Wins over trackIndex.
-    pub track_id: Option<Id>,
-    /// Regular track index from 0, or return track index with trackType "return".
-    pub track_index: Option<Index>,
-    /// "return" or "master"; omit for regular tracks. The master needs no index.
-    pub track_type: Option<Choice<TrackTypes>>,
-    /// Extra detail: session-clips, arrangement-clips (with notes, timing, sample, color for the listed clips), devices, drum-map, routings, available-routings, mixer, color, or * for all.
-    #[serde(default)]
-    pub include: Include<TrackDetail>,
-}
-
-impl Tool for ReadTrack {
-    type Params = ReadTrackParams;
-    type Output = TrackInfo;
-    const META: ToolMeta = ToolMeta {
-        small_removed_values: &[("include", &["available-routings", "*"])],
-        too_large_hint: "Drop notes/timing/sample from include, or list clips without notes and read single clips with barline-read-clip.",
-        ..ToolMeta::read(
-            "barline-read-track",
-            "Read Track",
-            "Read a track's settings, clips and devices. Returns an overview; add detail with include.",
-        )
-    };
-
-    fn run(call: &mut Call<'_>, p: ReadTrackParams) -> Result<TrackInfo, ToolError> {
-        let track = target(call, &p)?;
-        summary(call, track, p.include.options())
-    }
-}
-
-fn target(call: &mut Call<'_>, p: &ReadTrackParams) -> Result<LiveId, ToolError> {
-    if let Some(id) = &p.track_id {
-        if p.track_index.is_some() {
-            call.warn("trackIndex ignored because trackId was given");
-        }
-        return Ok(refs::by_id(call, id.as_str(), Kind::Track)?.0);
-    }
-    let index = p.track_index.map(|i| i.index() as u64);
-    match (p.track_type.as_ref().map(Choice::as_str), index) {
-        (Some("master"), _) => master(call.live),
-        (Some(_), Some(i)) => refs::track_by_index(call, i, TrackList::Return),
-        (None, Some(i)) => refs::track_by_index(call, i, TrackList::Regular),
-        (_, None) => Err(ToolError::bad_input(
-            "give trackId, or trackIndex (with trackType \"return\" for a return track), or trackType \"master\"",
-        )),
-    }
 }
 
 /// The master track.
@@ -368,5 +308,5 @@ fn state(live: &mut dyn LivePort, track: LiveId) -> Result<Option<&'static str>,
     let muted = lom::flag(live, track, "mute")?;
     let soloed = lom::flag(live, track, "solo")?;
     let via_solo = lom::flag(live, track, "muted_via_solo")?;
-    Ok(read_device::state(muted, soloed, via_solo))
+    Ok(device_reader::state(muted, soloed, via_solo))
 }

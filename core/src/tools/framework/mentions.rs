@@ -7,9 +7,6 @@
 //! advice), headings left without content go too, and numbered steps are renumbered.
 //! So the texts stay right as tools are added, with no second list to maintain.
 
-use crate::tools::catalogue::{self, CatalogueOptions};
-use serde_json::Value;
-
 const PREFIX: &str = "barline-";
 const UNLESS: &str = "[unless ";
 
@@ -31,14 +28,6 @@ pub fn mentioned(text: &str) -> Vec<&str> {
         rest = &tail[len..];
     }
     out
-}
-
-/// The names `tools/list` lists for `opts`.
-pub fn listed(opts: CatalogueOptions) -> Vec<String> {
-    catalogue::list(opts)
-        .iter()
-        .filter_map(|t| t.get("name").and_then(Value::as_str).map(str::to_string))
-        .collect()
 }
 
 /// `text` rendered for the tools `available` accepts (see the module comment).

@@ -4,10 +4,11 @@
 //! their values while disabled (Live reads −1 then), so disabling only clears the flag.
 
 use crate::live::{Atom, LiveId};
-use crate::tools::common::{lom, names, time};
+use crate::tools::common::{names, time};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::format::num;
+use crate::tools::framework::lom;
 
 /// The `tempo` argument: a BPM value, or −1 to disable the scene tempo.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,7 +100,7 @@ impl SceneProps {
         let mut label = Label::new(scene, name);
         if let Some(color) = names::cycled(&self.colors, i) {
             let what = label.get(call)?;
-            call.set_color(scene, color, &what)?;
+            names::color(call, scene, color, &what)?;
         }
         match self.tempo {
             Some(Tempo::Bpm(bpm)) => {

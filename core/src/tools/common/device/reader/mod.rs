@@ -1,9 +1,8 @@
-//! `barline-read-device` (tools.md 3.14): one device, rack chain or drum pad — type,
-//! state, rack contents to a chosen depth, parameters with display values, drum map,
-//! Simpler sample.
-//!
-//! The tool and the device object are here; `chains.rs` reads rack contents (chains,
-//! drum pads, the drum map) and `params.rs` the parameter list.
+//! Reading a device, rack chain or drum pad as read-device reports it (tools.md 3.14):
+//! type, state, rack contents to a chosen depth, parameters with display values, drum
+//! map, Simpler sample. `chains.rs` reads rack contents (chains, drum pads, the drum map)
+//! and `params.rs` the parameter list; read-track lists a track's devices through the
+//! same readers.
 
 mod chains;
 mod params;
@@ -13,21 +12,15 @@ pub use params::param_values;
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::param_value as pv;
-use crate::tools::common::device::path::DevicePath;
-use crate::tools::common::device::target::{self as dt, Target};
-use crate::tools::common::lom;
-use crate::tools::framework::call::Call;
-use crate::tools::framework::coerce::{Choices, Id, Include, Int, Text};
-use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::common::device::target::{self as dt};
+use crate::tools::framework::coerce::Choices;
+use crate::tools::framework::error::ToolError;
 use crate::tools::framework::format::num;
-use crate::tools::framework::tool::{Tool, ToolMeta};
+use crate::tools::framework::lom;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
-
-/// `barline-read-device`.
-pub struct ReadDevice;
 
 /// The `include` options of read-device.
 pub struct DeviceDetail;
@@ -47,23 +40,6 @@ impl Choices for DeviceDetail {
 
 /// Deepest rack nesting read, whatever `maxDepth` asks (tools.md 3.14).
 pub const DEPTH_GUARD: i64 = 8;
-
-/// Arguments of read-device.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReadDeviceParams {
-    /// Id of a device, chain or drum pad.
-    pub device_id: Option<Id>,
-    /// Device path, e.g. "t1/d0", "t1/d0/c0", "t1/d0/pC1".
-    pub path: Option<Text>,
-    /// Extra detail: chains, drum-map, drum-pads, params, param-values, return-chains, sample, or * for all.
-    #[serde(default)]
-    pub include: Include<DeviceDetail>,
-    /// Rack depth: 0 = chains with deviceCount only; 1 = chains with their devices; 2+ = deeper.
-    pub max_depth: Option<Int<0, 1000>>,
-    /// Keep parameters whose name contains this text (case-insensitive).
-    pub param_search: Option<Text>,
-}
 
 /// The result: a device, chain or drum pad object (tools.md 3.14 field tables).
 #[derive(Debug, Serialize)]
@@ -113,78 +89,6 @@ impl JsonSchema for DeviceInfo {
     }
 }
 
-impl Tool for ReadDevice {
-    type Params = ReadDeviceParams;
-    type Output = DeviceInfo;
-    const META: ToolMeta = ToolMeta {
-        small_removed_values: &[("include", &["drum-pads", "return-chains", "*"])],
-        too_large_hint: "Lower maxDepth, drop param-values, or filter parameters with paramSearch.",
-        ..ToolMeta::read(
-            "barline-read-device",
-            "Read Device",
-            "Read a device, chain or drum pad by id or path (e.g. t1/d0, t1/d0/c0, t1/d0/pC1). Returns an overview; add detail with include.",
-        )
-    };
-
-    fn run(call: &mut Call<'_>, p: ReadDeviceParams) -> Result<DeviceInfo, ToolError> {
-        let path = match (&p.device_id, &p.path) {
-            (Some(_), Some(_)) | (None, None) => {
-                return Err(ToolError::bad_input("give exactly one of deviceId or path"))
-            }
-            (None, Some(t)) => Some(DevicePath::parse(t.as_str())?),
-            (Some(_), None) => None,
-        };
-        if let Some(path) = &path {
-            if path.segs.is_empty() {
-                return Err(ToolError::bad_input(format!(
-                    "path \"{path}\" names a track; give a device, chain or pad path such as \"{path}/d0\""
-                )));
-            }
-        }
-        let target = match (&path, &p.device_id) {
-            (Some(path), _) => dt::resolve(call.live, path)?,
-            (None, Some(id)) => dt::resolve_id(call, id.as_str())?,
-            (None, None) => unreachable_target()?,
-        };
-        let mut r = Reader {
-            include: p.include.options().to_vec(),
-            max_depth: p.max_depth.map_or(0, |d| d.get()),
-            search: p
-                .param_search
-                .as_ref()
-                .map(|s| s.as_str().trim().to_lowercase())
-                .filter(|s| !s.is_empty()),
-            warned_depth: false,
-            issued: Vec::new(),
-        };
-        let out = match &target {
-            Target::Device(d) => r.device(call.live, *d, 0, true)?,
-            Target::Chain(c) => r.chain(call.live, *c, 0, true)?,
-            Target::Pad {
-                rack,
-                note,
-                pad,
-                chains,
-            } => r.pad(call.live, *rack, *note, *pad, chains)?,
-            Target::Track(_) => unreachable_target()?,
-        };
-        if r.warned_depth {
-            call.warn("maximum depth reached; deeper devices not read");
-        }
-        for id in std::mem::take(&mut r.issued) {
-            call.ids().issue(&id.to_string());
-        }
-        Ok(DeviceInfo(Value::Object(out)))
-    }
-}
-
-fn unreachable_target<T>() -> Result<T, ToolError> {
-    Err(ToolError::new(
-        ErrorCode::Internal,
-        "read-device reached a target kind it cannot read",
-    ))
-}
-
 /// The type text of a device (`instrument: Operator`, `drum-rack`, …).
 pub fn device_type(live: &mut dyn LivePort, d: LiveId) -> Result<String, ToolError> {
     let kind = lom::int(live, d, "type")?;
@@ -209,12 +113,19 @@ pub fn device_type(live: &mut dyn LivePort, d: LiveId) -> Result<String, ToolErr
     ))
 }
 
-struct Reader {
-    include: Vec<&'static str>,
-    max_depth: i64,
-    search: Option<String>,
-    warned_depth: bool,
-    issued: Vec<LiveId>,
+/// One read-device traversal: the options asked for, the depth limit, the parameter
+/// filter, and what the walk found on the way (a depth warning, ids to issue).
+pub struct Reader {
+    /// read-device options in force (never `"*"`).
+    pub include: Vec<&'static str>,
+    /// Rack depth asked for.
+    pub max_depth: i64,
+    /// Lower-case parameter-name filter.
+    pub search: Option<String>,
+    /// Set when the depth limit cut the walk.
+    pub warned_depth: bool,
+    /// Ids reported, issued once the read succeeds.
+    pub issued: Vec<LiveId>,
 }
 
 impl Reader {
@@ -242,7 +153,9 @@ impl Reader {
         Ok(o)
     }
 
-    fn device(
+    /// A device: type, name, state and what `include` asks for; racks list their
+    /// chains to `max_depth`.
+    pub fn device(
         &mut self,
         live: &mut dyn LivePort,
         d: LiveId,

@@ -4,11 +4,11 @@
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::param_value::{self as pv, Kind, Unit};
 use crate::tools::common::device::path as dp;
+use crate::tools::common::device::reader::Reader;
 use crate::tools::common::device::target as dt;
-use crate::tools::common::lom;
-use crate::tools::device::read_device::Reader;
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::format::num;
+use crate::tools::framework::lom;
 use serde_json::{json, Map, Value};
 
 impl Reader {

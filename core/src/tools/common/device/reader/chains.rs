@@ -3,10 +3,10 @@
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::path as dp;
+use crate::tools::common::device::reader::{Reader, DEPTH_GUARD};
 use crate::tools::common::device::target as dt;
-use crate::tools::common::lom;
-use crate::tools::device::read_device::{Reader, DEPTH_GUARD};
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::lom;
 use serde_json::{json, Map, Value};
 
 /// The mute/solo state of a chain, pad or track (tools.md 3.5 `state`).
@@ -24,7 +24,7 @@ pub fn state(mute: bool, solo: bool, via_solo: bool) -> Option<&'static str> {
 impl Reader {
     /// A chain; its devices are listed when `depth < maxDepth` (always for a chain read
     /// by path), otherwise counted.
-    pub(super) fn chain(
+    pub fn chain(
         &mut self,
         live: &mut dyn LivePort,
         c: LiveId,
@@ -74,7 +74,8 @@ impl Reader {
         Ok(o)
     }
 
-    pub(super) fn pad(
+    /// A drum pad: its note, name, state and chains.
+    pub fn pad(
         &mut self,
         live: &mut dyn LivePort,
         rack: LiveId,

@@ -1,0 +1,69 @@
+//! `barline-read-track` (tools.md 3.5): one regular, return or master track — kind,
+//! group, instrument, mixer, clips, devices, drum map, state and routing, read by
+//! [`reader::summary`].
+
+use crate::live::LiveId;
+use crate::tools::common::refs::{self, Kind, TrackList};
+use crate::tools::common::track::info::TrackInfo;
+use crate::tools::common::track::reader::{master, summary, TrackDetail, TrackTypes};
+use crate::tools::framework::call::Call;
+use crate::tools::framework::coerce::{Choice, Id, Include, Index};
+use crate::tools::framework::error::ToolError;
+use crate::tools::framework::tool::{Tool, ToolMeta};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// `barline-read-track`.
+pub struct ReadTrack;
+
+/// Arguments of read-track.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadTrackParams {
+    /// Any track id (regular, return or master). Wins over trackIndex.
+    pub track_id: Option<Id>,
+    /// Regular track index from 0, or return track index with trackType "return".
+    pub track_index: Option<Index>,
+    /// "return" or "master"; omit for regular tracks. The master needs no index.
+    pub track_type: Option<Choice<TrackTypes>>,
+    /// Extra detail: session-clips, arrangement-clips (with notes, timing, sample, color for the listed clips), devices, drum-map, routings, available-routings, mixer, color, or * for all.
+    #[serde(default)]
+    pub include: Include<TrackDetail>,
+}
+
+impl Tool for ReadTrack {
+    type Params = ReadTrackParams;
+    type Output = TrackInfo;
+    const META: ToolMeta = ToolMeta {
+        small_removed_values: &[("include", &["available-routings", "*"])],
+        too_large_hint: "Drop notes/timing/sample from include, or list clips without notes and read single clips with barline-read-clip.",
+        ..ToolMeta::read(
+            "barline-read-track",
+            "Read Track",
+            "Read a track's settings, clips and devices. Returns an overview; add detail with include.",
+        )
+    };
+
+    fn run(call: &mut Call<'_>, p: ReadTrackParams) -> Result<TrackInfo, ToolError> {
+        let track = target(call, &p)?;
+        summary(call, track, p.include.options())
+    }
+}
+
+fn target(call: &mut Call<'_>, p: &ReadTrackParams) -> Result<LiveId, ToolError> {
+    if let Some(id) = &p.track_id {
+        if p.track_index.is_some() {
+            call.warn("trackIndex ignored because trackId was given");
+        }
+        return Ok(refs::by_id(call, id.as_str(), Kind::Track)?.0);
+    }
+    let index = p.track_index.map(|i| i.index() as u64);
+    match (p.track_type.as_ref().map(Choice::as_str), index) {
+        (Some("master"), _) => master(call.live),
+        (Some(_), Some(i)) => refs::track_by_index(call, i, TrackList::Return),
+        (None, Some(i)) => refs::track_by_index(call, i, TrackList::Regular),
+        (_, None) => Err(ToolError::bad_input(
+            "give trackId, or trackIndex (with trackType \"return\" for a return track), or trackType \"master\"",
+        )),
+    }
+}
