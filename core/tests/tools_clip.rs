@@ -64,9 +64,9 @@ fn connect_short_guide_and_memory() {
         tools::session::connect::SHORT_GUIDE
     );
     assert_eq!(r["structuredContent"]["memoryContent"], "Lead is track 7.");
-    assert!(tools::session::connect::older_than_12_3("12.2.5"));
-    assert!(!tools::session::connect::older_than_12_3("12.3"));
-    assert!(!tools::session::connect::older_than_12_3("13.0.1"));
+    assert!(tools::common::live_version::older_than_12_3("12.2.5"));
+    assert!(!tools::common::live_version::older_than_12_3("12.3"));
+    assert!(!tools::common::live_version::older_than_12_3("13.0.1"));
 }
 
 #[test]

@@ -7,11 +7,11 @@ mod support;
 
 use barline_core::live::{Atom, LivePort};
 use barline_core::tools;
+use barline_core::tools::common::scene::reader as read_scene;
 use barline_core::tools::common::session_grid;
 use barline_core::tools::framework::call::{Call, NoClock};
 use barline_core::tools::framework::context::ToolContext;
 use barline_core::tools::framework::ids::IssuedIds;
-use barline_core::tools::common::scene::reader as read_scene;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one};

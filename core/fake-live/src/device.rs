@@ -239,7 +239,7 @@ impl FakeLive {
         index: Option<i64>,
     ) -> Result<Vec<Atom>, String> {
         // `insert_device` appeared in Live 12.3 [D]; older versions have no such function.
-        if barline_core::tools::session::connect::older_than_12_3(&self.config.version) {
+        if barline_core::tools::common::live_version::older_than_12_3(&self.config.version) {
             return Err(format!(
                 "insert_device: not available in Live {}",
                 self.config.version

@@ -3,6 +3,7 @@
 
 use crate::live::LivePort;
 use crate::tools::catalogue;
+use crate::tools::common::live_version;
 use crate::tools::common::overview;
 use crate::tools::framework::call::{Call, NoClock};
 use crate::tools::framework::coerce::INDEX_MAX;
@@ -78,7 +79,7 @@ pub fn read(live: &mut dyn LivePort, uri: &str, ctx: &ToolContext) -> Result<Val
             })
             .collect();
         json!({
-            "liveVersion": connect::live_version(live)?,
+            "liveVersion": live_version::live_version(live)?,
             "barlineVersion": connect::VERSION,
             "operations": ops,
         })

@@ -5,6 +5,7 @@
 pub mod clip;
 pub mod device;
 pub mod host;
+pub mod live_version;
 pub mod locators;
 pub mod name_rules;
 pub mod names;

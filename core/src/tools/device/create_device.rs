@@ -2,16 +2,17 @@
 //! native devices at insertion paths with Live's placement rules (chains created where
 //! the path needs them; refusals detected by reading back).
 
-use crate::live::path::parse_id_atoms;
-use crate::live::{Atom, LiveId, LivePort};
+use crate::live::LiveId;
+use crate::tools::common::device::insert::{
+    catalogue, in_catalogue, insert, AUDIO_EFFECTS, INSTRUMENTS, MIDI_EFFECTS,
+};
 use crate::tools::common::device::path::DevicePath;
-use crate::tools::common::device::target::{self as dt, Insertion, Place};
+use crate::tools::common::live_version::require_12_3;
 use crate::tools::common::names;
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{List, Text};
-use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::tool::{Tool, ToolMeta};
-use crate::tools::session::connect;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -19,88 +20,6 @@ use std::borrow::Cow;
 
 /// `barline-create-device`.
 pub struct CreateDevice;
-
-/// Native instruments `insert_device` accepts (tools.md 3.15).
-pub const INSTRUMENTS: &[&str] = &[
-    "Analog",
-    "Collision",
-    "Drift",
-    "Drum Rack",
-    "DrumSampler",
-    "Electric",
-    "External Instrument",
-    "Impulse",
-    "Instrument Rack",
-    "Meld",
-    "Operator",
-    "Sampler",
-    "Simpler",
-    "Tension",
-    "Wavetable",
-];
-/// Native MIDI effects.
-pub const MIDI_EFFECTS: &[&str] = &[
-    "Arpeggiator",
-    "CC Control",
-    "Chord",
-    "MIDI Effect Rack",
-    "Note Length",
-    "Pitch",
-    "Random",
-    "Scale",
-    "Velocity",
-];
-/// Native audio effects.
-pub const AUDIO_EFFECTS: &[&str] = &[
-    "Amp",
-    "Audio Effect Rack",
-    "Auto Filter",
-    "Auto Pan-Tremolo",
-    "Auto Shift",
-    "Beat Repeat",
-    "Cabinet",
-    "Channel EQ",
-    "Chorus-Ensemble",
-    "Compressor",
-    "Corpus",
-    "Delay",
-    "Drum Buss",
-    "Dynamic Tube",
-    "Echo",
-    "EQ Eight",
-    "EQ Three",
-    "Erosion",
-    "External Audio Effect",
-    "Filter Delay",
-    "Gate",
-    "Glue Compressor",
-    "Grain Delay",
-    "Hybrid Reverb",
-    "Limiter",
-    "Looper",
-    "Multiband Dynamics",
-    "Overdrive",
-    "Pedal",
-    "Phaser-Flanger",
-    "Redux",
-    "Resonators",
-    "Reverb",
-    "Roar",
-    "Saturator",
-    "Shifter",
-    "Spectral Resonator",
-    "Spectral Time",
-    "Spectrum",
-    "Tuner",
-    "Utility",
-    "Vinyl Distortion",
-    "Vocoder",
-];
-
-/// True for a catalogue name (exact, case-sensitive).
-pub fn in_catalogue(name: &str) -> bool {
-    INSTRUMENTS.contains(&name) || MIDI_EFFECTS.contains(&name) || AUDIO_EFFECTS.contains(&name)
-}
 
 /// Arguments of create-device.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
@@ -175,7 +94,7 @@ impl Tool for CreateDevice {
             .collect::<Result<Vec<_>, _>>()?;
         require_12_3(call.live, "create devices")?;
         let names = names::names_for(call, p.name.as_ref().map(Text::as_str), paths.len());
-        let mut bulk = Outcome::new();
+        let mut bulk = Bulk::new();
         for (i, path) in paths.iter().enumerate() {
             if i > 0 && call.deadline_near() {
                 call.warn_stopped(i, paths.len(), "paths");
@@ -201,7 +120,7 @@ impl Tool for CreateDevice {
             }
             bulk.record(outcome);
         }
-        let done = finish_with_spec_warnings(call, bulk)?;
+        let done = bulk.finish_with_item_warnings(call)?;
         let items = |v: Vec<(LiveId, usize)>| -> Vec<Value> {
             v.into_iter()
                 .map(|(id, index)| json!({"id": id.to_string(), "deviceIndex": index}))
@@ -212,178 +131,4 @@ impl Tool for CreateDevice {
             OneOrMany::Many(v) => Value::Array(items(v)),
         }))
     }
-}
-
-/// The 1.9 outcome with each skipped item's warning worded exactly as the device
-/// tools' spec gives it (`failed to create "Reverb" at "t9": no track at t9`,
-/// `target not found at path "t1/d4"`); nothing done is the usual bulk error.
-pub fn finish_with_spec_warnings<T>(
-    call: &mut Call<'_>,
-    outcome: Outcome<T>,
-) -> Result<OneOrMany<T>, ToolError> {
-    if outcome.done.is_empty() {
-        let mut all = Bulk::<T>::new();
-        outcome.failed.into_iter().for_each(|e| all.skip(e));
-        return all.finish(call);
-    }
-    for e in outcome.failed {
-        call.warn(e.message);
-    }
-    Ok(OneOrMany::from(outcome.done))
-}
-
-/// Successes and skipped items of a call over several paths or targets.
-pub struct Outcome<T> {
-    done: Vec<T>,
-    failed: Vec<ToolError>,
-}
-
-impl<T> Outcome<T> {
-    /// Nothing yet.
-    pub fn new() -> Self {
-        Outcome {
-            done: Vec::new(),
-            failed: Vec::new(),
-        }
-    }
-
-    /// Records one item's outcome.
-    pub fn record(&mut self, r: Result<T, ToolError>) {
-        match r {
-            Ok(x) => self.done.push(x),
-            Err(e) => self.failed.push(e),
-        }
-    }
-}
-
-impl<T> Default for Outcome<T> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-/// The catalogue result.
-pub fn catalogue() -> Value {
-    json!({"instruments": INSTRUMENTS, "midiEffects": MIDI_EFFECTS, "audioEffects": AUDIO_EFFECTS})
-}
-
-/// UNSUPPORTED before Live 12.3 (`insert_device` appeared in 12.3; B7).
-pub fn require_12_3(live: &mut dyn LivePort, what: &str) -> Result<(), ToolError> {
-    let version = connect::live_version(live)?;
-    if connect::older_than_12_3(&version) {
-        return Err(ToolError::new(
-            ErrorCode::Unsupported,
-            format!("Live {version} cannot {what}: insert_device appeared in Live 12.3"),
-        ));
-    }
-    Ok(())
-}
-
-/// The id in a creator's answer, if it names an object.
-pub fn created_id(atoms: &[Atom]) -> Option<LiveId> {
-    parse_id_atoms(atoms).filter(|id| !id.is_none())
-}
-
-/// Creates what an insertion path needs (chains), returning the container.
-pub fn make_container(
-    live: &mut dyn LivePort,
-    place: &Place,
-    path: &DevicePath,
-) -> Result<LiveId, ToolError> {
-    match place {
-        Place::Existing(c) => Ok(*c),
-        Place::NewChain { rack, index, count } => {
-            let mut last = LiveId::NONE;
-            for k in *count..=*index {
-                let answer = live.call(*rack, "insert_chain", &[])?;
-                last = created_id(&answer).ok_or_else(|| {
-                    ToolError::new(
-                        ErrorCode::LiveRejected,
-                        format!(
-                            "Live refused to create chain {k} for {}; {} chains were created before",
-                            quoted(&path.to_string()),
-                            k - count
-                        ),
-                    )
-                })?;
-            }
-            Ok(last)
-        }
-        Place::NewPadChain { rack, note } => {
-            let answer = live.call(*rack, "insert_chain", &[])?;
-            let chain = created_id(&answer).ok_or_else(|| {
-                ToolError::new(
-                    ErrorCode::LiveRejected,
-                    format!(
-                        "Live refused to create a chain for {}",
-                        quoted(&path.to_string())
-                    ),
-                )
-            })?;
-            live.set(chain, "in_note", &[Atom::Int(*note)])?;
-            Ok(chain)
-        }
-    }
-}
-
-/// Inserts one device at an insertion path; returns its id and position.
-pub fn insert(
-    live: &mut dyn LivePort,
-    path: &DevicePath,
-    device: &str,
-    name: Option<&str>,
-) -> Result<(LiveId, usize), ToolError> {
-    let Insertion {
-        container,
-        position,
-    } = dt::insertion(live, path)?;
-    if let Place::Existing(c) = &container {
-        let count = live.get_count(*c, "devices")?;
-        if position.is_some_and(|p| p > count) {
-            return Err(ToolError::not_found(format!(
-                "no device position {} in {} ({count} devices)",
-                position.unwrap_or(0),
-                quoted(&path.to_string())
-            )));
-        }
-    } else if position.is_some_and(|p| p > 0) {
-        return Err(ToolError::not_found(format!(
-            "no device position {} in {} (the chain is new and empty)",
-            position.unwrap_or(0),
-            quoted(&path.to_string())
-        )));
-    }
-    let c = make_container(live, &container, path)?;
-    let count = live.get_count(c, "devices")?;
-    let mut args = vec![Atom::Symbol(device.to_string())];
-    if let Some(p) = position.filter(|p| !(*p == 0 && count == 0)) {
-        args.push(Atom::Int(p as i64));
-    }
-    let answer = live.call(c, "insert_device", &args)?;
-    let id = created_id(&answer)
-        .filter(|id| live.type_of(*id).is_ok())
-        .ok_or_else(|| {
-            let created = if matches!(container, Place::Existing(_)) {
-                String::new()
-            } else {
-                " (the chain created for it stays)".to_string()
-            };
-            ToolError::new(
-                ErrorCode::LiveRejected,
-                format!(
-                    "Live refused to insert {} at {}{created}",
-                    quoted(device),
-                    quoted(&path.to_string())
-                ),
-            )
-            .with_hint("A MIDI track or chain holds one instrument; audio tracks, returns and the master take audio effects only.")
-        })?;
-    if let Some(n) = name {
-        live.set(id, "name", &[Atom::Symbol(n.to_string())])?;
-    }
-    let index = dt::children(live, c, "devices")?
-        .iter()
-        .position(|d| *d == id)
-        .unwrap_or(count);
-    Ok((id, index))
 }

@@ -270,6 +270,21 @@ impl<T> Bulk<T> {
     }
 }
 
+impl<T> Bulk<T> {
+    /// [`finish`](Self::finish), except that each skipped item warns with its own
+    /// message as it stands (the device tools word every skip themselves:
+    /// `failed to create "Reverb" at "t9": no track at t9`).
+    pub fn finish_with_item_warnings(self, call: &mut Call<'_>) -> Result<OneOrMany<T>, ToolError> {
+        if self.done.is_empty() {
+            return self.finish(call);
+        }
+        for e in self.failed {
+            call.warn(e.message);
+        }
+        Ok(OneOrMany::from(self.done))
+    }
+}
+
 /// A result that is one object when one item was produced and an array otherwise
 /// (tools.md 1.8). Its schema is the 1.13 `anyOf` of the item and `{items: [item]}`.
 #[derive(Clone, Debug, PartialEq)]

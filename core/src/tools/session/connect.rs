@@ -1,11 +1,10 @@
 //! `barline-connect` (tools.md 3.1): the handshake. Versions, a Live Set overview, the
 //! usage guide and (when enabled) the project memory.
 
-use crate::live::{Atom, LivePort};
+use crate::tools::common::live_version::{live_version, older_than_12_3};
 use crate::tools::common::overview;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::ToolError;
-use crate::tools::framework::lom;
 use crate::tools::framework::mentions;
 use crate::tools::framework::tool::{Tool, ToolMeta};
 use schemars::JsonSchema;
@@ -81,33 +80,5 @@ impl Tool for Connect {
                 .then(|| ctx.memory_text.clone()),
             next_step: NEXT_STEP.into(),
         })
-    }
-}
-
-/// `live_app.get_version_string()`.
-pub fn live_version(live: &mut dyn LivePort) -> Result<String, ToolError> {
-    let app = lom::resolve(live, "live_app").ok_or_else(|| {
-        ToolError::new(
-            crate::tools::framework::error::ErrorCode::LiveRejected,
-            "live_app did not resolve",
-        )
-    })?;
-    let atoms = live.call(app, "get_version_string", &[])?;
-    Ok(atoms
-        .iter()
-        .map(Atom::to_string)
-        .collect::<Vec<_>>()
-        .join(" "))
-}
-
-/// True for versions below 12.3 (`"12.2.5"`, `"11.3"`); unparsable text is not older.
-pub fn older_than_12_3(version: &str) -> bool {
-    let mut parts = version
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|p| !p.is_empty())
-        .map(|p| p.parse::<u32>().unwrap_or(0));
-    match (parts.next(), parts.next()) {
-        (Some(major), minor) => (major, minor.unwrap_or(0)) < (12, 3),
-        _ => false,
     }
 }

@@ -22,8 +22,6 @@ use crate::tools::framework::tool::{Tool, ToolMeta};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub use crate::tools::clip::create_clip::targets::AUDIO_EXTENSIONS;
-
 /// `barline-create-clip`.
 pub struct CreateClip;
 

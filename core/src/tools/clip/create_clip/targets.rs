@@ -3,6 +3,7 @@
 //! answers without a write: tracks exist and take the clip kind, slots are free.
 
 use crate::live::{LiveId, LivePort};
+use crate::tools::common::clip::audio::AUDIO_EXTENSIONS;
 use crate::tools::common::clip::reference::{self, Slot};
 use crate::tools::common::time;
 use crate::tools::framework::coerce::{Index, List};
@@ -34,10 +35,6 @@ impl Target {
     }
 }
 
-/// Audio file extensions accepted for `sampleFile` (the tools.md 3.2 list).
-pub const AUDIO_EXTENSIONS: [&str; 8] = [
-    ".wav", ".aiff", ".aif", ".aifc", ".flac", ".ogg", ".mp3", ".m4a",
-];
 /// Latest arrangement start Live accepts for an audio clip, in beats.
 const MAX_AUDIO_START: f64 = 1_576_800.0;
 

@@ -52,3 +52,8 @@ pub fn warp_mode_name(mode: i64) -> &'static str {
         _ => "beats",
     }
 }
+
+/// Audio file extensions accepted for create-clip's `sampleFile` and listed by the sample-folder search (the tools.md 3.2 list).
+pub const AUDIO_EXTENSIONS: [&str; 8] = [
+    ".wav", ".aiff", ".aif", ".aifc", ".flac", ".ogg", ".mp3", ".m4a",
+];

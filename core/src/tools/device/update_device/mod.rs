@@ -20,8 +20,8 @@ use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Target};
 use crate::tools::common::names;
-use crate::tools::device::create_device;
-use crate::tools::framework::call::{Call, OneOrMany};
+
+use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{Choice, Choices, Flag, Index, Int, List, Text};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
@@ -134,7 +134,7 @@ impl Tool for UpdateDevice {
             return Ok(Updated(out));
         }
         let names = names::names_for(call, p.name.as_ref().map(Text::as_str), plan.refs.len());
-        let mut bulk = create_device::Outcome::new();
+        let mut bulk = Bulk::new();
         for (i, r) in plan.refs.iter().enumerate() {
             if i > 0 && call.deadline_near() {
                 call.warn_stopped(i, plan.refs.len(), "targets");
@@ -146,7 +146,7 @@ impl Tool for UpdateDevice {
             };
             bulk.record(outcome);
         }
-        let done = create_device::finish_with_spec_warnings(call, bulk)?;
+        let done = bulk.finish_with_item_warnings(call)?;
         Ok(Updated(match done {
             OneOrMany::One(id) => json!({"id": id}),
             OneOrMany::Many(v) => Value::Array(v.into_iter().map(|id| json!({"id": id})).collect()),

@@ -5,7 +5,8 @@ use crate::live::{Atom, LiveId};
 use crate::tools::common::device::path::{DevicePath, Seg};
 use crate::tools::common::device::target as dt;
 use crate::tools::common::overview;
-use crate::tools::device::create_device;
+
+use crate::tools::common::device::insert;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 
@@ -25,7 +26,7 @@ pub(super) fn move_device(
             return Ok(());
         }
     };
-    let container = create_device::make_container(call.live, &ins.container, to)?;
+    let container = insert::make_container(call.live, &ins.container, to)?;
     let count = call.live.get_count(container, "devices")?;
     let position = ins.position.unwrap_or(count).min(count);
     let song = overview::song(call.live)?;

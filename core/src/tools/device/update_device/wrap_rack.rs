@@ -4,9 +4,10 @@
 //! deleted afterwards, also when a step fails.
 
 use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::common::device::insert::{self, created_id};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Target};
-use crate::tools::device::create_device::{created_id, require_12_3};
+use crate::tools::common::live_version::require_12_3;
 use crate::tools::device::update_device::{resolve_ref, Ref};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{ErrorCode, ToolError};
@@ -95,11 +96,7 @@ pub fn wrap(
     let (home, home_at) = match to {
         Some(path) => {
             let ins = dt::insertion(call.live, path)?;
-            let c = crate::tools::device::create_device::make_container(
-                call.live,
-                &ins.container,
-                path,
-            )?;
+            let c = insert::make_container(call.live, &ins.container, path)?;
             (c, ins.position)
         }
         None => {

@@ -6,11 +6,11 @@
 //! second instance never starts serving.
 
 use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::common::device::insert::make_container;
 use crate::tools::common::device::path::{DevicePath, Root, Seg};
 use crate::tools::common::device::target::{self, Target};
 use crate::tools::common::host::{self, Host};
 use crate::tools::common::overview;
-use crate::tools::device::create_device::make_container;
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;

@@ -3,7 +3,7 @@
 //! device), collecting audio files whose relative path contains the search text.
 //! Bounded: at most [`MAX_ENTRIES`] entries visited, the deadline checked per folder.
 
-use crate::tools::clip::create_clip::AUDIO_EXTENSIONS;
+use crate::tools::common::clip::audio::AUDIO_EXTENSIONS;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 
