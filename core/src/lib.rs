@@ -13,6 +13,8 @@ pub mod live;
 pub mod mcp;
 pub mod midi;
 pub mod notation;
+/// Tool calls across the wire: above the bridge's framing and the tools.
+pub mod relay;
 pub mod silent_wav;
 pub mod tools;
 pub mod transforms;

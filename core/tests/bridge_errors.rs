@@ -3,11 +3,11 @@
 //! oversize results become `TOO_LARGE`, long warnings are truncated.
 
 use barline_core::bridge::{
-    decode_request, decode_response, frame_request, frame_response, frame_tool_response,
-    BridgeError, MAX_CHUNKS, MAX_CHUNK_BYTES, MAX_WARNINGS, REQUEST_TERMINATOR, TRUNCATION_MARKER,
-    WARNINGS_DELIMITER,
+    decode_request, decode_response, frame_request, BridgeError, MAX_CHUNKS, MAX_CHUNK_BYTES,
+    MAX_WARNINGS, REQUEST_TERMINATOR, TRUNCATION_MARKER, WARNINGS_DELIMITER,
 };
 use barline_core::live::Atom;
+use barline_core::relay::{frame_response, frame_tool_response};
 
 fn sym(s: &str) -> Atom {
     Atom::from(s)

@@ -4,10 +4,11 @@
 //! reads as a number.
 
 use barline_core::bridge::{
-    decode_request, decode_response, frame_request, frame_response, looks_like_number,
-    split_chunks, BridgeError, MAX_CHUNK_BYTES,
+    decode_request, decode_response, frame_request, looks_like_number, split_chunks, BridgeError,
+    MAX_CHUNK_BYTES,
 };
 use barline_core::live::Atom;
+use barline_core::relay::frame_response;
 use proptest::prelude::*;
 
 /// Text mixing ASCII, digits, CJK, astral-plane characters (emoji, math letters) and

@@ -2,8 +2,9 @@
 //! The v8 side of the bridge against a small Live port: round trip, per-request
 //! warnings, waits parked and resumed, undecodable requests.
 
-use barline_core::bridge::{decode_response, frame_request, Step, V8Session, REQUEST_TERMINATOR};
+use barline_core::bridge::{decode_response, frame_request, REQUEST_TERMINATOR};
 use barline_core::live::{Atom, LiveError, LiveId, LivePort};
+use barline_core::relay::{Step, V8Session};
 use serde_json::{json, Value};
 
 /// One object (`live_set`, id 1) with a `tempo` of 120.

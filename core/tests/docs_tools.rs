@@ -8,7 +8,7 @@
 //! input and output JSON Schemas), so the reference follows the catalogue whatever
 //! code builds it.
 
-use barline_core::bridge::OfflineServer;
+use barline_core::relay::OfflineServer;
 use serde_json::Value;
 use std::path::PathBuf;
 

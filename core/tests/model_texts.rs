@@ -83,7 +83,7 @@ fn texts_of_a_session(settings: &Settings, version: &str) -> (Vec<String>, Vec<(
         .collect();
     for t in tools["result"]["tools"].as_array().unwrap() {
         texts.push((format!("tools/list entry {}", t["name"]), t.to_string()));
-        let hint = barline_core::bridge::narrowing_hint(t["name"].as_str().unwrap());
+        let hint = barline_core::relay::narrowing_hint(t["name"].as_str().unwrap());
         texts.push((format!("TOO_LARGE hint of {}", t["name"]), hint.to_string()));
     }
     for method in ["resources/list", "resources/templates/list"] {

@@ -4,8 +4,9 @@
 
 mod support;
 
-use barline_core::bridge::{decode_response, frame_request, Step, V8Session};
+use barline_core::bridge::{decode_response, frame_request};
 use barline_core::live::Atom;
+use barline_core::relay::{Step, V8Session};
 use barline_core::tools::framework::call::NoClock;
 use barline_core::tools::framework::call::OUTLET_META;
 use barline_core::tools::framework::context::ToolContext;

@@ -1,8 +1,8 @@
 //! Framing requests and responses into Max messages, and decoding them back.
 
 use super::{
-    split_chunks, too_large_result, BridgeError, MAX_CHUNKS, MAX_CHUNK_BYTES, MAX_WARNINGS,
-    REQUEST_SELECTOR, REQUEST_TERMINATOR, RESPONSE_SELECTOR, TRUNCATION_MARKER, WARNINGS_DELIMITER,
+    split_chunks, BridgeError, MAX_CHUNKS, MAX_CHUNK_BYTES, MAX_WARNINGS, REQUEST_SELECTOR,
+    REQUEST_TERMINATOR, RESPONSE_SELECTOR, TRUNCATION_MARKER, WARNINGS_DELIMITER,
 };
 use crate::live::Atom;
 
@@ -30,31 +30,6 @@ pub fn frame_request(request_id: u64, envelope_json: &str) -> Result<Vec<Atom>, 
     Ok(atoms)
 }
 
-/// Frames one tool call: builds the envelope `{"tool","args","context"}` (the shape
-/// the v8 side reads into [`crate::tools::ToolRequest`]) and frames it like
-/// [`frame_request`]. Null `args` or `context` travel as empty objects.
-pub fn frame_call(
-    request_id: u64,
-    tool: &str,
-    args: &serde_json::Value,
-    context: &serde_json::Value,
-) -> Result<Vec<Atom>, BridgeError> {
-    let object = |v: &serde_json::Value| {
-        if v.is_null() {
-            serde_json::Value::Object(Default::default())
-        } else {
-            v.clone()
-        }
-    };
-    let envelope = crate::tools::ToolRequest {
-        tool: tool.to_string(),
-        args: object(args),
-        context: object(context),
-    };
-    let json = serde_json::to_string(&envelope).unwrap_or_default();
-    frame_request(request_id, &json)
-}
-
 /// Decodes a request message (selector included) into `(request_id, envelope_json)`.
 pub fn decode_request(atoms: &[Atom]) -> Result<(u64, String), BridgeError> {
     let request_id = check_head(atoms, REQUEST_SELECTOR)?;
@@ -72,25 +47,19 @@ pub fn decode_request(atoms: &[Atom]) -> Result<(u64, String), BridgeError> {
     Ok((request_id, json))
 }
 
-/// Frames a result as `mcp_response <id> <chunk>… $$___MAX_ERRORS___$$ <warning>…`.
-/// Never fails: a result over the bridge limit becomes a `TOO_LARGE` error result, a
-/// warning over one chunk is truncated with [`TRUNCATION_MARKER`].
-pub fn frame_response(request_id: u64, result_json: &str, warnings: &[String]) -> Vec<Atom> {
-    frame_tool_response(request_id, "", result_json, warnings)
-}
-
-/// [`frame_response`] knowing the tool's name, so a `TOO_LARGE` replacement names the
-/// tool and carries its narrowing hint (tools.md 2.3).
-pub fn frame_tool_response(
+/// Frames a response; `too_large` words the replacement result when `result_json`
+/// does not fit the bridge (it gets the text's size and why it did not fit). A
+/// warning over one chunk is truncated with [`TRUNCATION_MARKER`]; never fails.
+pub fn frame_response_with(
     request_id: u64,
-    tool: &str,
     result_json: &str,
     warnings: &[String],
+    too_large: &dyn Fn(usize, &BridgeError) -> String,
 ) -> Vec<Atom> {
     let chunks = match chunk_text(result_json) {
         Ok(chunks) => chunks.into_iter().map(Atom::from).collect::<Vec<_>>(),
         Err(error) => {
-            let replacement = too_large_result(tool, result_json.len(), &error);
+            let replacement = too_large(result_json.len(), &error);
             // The replacement is small, plain ASCII text starting with '{': it always frames.
             chunk_text(&replacement)
                 .unwrap_or_default()

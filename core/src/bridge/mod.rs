@@ -7,10 +7,9 @@
 //! measured in UTF-8 bytes, never splits a code point and never reads as a number
 //! (Max would re-parse it into a float and change the text).
 //!
-//! The module also holds what node.script and the stdio bridge would otherwise decide
-//! themselves: the call envelope ([`frame_call`]), the texts of failures in transit
-//! ([`Transit`]), the JSON-RPC messages of Barline's own clients ([`client`]) and the
-//! answers of the stdio bridge while no device runs ([`OfflineServer`]).
+//! The module also holds the JSON-RPC messages of Barline's own clients ([`client`]).
+//! It knows nothing about tools: what a tool call or a tool result looks like on the
+//! wire is [`crate::relay`]'s business, built on the framing here.
 //!
 //! Everything here is plain Rust so the protocol is tested natively; the wasm exports in
 //! `core/src/wasm/bridge.rs` and `core/src/wasm/v8.rs` only convert values.
@@ -19,21 +18,12 @@ mod chunk;
 pub mod client;
 mod error;
 mod frame;
-mod offline;
-mod too_large;
-mod transit;
-mod v8_session;
 
 pub use chunk::{looks_like_number, split_chunks};
 pub use error::BridgeError;
 pub use frame::{
-    decode_request, decode_response, frame_call, frame_request, frame_response,
-    frame_tool_response, DecodedResponse,
+    decode_request, decode_response, frame_request, frame_response_with, DecodedResponse,
 };
-pub use offline::OfflineServer;
-pub use too_large::{narrowing_hint, too_large_result};
-pub use transit::Transit;
-pub use v8_session::{internal_response, Step, V8Session, MAX_WAIT_MS};
 
 /// Selector of a request message (node → v8).
 pub const REQUEST_SELECTOR: &str = "mcp_request";

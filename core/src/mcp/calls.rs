@@ -179,7 +179,7 @@ impl Server {
     }
 
     /// The call failed with this error (code, message and hint decided by core, e.g.
-    /// from a [`crate::bridge::Transit`] report).
+    /// from a [`crate::relay::Transit`] report).
     pub fn fail_tool_call_with(&mut self, call_id: u64, error: ToolError) -> HttpAction {
         let Some(call) = self.calls.remove(&call_id) else {
             return unknown_call(call_id);

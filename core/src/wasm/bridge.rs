@@ -3,6 +3,7 @@
 
 use super::atoms::{array_to_atoms, atoms_to_array, set};
 use crate::bridge;
+use crate::relay;
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
@@ -26,7 +27,7 @@ pub fn frame_call(
     let value = |v: JsValue| -> serde_json::Value {
         serde_wasm_bindgen::from_value(v).unwrap_or(serde_json::Value::Null)
     };
-    bridge::frame_call(request_id as u64, tool, &value(args), &value(context))
+    relay::frame_call(request_id as u64, tool, &value(args), &value(context))
         .map(|atoms| atoms_to_array(&atoms))
         .map_err(|e| JsError::new(&e.to_string()))
 }
@@ -65,10 +66,10 @@ pub fn rpc_bridge_failure(id: JsValue, detail: &str) -> String {
     bridge::client::bridge_failure(&json_value(id), detail)
 }
 
-/// The stdio bridge's stand-in while no device runs at its URL (`bridge::OfflineServer`).
+/// The stdio bridge's stand-in while no device runs at its URL (`relay::OfflineServer`).
 #[wasm_bindgen]
 pub struct OfflineCore {
-    inner: bridge::OfflineServer,
+    inner: relay::OfflineServer,
 }
 
 #[wasm_bindgen]
@@ -77,7 +78,7 @@ impl OfflineCore {
     #[wasm_bindgen(constructor)]
     pub fn new(url: &str, entropy: &str, init_json: Option<String>) -> OfflineCore {
         OfflineCore {
-            inner: bridge::OfflineServer::new(url, entropy, init_json.as_deref()),
+            inner: relay::OfflineServer::new(url, entropy, init_json.as_deref()),
         }
     }
 
@@ -106,7 +107,7 @@ pub fn frame_response(
     result_json: &str,
     warnings: Vec<String>,
 ) -> Array {
-    atoms_to_array(&bridge::frame_tool_response(
+    atoms_to_array(&relay::frame_tool_response(
         request_id as u64,
         tool,
         result_json,

@@ -1,8 +1,8 @@
 //! `NodeCore`: the MCP server for node-host (`node-host/src/http-server.mjs`).
 //! Converts between JS values and [`crate::mcp`] types; every decision is made in `mcp`.
 
-use crate::bridge::Transit;
 use crate::mcp::{HttpAction, HttpRequest, HttpResponse, OutCall, Server, Settings};
+use crate::relay::Transit;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
@@ -158,7 +158,7 @@ impl NodeCore {
     }
 
     /// Call `call_id` failed in transit: `kind` and `detail` as the relay reported
-    /// them (`bridge::Transit::from_report`); core words the error.
+    /// them (`relay::Transit::from_report`); core words the error.
     #[wasm_bindgen(js_name = failToolCall)]
     pub fn fail_tool_call(&mut self, call_id: f64, kind: &str, detail: &str) -> JsValue {
         let error = Transit::from_report(kind, detail).to_error();

@@ -2,8 +2,8 @@
 //! Live port over a JS host object that owns a pool of `LiveAPI` objects.
 
 use super::atoms::{array_to_atoms, atoms_to_array, js_to_atom, set};
-use crate::bridge::{internal_response, Step, V8Session};
 use crate::live::{Atom, FolderEntry, LiveError, LiveId, LivePort};
+use crate::relay::{internal_response, Step, V8Session};
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 

@@ -1,8 +1,9 @@
 //! The v8 side of the bridge: decodes a request, runs the tool against the Live port,
 //! parks it while a tool waits, and frames the response with this request's warnings.
 
-use super::{decode_request, frame_tool_response, BridgeError};
+use crate::bridge::{decode_request, BridgeError};
 use crate::live::{Atom, LivePort};
+use crate::relay::frame_tool_response;
 use crate::tools::control::diagnostics::{RESUME_CONTEXT, WAIT_META};
 use crate::tools::framework::call::OUTLET_META;
 use crate::tools::framework::call::{Clock, NoClock};

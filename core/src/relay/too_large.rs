@@ -1,6 +1,6 @@
 //! The `TOO_LARGE` error result that replaces a response the bridge cannot carry.
 
-use super::BridgeError;
+use crate::bridge::{BridgeError, MAX_CHUNKS, MAX_CHUNK_BYTES};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::format::grouped;
 
@@ -26,8 +26,8 @@ pub fn too_large_result(tool: &str, bytes: usize, error: &BridgeError) -> String
         BridgeError::TooLarge { .. } => format!(
             "result is {} bytes, over the bridge limit of {} chunks of {} bytes",
             grouped(bytes),
-            super::MAX_CHUNKS,
-            grouped(super::MAX_CHUNK_BYTES)
+            MAX_CHUNKS,
+            grouped(MAX_CHUNK_BYTES)
         ),
         other => format!(
             "result of {} bytes cannot cross the bridge: {other}",

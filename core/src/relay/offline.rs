@@ -2,8 +2,9 @@
 //! with default settings still answers `initialize`, `tools/list`, prompts and static
 //! resources, and every tool call gets the offline error of [`super::Transit::Offline`].
 
-use super::{client, Transit};
+use crate::bridge::client;
 use crate::mcp::{HttpAction, HttpRequest, Server, Settings};
+use crate::relay::Transit;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
