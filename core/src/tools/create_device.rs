@@ -1,6 +1,6 @@
-//! `barline-create-device` (tools.md 3.15): the built-in device catalogue, and inserting
-//! native devices at insertion paths with Live's placement rules (chains created where
-//! the path needs them; refusals detected by reading back).
+//! `barline-create-device` (docs/design/tool-rules.md §15): the built-in device
+//! catalogue, and inserting native devices at insertion paths with Live's placement rules
+//! (chains created where the path needs them; refusals detected by reading back).
 
 use super::call::{Bulk, Call, OneOrMany};
 use super::coerce::{List, Text};
@@ -18,7 +18,7 @@ use std::borrow::Cow;
 /// `barline-create-device`.
 pub struct CreateDevice;
 
-/// Native instruments `insert_device` accepts (tools.md 3.15).
+/// Native instruments `insert_device` accepts (docs/design/tool-rules.md §15).
 pub const INSTRUMENTS: &[&str] = &[
     "Analog",
     "Collision",
@@ -212,9 +212,10 @@ impl Tool for CreateDevice {
     }
 }
 
-/// The 1.9 outcome with each skipped item's warning worded exactly as the device
-/// tools' spec gives it (`failed to create "Reverb" at "t9": no track at t9`,
-/// `target not found at path "t1/d4"`); nothing done is the usual bulk error.
+/// The docs/design/tool-contract.md §1.9 outcome with each skipped item's warning worded
+/// exactly as the device catalogue rules give it (`failed to create "Reverb" at "t9": no
+/// track at t9`, `target not found at path "t1/d4"`); nothing done is the usual bulk
+/// error.
 pub fn finish_with_spec_warnings<T>(
     call: &mut Call<'_>,
     outcome: Outcome<T>,
@@ -265,7 +266,8 @@ pub fn catalogue() -> Value {
     json!({"instruments": INSTRUMENTS, "midiEffects": MIDI_EFFECTS, "audioEffects": AUDIO_EFFECTS})
 }
 
-/// UNSUPPORTED before Live 12.3 (`insert_device` appeared in 12.3; B7).
+/// UNSUPPORTED before Live 12.3 (`insert_device` appeared in 12.3; honest refusals,
+/// docs/design/tool-contract.md §3.3).
 pub fn require_12_3(live: &mut dyn LivePort, what: &str) -> Result<(), ToolError> {
     let version = connect::live_version(live)?;
     if connect::older_than_12_3(&version) {

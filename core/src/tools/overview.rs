@@ -1,5 +1,6 @@
-//! The Live Set overview shared by barline-connect (3.1), the `live://set` resource and
-//! read-live-set with `include: []` (3.3).
+//! The Live Set overview shared by barline-connect (docs/design/tool-rules.md §1), the
+//! `live://set` resource and read-live-set with `include: []` (docs/design/tool-rules.md
+//! §3).
 
 use super::error::ToolError;
 use super::lom;
@@ -23,8 +24,8 @@ pub fn signature(live: &mut dyn LivePort, id: LiveId) -> Result<(i64, i64), Tool
     ))
 }
 
-/// Reads the overview object of tools.md 3.3 with `include: []` (read-live-set's
-/// own reader, so connect, `live://set` and read-live-set always agree).
+/// Reads the overview object of docs/design/tool-rules.md §3 with `include: []`
+/// (read-live-set's own reader, so connect, `live://set` and read-live-set always agree).
 pub fn read(live: &mut dyn LivePort) -> Result<Value, ToolError> {
     let set = super::read_live_set::base(live)?;
     serde_json::to_value(set)

@@ -1,5 +1,5 @@
-//! `barline-read-clip` (tools.md 3.11): one clip's settings, optionally its notes as
-//! bar|beat text, its timing and its audio properties.
+//! `barline-read-clip` (docs/design/tool-rules.md §11): one clip's settings, optionally
+//! its notes as bar|beat text, its timing and its audio properties.
 
 use super::call::Call;
 use super::clip_ref::{self, Place};
@@ -56,8 +56,8 @@ pub enum View {
     Arrangement,
 }
 
-/// What read-clip returns (tools.md 3.11); fields are omitted when absent, `id`, `type`
-/// and `name` are `null` for an empty slot.
+/// What read-clip returns (docs/design/tool-rules.md §11); fields are omitted when
+/// absent, `id`, `type` and `name` are `null` for an empty slot.
 #[derive(Debug, Default, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(missing_docs)]

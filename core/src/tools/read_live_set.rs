@@ -1,7 +1,7 @@
-//! `barline-read-live-set` (tools.md 3.3): the Song's tempo, signature, scale and
-//! playing state with a track/scene overview; `include` adds full track and scene
-//! lists and the arrangement locators. With `include: []` it is exactly the overview
-//! that `barline-connect` and the `live://set` resource show ([`base`]).
+//! `barline-read-live-set` (docs/design/tool-rules.md §3): the Song's tempo, signature,
+//! scale and playing state with a track/scene overview; `include` adds full track and
+//! scene lists and the arrangement locators. With `include: []` it is exactly the
+//! overview that `barline-connect` and the `live://set` resource show ([`base`]).
 
 use super::call::Call;
 use super::coerce::{Choices, Include};
@@ -37,8 +37,8 @@ pub struct ReadLiveSetParams {
     pub include: Include<SetDetail>,
 }
 
-/// What read-live-set returns (tools.md 3.3). Counts and lists exclude each other:
-/// `sceneCount` without `scenes`, the track counts without `tracks`.
+/// What read-live-set returns (docs/design/tool-rules.md §3). Counts and lists exclude
+/// each other: `sceneCount` without `scenes`, the track counts without `tracks`.
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LiveSet {
@@ -180,7 +180,7 @@ pub fn base(live: &mut dyn LivePort) -> Result<LiveSet, ToolError> {
 }
 
 // --- Nested reads --------------------------------------------------------------------
-// Nested reads (1.7): read-track and read-scene themselves, given only the options they
+// Nested reads (docs/design/tool-contract.md §1.7): read-track and read-scene themselves, given only the options they
 // understand (`routings`, `mixer`, `color`; never `*`). Return-track names are read once
 // and shared by every nested mixer read.
 

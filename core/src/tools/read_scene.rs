@@ -1,6 +1,6 @@
-//! `barline-read-scene` (tools.md 3.8): one scene's name, colour, tempo and signature
-//! overrides, trigger state and clips. [`summary`] is the reader itself, so the Live Set
-//! read can nest it.
+//! `barline-read-scene` (docs/design/tool-rules.md §8): one scene's name, colour, tempo
+//! and signature overrides, trigger state and clips. [`summary`] is the reader itself, so
+//! the Live Set read can nest it.
 
 use super::call::Call;
 use super::coerce::{Choices, Id, Include, Index};
@@ -39,7 +39,7 @@ pub struct ReadSceneParams {
     pub include: Include<SceneDetail>,
 }
 
-/// What read-scene returns (tools.md 3.8).
+/// What read-scene returns (docs/design/tool-rules.md §8).
 #[derive(Debug, Default, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SceneInfo {
@@ -99,9 +99,9 @@ impl Tool for ReadScene {
 }
 
 /// Reads one scene as read-scene reports it. `include` may hold any option names (a
-/// nesting reader passes its own list): only read-scene's options are used, never
-/// `"*"`, and clips receive only read-clip's options among them (tools.md 1.7). The
-/// scene's and clips' ids go into the issued-id registry.
+/// nesting reader passes its own list): only read-scene's options are used, never `"*"`,
+/// and clips receive only read-clip's options among them (docs/design/tool-contract.md
+/// §1.7). The scene's and clips' ids go into the issued-id registry.
 ///
 /// `index` and `clips` (from [`session_grid`]) are found by the caller, so a Set-wide
 /// read can probe the session grid once for all scenes. Cost: a fixed number of gets

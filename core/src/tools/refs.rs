@@ -1,9 +1,10 @@
-//! Turning the ids and indices a tool receives into Live objects, with the error codes
-//! of tools.md 2.2 decided in one place: an id that never resolved is `NOT_FOUND`, an id
-//! this device reported earlier that no longer resolves is `STALE_REFERENCE` (naming the
-//! replacement when an operation recorded one, 2.4), and an object of another kind is
-//! `WRONG_TYPE`. Messages are the spec's (`id "13" is a Scene, not a track`); bulk
-//! callers append `; skipped` through [`super::Bulk`].
+//! Turning the ids and indices a tool receives into Live objects, with the error codes of
+//! docs/design/tool-contract.md §2.2 decided in one place: an id that never resolved is
+//! `NOT_FOUND`, an id this device reported earlier that no longer resolves is
+//! `STALE_REFERENCE` (naming the replacement when an operation recorded one,
+//! docs/design/tool-contract.md §2.4), and an object of another kind is `WRONG_TYPE`.
+//! Messages are the documented ones (`id "13" is a Scene, not a track`); bulk callers
+//! append `; skipped` through [`super::Bulk`].
 
 use super::call::Call;
 use super::error::{quoted, ErrorCode, ToolError};
@@ -73,9 +74,10 @@ impl Kind {
     }
 }
 
-/// The number in an id argument after the 1.1 coercion (`"12"`); `None` for any other
-/// text (1.2: such an id is reported as `NOT_FOUND`). Checked before conversion, so
-/// digits beyond `u64` are simply not an id.
+/// The number in an id argument after the docs/design/tool-contract.md §1.1 coercion
+/// (`"12"`); `None` for any other text (docs/design/tool-contract.md §1.2: such an id is
+/// reported as `NOT_FOUND`). Checked before conversion, so digits beyond `u64` are simply
+/// not an id.
 pub fn id_number(id: &str) -> Option<u64> {
     if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -130,7 +132,7 @@ pub fn vanished(call: &mut Call<'_>, id: &str) -> ToolError {
     ToolError::not_found(format!("id {} does not exist", quoted(id)))
 }
 
-/// Which list of tracks an index counts in (tools.md 1.3).
+/// Which list of tracks an index counts in (docs/design/tool-contract.md §1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TrackList {
     /// `live_set tracks`.
@@ -149,7 +151,7 @@ impl TrackList {
     }
 }
 
-/// The track at `index` of `list`; `NOT_FOUND` with the spec's message
+/// The track at `index` of `list`; `NOT_FOUND` with the documented message
 /// (`trackIndex 9 does not exist (the Set has 8 tracks)`) past the end.
 pub fn track_by_index(
     call: &mut Call<'_>,

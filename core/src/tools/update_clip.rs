@@ -1,10 +1,10 @@
-//! `barline-update-clip` (tools.md 3.13): everything is validated before the first
-//! write (`update_clip_plan`), then each clip goes through split, region and properties
-//! (`update_clip_props`), audio settings (`update_clip_audio`), notes and transforms
-//! (`update_clip_notes`), quantise and position, in that order. The steps that need
-//! more than one LOM call live in their own modules: markers in `clip_timing`, notes in
-//! `note_merge`, transforms in `clip_transforms`, quantise in `clip_quantize`, moves in
-//! `clip_moves` (timeline placement in `timeline`).
+//! `barline-update-clip` (docs/design/tool-rules.md §13): everything is validated before
+//! the first write (`update_clip_plan`), then each clip goes through split, region and
+//! properties (`update_clip_props`), audio settings (`update_clip_audio`), notes and
+//! transforms (`update_clip_notes`), quantise and position, in that order. The steps that
+//! need more than one LOM call live in their own modules: markers in `clip_timing`, notes
+//! in `note_merge`, transforms in `clip_transforms`, quantise in `clip_quantize`, moves
+//! in `clip_moves` (timeline placement in `timeline`).
 
 use super::call::{Bulk, Call, OneOrMany};
 use super::clip_moves;
@@ -160,7 +160,8 @@ fn run(
     p: &UpdateClipParams,
     plan: &Plan,
 ) -> Result<OneOrMany<UpdatedClip>, ToolError> {
-    // Resolve every id first (1.9: unknown ids are skipped with a warning).
+    // Resolve every id first (docs/design/tool-contract.md §1.9: unknown ids are skipped
+    // with a warning).
     let mut bulk: Bulk<Vec<UpdatedClip>> = Bulk::new();
     let mut clips: Vec<(usize, LiveId)> = Vec::new();
     for (i, id) in plan.ids.iter().enumerate() {
@@ -174,7 +175,8 @@ fn run(
     }
     let n = clips.len();
     for (k, (i, clip)) in clips.iter().copied().enumerate() {
-        // tools.md 1.15: stop before the time limit with what was done.
+        // docs/design/tool-contract.md §1.15: stop before the time limit with what was
+        // done.
         if k > 0 && call.deadline_near() {
             call.warn_stopped(k, n, "clips");
             break;

@@ -9,7 +9,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
 
-/// A Live object id: `"12"`, `12` and `"id 12"` all become `"12"` (tools.md 1.1).
+/// A Live object id: `"12"`, `12` and `"id 12"` all become `"12"`
+/// (docs/design/tool-contract.md §1.1).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Id(pub String);
 
@@ -131,9 +132,9 @@ impl JsonSchema for Text {
     }
 }
 
-/// A comma-separated list (tools.md 1.5): a string in the schema, split on `,`, each
-/// entry trimmed, empty entries dropped. De-duplication with its warning is
-/// [`crate::tools::Call::unique`], because it needs the request's warnings.
+/// A comma-separated list (docs/design/tool-contract.md §1.5): a string in the schema,
+/// split on `,`, each entry trimmed, empty entries dropped. De-duplication with its
+/// warning is [`crate::tools::Call::unique`], because it needs the request's warnings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct List(pub Text);

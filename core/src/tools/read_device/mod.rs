@@ -1,6 +1,6 @@
-//! `barline-read-device` (tools.md 3.14): one device, rack chain or drum pad — type,
-//! state, rack contents to a chosen depth, parameters with display values, drum map,
-//! Simpler sample.
+//! `barline-read-device` (docs/design/tool-rules.md §14): one device, rack chain or drum
+//! pad — type, state, rack contents to a chosen depth, parameters with display values,
+//! drum map, Simpler sample.
 //!
 //! The tool and the device object are here; `chains.rs` reads rack contents (chains,
 //! drum pads, the drum map) and `params.rs` the parameter list.
@@ -45,7 +45,7 @@ impl Choices for DeviceDetail {
     ];
 }
 
-/// Deepest rack nesting read, whatever `maxDepth` asks (tools.md 3.14).
+/// Deepest rack nesting read, whatever `maxDepth` asks (docs/design/tool-rules.md §14).
 pub const DEPTH_GUARD: i64 = 8;
 
 /// Arguments of read-device.
@@ -65,7 +65,8 @@ pub struct ReadDeviceParams {
     pub param_search: Option<Text>,
 }
 
-/// The result: a device, chain or drum pad object (tools.md 3.14 field tables).
+/// The result: a device, chain or drum pad object (docs/design/tool-rules.md §14 field
+/// tables).
 #[derive(Debug, Serialize)]
 #[serde(transparent)]
 pub struct DeviceInfo(pub Value);

@@ -1,6 +1,6 @@
 //! A copy of a clip laid at a start with a length (duplicate's `arrangementStart` and
-//! `arrangementLength`, tools.md 3.18): the copy is shaped with the rules of
-//! [`set_length`](super::set_length) so that it covers exactly its own range.
+//! `arrangementLength`, docs/design/tool-rules.md §18): the copy is shaped with the rules
+//! of [`set_length`](super::set_length) so that it covers exactly its own range.
 
 use super::length::{fit, loop_copy_count, Placed};
 use super::{clear, copy_to, delete, holding, move_to, rejected, ArrangementClip, Stop};
