@@ -42,7 +42,8 @@ fn connect_reports_versions_overview_guide() {
     assert!(d.get("memoryContent").is_none());
     assert!(text(&r).starts_with("{connected:true,barlineVersion:"));
     assert!(!d["abletonLiveVersion"].as_str().unwrap().is_empty());
-    // Both guide variants stay under the cap (2.3) and their size limits (3.1).
+    // Both guide variants stay under the cap (docs/design/tool-contract.md §2.3) and
+    // their size limits (docs/design/tool-rules.md §1).
     assert!(tools::connect::GUIDE.chars().count() <= 12_000);
     assert!(tools::connect::SHORT_GUIDE.chars().count() <= 3_000);
     assert!(text(&r).chars().count() <= 25_000);
