@@ -22,7 +22,7 @@ function log(text, level = "info") {
 }
 
 /**
- * Writes core's short silent WAV to the temp directory (tools.md 1.16): Live creates
+ * Writes core's short silent WAV to the temp directory (docs/design/tool-contract.md §1.16): Live creates
  * audio clips only from files, and placing a locator past the arrangement end on a Set
  * with only audio tracks needs one. Every Barline instance writes the same bytes to the
  * same name (its size in the name, so other bytes get another file), through a rename so
