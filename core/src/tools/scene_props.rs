@@ -1,5 +1,5 @@
 //! The scene property step shared by create-scene and update-scene
-//! (docs/design/tool-rules.md §9, docs/design/tool-rules.md §10): `name`, `color`,
+//! (docs/design/tool-rules.md §9, §10): `name`, `color`,
 //! `tempo` and `timeSignature`, parsed before any write and then applied to one scene
 //! with Live's enable flags. A scene's tempo and signature keep their values while
 //! disabled (Live reads −1 then), so disabling only clears the flag.
