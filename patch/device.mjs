@@ -1,5 +1,6 @@
-// The device's patcher as source: a generator for the .maxpat JSON (docs/design/max-host.md §5.1,
-// docs/design/max-host.md §5.2, §5.5) following the device rules of §5.2. Wiring (patch/README.md has the prose):
+// The device's patcher as source: a generator for the .maxpat JSON
+// (docs/design/max-host.md §5.1, §5.2, §5.5) following the device rules of §5.2.
+// Wiring (patch/README.md has the prose):
 //   midiin → midiout                      a MIDI effect passes every message downstream
 //   live.thisdevice → onebang 1 → t b b b : right "ready" → v8 ; middle: bang the stored
 //     values (pattr) into the pack ; left: pack → `script start key value …` → node.script

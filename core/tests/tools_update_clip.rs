@@ -79,7 +79,7 @@ fn lid(id: &str) -> LiveId {
     LiveId(id.parse().unwrap())
 }
 
-// ---------------------------------------------------------------- merge without leaking state (docs/design/tool-contract.md §3.9)
+// ------------------------------ merge without leaking state (docs/design/tool-contract.md §3.9)
 
 #[test]
 fn b6_merge_starts_from_default_state_and_keeps_untouched_notes() {

@@ -180,9 +180,9 @@ pub fn base(live: &mut dyn LivePort) -> Result<LiveSet, ToolError> {
 }
 
 // --- Nested reads --------------------------------------------------------------------
-// Nested reads (docs/design/tool-contract.md §1.7): read-track and read-scene themselves, given only the options they
-// understand (`routings`, `mixer`, `color`; never `*`). Return-track names are read once
-// and shared by every nested mixer read.
+// Nested reads (docs/design/tool-contract.md §1.7): read-track and read-scene themselves,
+// given only the options they understand (`routings`, `mixer`, `color`; never `*`).
+// Return-track names are read once and shared by every nested mixer read.
 
 fn nested_tracks(
     call: &mut Call<'_>,

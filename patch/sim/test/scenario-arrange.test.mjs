@@ -35,7 +35,8 @@ const BASS_NOTES = sortNotes([0, 8].flatMap((o) => [
 ]));
 
 /**
- * "Double the hats in bar 3, accent its first kick, drop its last snare", merged (merge without leaking state, docs/design/tool-contract.md §3.9):
+ * "Double the hats in bar 3, accent its first kick, drop its last snare", merged
+ * without leaking state (docs/design/tool-contract.md §3.9):
  * the new text starts from the default state; the kick at 3|1 replaces the existing one
  * (same pitch and start), `v0 D1 3|4` deletes the snare there, the 16th hats are added.
  */
