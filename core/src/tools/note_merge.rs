@@ -74,8 +74,8 @@ pub fn plan(
     })
 }
 
-/// Writes `text` into a clip (update-clip step 3): `replace` removes every note
-/// first; `merge` applies [`plan`].
+/// Writes `text` into a clip (docs/design/tool-rules.md §13 step 3): `replace` removes
+/// every note first; `merge` applies [`plan`].
 pub fn write_notes(
     call: &mut Call<'_>,
     clip: LiveId,

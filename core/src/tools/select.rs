@@ -311,7 +311,7 @@ fn run(call: &mut Call<'_>, p: &SelectParams) -> Result<Selection, ToolError> {
         live.call(song_view, "select_device", &obj(d))?;
         out.selected_device = Some(selection::device_info(live, d)?);
     }
-    // Detail area and Browser (step 5).
+    // Detail area and Browser (docs/design/tool-rules.md §19 step 5).
     if shown_clip.is_some() {
         live.call(app_view, "focus_view", &[Atom::from("Detail/Clip")])?;
     } else if plan.device.is_some() {
