@@ -314,6 +314,9 @@ fn the_citation_check_catches_what_it_looks_for() {
     );
     assert_eq!(check("core/src/a.rs", "let notes = \"C3 E3 G3 B3\";"), 0);
     assert_eq!(check("core/tests/a.rs", "let file = \"readme.md\";"), 0);
+    assert_eq!(check("core/tests/a.rs", "B2 1|1 C3 1|2\n"), 0);
+    assert_eq!(check("docs/a.md", "```barbeat\nB2 1|1\n```\nsee B2\n"), 1);
+    assert_eq!(check("scripts/a.sh", &["echo B2 # ", "B8"].concat()), 1);
     assert_eq!(
         check("core/src/a.rs", "// https://example.org/README.md"),
         0

@@ -46,14 +46,19 @@ pub fn offenders(
         // A comment wrapped over several lines cites its document once: a `§` binds to
         // the last document named on its line or the lines above it, up to a blank one.
         let mut carried: Option<String> = None;
+        let mut in_fence = false;
         for (i, line) in text.lines().enumerate() {
+            if path.ends_with(".md") && line.trim_start().starts_with("```") {
+                in_fence = !in_fence;
+            }
             if is_blank(line) {
                 carried = None;
                 continue;
             }
             // In a markdown document a bare `§` is a section of that document.
             let above = carried.as_deref().filter(|_| !path.ends_with(".md"));
-            let (problems, last) = line_problems(path, line, above, exists, sections);
+            let prose = if in_fence { "" } else { prose(path, line) };
+            let (problems, last) = line_problems(path, line, prose, above, exists, sections);
             for problem in problems {
                 found.push(format!("{path}:{}: {problem}: {}", i + 1, line.trim()));
             }
@@ -71,11 +76,42 @@ fn is_blank(line: &str) -> bool {
         .is_empty()
 }
 
+/// The part of a line written in words, where a tag would stand for them: a markdown
+/// line outside code, the comment of a source line; nothing of a data file.
+fn prose<'a>(path: &str, line: &'a str) -> &'a str {
+    if path.ends_with(".md") || path.ends_with(".txt") {
+        return line;
+    }
+    if path.ends_with(".json") {
+        return "";
+    }
+    let trimmed = line.trim_start();
+    if trimmed.starts_with('*') || trimmed.starts_with("/*") {
+        return line;
+    }
+    let hash = [".sh", ".toml", ".yml", ".yaml", "Makefile"]
+        .iter()
+        .any(|e| path.ends_with(e));
+    let marker = if hash { "#" } else { "//" };
+    // The first marker outside a string literal starts the comment.
+    let mut quotes = 0;
+    for (at, c) in line.char_indices() {
+        if c == '"' {
+            quotes += 1;
+        } else if quotes % 2 == 0 && line[at..].starts_with(marker) {
+            return &line[at..];
+        }
+    }
+    ""
+}
+
 /// The problems of one line of `path`, and the last document it names. `carried` is
-/// the document named last on the lines above in the same paragraph.
+/// the document named last on the lines above in the same paragraph; `prose` is the
+/// part of the line written in words.
 fn line_problems(
     path: &str,
     line: &str,
+    prose: &str,
     carried: Option<&str>,
     exists: &dyn Fn(&str) -> bool,
     sections: &dyn Fn(&str) -> BTreeSet<String>,
@@ -116,7 +152,7 @@ fn line_problems(
     let tags = if path == DEFINES_TAGS {
         Vec::new()
     } else {
-        bare_tags(line)
+        bare_tags(prose)
     };
     for tag in tags {
         problems.push(format!(
