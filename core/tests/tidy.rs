@@ -7,7 +7,10 @@
 //! - node-host's sources build no JSON-RPC message themselves: no `jsonrpc` key, no
 //!   `-32xxx` error code, no `"2.0"` envelope (core builds them);
 //! - one Node version everywhere: `.nvmrc`, package.json `engines`, the bootstrap check
-//!   and node-host's start check all say the same major version.
+//!   and node-host's start check all say the same major version;
+//! - references resolve: a document a text names is a file of the repository, a `§N.N`
+//!   it cites is a numbered heading there, and no bare `B7`/`Q3` tag stands for words
+//!   (`tidy/citations.rs`; docs/design/README.md says how to cite).
 
 #[path = "tidy/citations.rs"]
 mod citations;
