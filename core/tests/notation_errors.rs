@@ -89,8 +89,8 @@ fn value_errors_win_over_later_syntax_errors_and_carry_the_token_position() {
 
 #[test]
 fn interpretation_errors_come_after_the_whole_parse() {
-    // A syntax error after the bars:beats duration still wins (docs/design/notation.md
-    // §5.1).
+    // A syntax error after the bars:beats duration still wins
+    // (docs/design/notation.md §5.1).
     let none = InterpretOptions::default();
     let e = interpret("1|1 t1:2 C3 1|1 $", &none).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Syntax);

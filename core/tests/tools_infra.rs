@@ -1,7 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Tool infrastructure: coercion (docs/design/tool-contract.md §1.1), unknown arguments
-//! (§1.11), warnings (docs/design/tool-contract.md §1.10), compact text and the output
-//! cap (§1.13, §2.3), and the error shape (§2.1).
+//! (docs/design/tool-contract.md §1.11), warnings (docs/design/tool-contract.md §1.10),
+//! compact text and the output cap (docs/design/tool-contract.md §1.13, §2.3), and the
+//! error shape (docs/design/tool-contract.md §2.1).
 
 use barline_core::tools::args::{edit_distance, validate};
 use barline_core::tools::coerce::{Choice, Choices, Flag, Id, Include, Index, Num, Text};

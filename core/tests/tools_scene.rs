@@ -29,8 +29,8 @@ fn scene_id(live: &mut FakeLive, index: usize) -> String {
     id_of(live, &format!("live_set scenes {index}")).to_string()
 }
 
-/// Sets and calls that reached Live (zero after bad input, docs/design/tool-contract.md
-/// §3.1).
+/// Sets and calls that reached Live (zero after bad input,
+/// docs/design/tool-contract.md §3.1).
 fn writes(live: &FakeLive) -> u64 {
     live.counters()
         .by_type

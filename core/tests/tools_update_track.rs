@@ -1,12 +1,13 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! barline-update-track (docs/design/tool-rules.md §7) against the demo Set: bulk ids
 //! (docs/design/tool-contract.md §1.5, §1.9, nothing done is a failure,
-//! docs/design/tool-contract.md §3.7), names and colours (docs/design/tool-contract.md
-//! §1.6, read after write, docs/design/tool-contract.md §3.4), states with kind checks
-//! (kind checks first, docs/design/tool-contract.md §3.2), mixer by display value, sends
-//! by return name, letter or position (docs/design/tool-rules.md §7 step 5), routing with
-//! read-back, monitoring, `moveToIndex` (honest refusals, docs/design/tool-contract.md
-//! §3.3), and bad input that changes nothing (bad input changes nothing,
+//! docs/design/tool-contract.md §3.7), names and colours
+//! (docs/design/tool-contract.md §1.6, read after write,
+//! docs/design/tool-contract.md §3.4), states with kind checks (kind checks first,
+//! docs/design/tool-contract.md §3.2), mixer by display value, sends by return name,
+//! letter or position (docs/design/tool-rules.md §7 step 5), routing with read-back,
+//! monitoring, `moveToIndex` (honest refusals, docs/design/tool-contract.md §3.3), and
+//! bad input that changes nothing (bad input changes nothing,
 //! docs/design/tool-contract.md §3.1).
 
 mod support;

@@ -316,8 +316,8 @@ proptest! {
 fn a_transform_parses_once_and_applies_per_clip() {
     use barline_core::transforms::Transform;
     assert!(Transform::parse("").unwrap().is_empty());
-    // A parse error is reported whether or not there are notes (docs/design/transforms.md
-    // §4.2 step 2).
+    // A parse error is reported whether or not there are notes
+    // (docs/design/transforms.md §4.2 step 2).
     assert!(Transform::parse("this is not valid").is_err());
     let t = Transform::parse("velocity = 10 * clip.index + 1\nduration = legato()").unwrap();
     let ts = ts44();

@@ -71,9 +71,10 @@ pub struct Settings {
     pub sample_folder: Option<String>,
     /// Comma-separated tool names absent from `tools/list` and refused as unknown.
     pub disabled_tools: String,
-    /// Path of the silent WAV node-host writes at start-up (docs/design/tool-contract.md
-    /// §1.16); sent with every request so update-live-set can place locators past the end
-    /// on a Set with only audio tracks. None when the file could not be written.
+    /// Path of the silent WAV node-host writes at start-up
+    /// (docs/design/tool-contract.md §1.16); sent with every request so update-live-set
+    /// can place locators past the end on a Set with only audio tracks. None when the
+    /// file could not be written.
     pub silent_wav: Option<String>,
     /// Entropy from the host (hex) for session ids; wasm has no random source.
     #[serde(skip_serializing)]

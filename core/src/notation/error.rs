@@ -80,8 +80,8 @@ impl NotationError {
         }
     }
 
-    /// The option error shared by `interpret` and `format` (docs/design/notation.md
-    /// §5.4).
+    /// The option error shared by `interpret` and `format`
+    /// (docs/design/notation.md §5.4).
     pub(crate) fn incomplete_time_signature() -> Self {
         Self::new(
             ErrorKind::Options,

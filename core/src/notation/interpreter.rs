@@ -25,8 +25,8 @@ pub const MAX_NOTES: usize = 50_000;
 /// Result of a successful interpretation.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Interpretation {
-    /// Notes in emission order after the v0 deletion pass (docs/design/notation.md §4.8,
-    /// §4.9).
+    /// Notes in emission order after the v0 deletion pass
+    /// (docs/design/notation.md §4.8, §4.9).
     pub notes: Vec<Note>,
     /// Warnings in the order they were produced (docs/design/notation.md §4.10).
     pub warnings: Vec<String>,
@@ -216,7 +216,7 @@ impl Interpreter {
     }
 
     /// One beat or one repeat of a time position (docs/design/notation.md §4.3 "Time
-    /// item", §4.4, §4.6).
+    /// item", docs/design/notation.md §4.4, §4.6).
     fn time_item(&mut self, bar: f64, spec: &BeatSpec) -> Result<(), NotationError> {
         let b = self.meter.beats_per_bar;
         match *spec {

@@ -88,7 +88,7 @@ pub struct FormatOptions {
     /// Beat unit of the time signature.
     pub denominator: Option<u32>,
     /// One section per pad with repeat detection (docs/design/notation.md §6.8) instead
-    /// of chords (§6.4).
+    /// of chords (docs/design/notation.md §6.4).
     pub drum_mode: bool,
 }
 
@@ -103,8 +103,8 @@ impl FormatOptions {
     }
 }
 
-/// The bar geometry both directions derive from the options (docs/design/notation.md
-/// §4.1, §6.2).
+/// The bar geometry both directions derive from the options
+/// (docs/design/notation.md §4.1, §6.2).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Meter {
     /// Musical beats per bar (`B`).

@@ -1,5 +1,5 @@
 //! Byte offsets → the positions users see (docs/design/notation.md §2.1) and the syntax
-//! error text (§5.2).
+//! error text (docs/design/notation.md §5.2).
 //!
 //! The engine works on byte offsets; positions in messages are UTF-16 code units
 //! because that is what JavaScript strings (and editors built on them) index by.

@@ -1,6 +1,7 @@
 //! Argument validation (docs/design/tool-contract.md §1.1) and unknown-argument warnings
-//! (§1.11), generic over a tool's `Params` type. Runs on the Node side before anything is
-//! sent to Live, and again on the v8 side (idempotent on already-coerced arguments).
+//! (docs/design/tool-contract.md §1.11), generic over a tool's `Params` type. Runs on the
+//! Node side before anything is sent to Live, and again on the v8 side (idempotent on
+//! already-coerced arguments).
 
 use super::error::{quoted, ToolError, QUOTE_CHARS};
 use super::tool::Entry;

@@ -1,7 +1,7 @@
 //! The call context every tool receives: the Live port, the request context, this
 //! request's warnings, the time budget of docs/design/tool-contract.md §1.15, the
-//! issued-id registry (§2.4), comma-list de-duplication (docs/design/tool-contract.md
-//! §1.5) and the bulk outcome of §1.9.
+//! issued-id registry (docs/design/tool-contract.md §2.4), comma-list de-duplication
+//! (docs/design/tool-contract.md §1.5) and the bulk outcome of §1.9.
 
 use super::context::ToolContext;
 use super::error::{quoted, ErrorCode, ToolError};

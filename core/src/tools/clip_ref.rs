@@ -140,8 +140,8 @@ pub fn place(live: &mut dyn LivePort, clip: LiveId) -> Result<Place, ToolError> 
 }
 
 /// A clip id argument through the shared resolver (`refs`): `NOT_FOUND`,
-/// `STALE_REFERENCE` naming the replacing clip after a move (docs/design/tool-contract.md
-/// §2.4, §3.5), or `WRONG_TYPE`.
+/// `STALE_REFERENCE` naming the replacing clip after a move
+/// (docs/design/tool-contract.md §2.4, §3.5), or `WRONG_TYPE`.
 pub fn clip_in_call(call: &mut Call<'_>, id: &str) -> Result<LiveId, ToolError> {
     super::refs::by_id(call, id, super::refs::Kind::Clip).map(|(clip, _)| clip)
 }

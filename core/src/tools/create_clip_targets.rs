@@ -1,7 +1,7 @@
-//! Where create-clip makes its clips and from what (docs/design/tool-rules.md §12 step
-//! 1): session slots and arrangement starts, the audio file for audio clips, and the
-//! checks Live answers without a write: tracks exist and take the clip kind, slots are
-//! free.
+//! Where create-clip makes its clips and from what
+//! (docs/design/tool-rules.md §12 step 1): session slots and arrangement starts, the
+//! audio file for audio clips, and the checks Live answers without a write: tracks exist
+//! and take the clip kind, slots are free.
 
 use super::clip_ref::{self, Slot};
 use super::coerce::{Index, List};

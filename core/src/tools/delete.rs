@@ -128,8 +128,8 @@ fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, Tool
     }
     let ids = call.unique(ids, "id");
 
-    // Resolve everything before the first deletion (docs/design/tool-rules.md §17 step
-    // 1).
+    // Resolve everything before the first deletion
+    // (docs/design/tool-rules.md §17 step 1).
     let mut bulk: Bulk<Deleted> = Bulk::new();
     let host = host::find(call.live);
     let mut targets: Vec<Target> = Vec::new();

@@ -204,9 +204,9 @@ impl schemars::JsonSchema for Rounded {
     }
 }
 
-/// A result field that is always present but may be `null` (docs/design/tool-contract.md
-/// §1.13: "unless the field table says `null`"). Schema: the value's schema with `null`
-/// added.
+/// A result field that is always present but may be `null`
+/// (docs/design/tool-contract.md §1.13: "unless the field table says `null`"). Schema:
+/// the value's schema with `null` added.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Nullable<T>(pub Option<T>);
 

@@ -12,8 +12,8 @@ use serde::Serialize;
 
 /// Two times closer than this (in beats) are the same locator position.
 pub const SAME_TIME: f64 = 0.001;
-/// How often the playhead is polled after a move (10 ms apart, docs/design/tool-rules.md
-/// §4 step 4).
+/// How often the playhead is polled after a move (10 ms apart,
+/// docs/design/tool-rules.md §4 step 4).
 pub const POLL_TRIES: u64 = 10;
 /// Delay between two playhead polls, in milliseconds.
 pub const POLL_MS: u64 = 10;

@@ -7,8 +7,8 @@ use crate::live::{Atom, LiveId, LivePort};
 use crate::notation::{self, FormatNote, FormatOptions, Note};
 use serde::Deserialize;
 
-/// A note as Live reports it, with the fields merge must keep (docs/design/tool-rules.md
-/// §13).
+/// A note as Live reports it, with the fields merge must keep
+/// (docs/design/tool-rules.md §13).
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 pub struct LiveNote {
     /// Live's note id (0 when Live gave none).

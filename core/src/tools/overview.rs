@@ -1,6 +1,6 @@
 //! The Live Set overview shared by barline-connect (docs/design/tool-rules.md §1), the
-//! `live://set` resource and read-live-set with `include: []` (docs/design/tool-rules.md
-//! §3).
+//! `live://set` resource and read-live-set with `include: []`
+//! (docs/design/tool-rules.md §3).
 
 use super::error::ToolError;
 use super::lom;

@@ -283,8 +283,8 @@ const HINT_DEFAULTS: [(&str, bool); 3] = [
 /// The MCP `Tool` object for `tools/list`. `modern` is false for protocol versions that
 /// predate output schemas and titles (2025-03-26). Small-model mode keeps what a small
 /// model acts on (name, short description, input schema, non-default hints) and leaves
-/// out output schemas and titles, which only clients read (docs/design/tool-contract.md
-/// §1.12: the catalogue must fit small context windows).
+/// out output schemas and titles, which only clients read
+/// (docs/design/tool-contract.md §1.12: the catalogue must fit small context windows).
 pub fn to_mcp(entry: &Entry, small: bool, modern: bool) -> Value {
     let m = &entry.meta;
     // docs/design/tool-contract.md §1.12: only the tools of its table get a shorter

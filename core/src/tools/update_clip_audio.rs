@@ -1,6 +1,7 @@
-//! Audio clips in update-clip: gain, pitch and warp (docs/design/tool-rules.md §13 step
-//! 2) and the transforms on gain and transposition (docs/design/transforms.md §6). Pitch
-//! is written as Live's coarse/fine pair, whose split is [`pitch_split`].
+//! Audio clips in update-clip: gain, pitch and warp
+//! (docs/design/tool-rules.md §13 step 2) and the transforms on gain and transposition
+//! (docs/design/transforms.md §6). Pitch is written as Live's coarse/fine pair, whose
+//! split is [`pitch_split`].
 
 use super::call::Call;
 use super::clip_transforms::CallTransforms;

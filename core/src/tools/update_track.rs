@@ -1,10 +1,10 @@
 //! `barline-update-track` (docs/design/tool-rules.md §7): names, colours, mute/solo/arm,
 //! mixer values by display value, sends, routing and monitoring of one or more tracks.
 //! Everything that needs no write is checked first (docs/design/tool-contract.md §3.1),
-//! kind checks come before Live is asked (§3.2), `moveToIndex` is refused before anything
-//! else (honest refusals, docs/design/tool-contract.md §3.3), and each track is done in
-//! the documented order (docs/design/tool-rules.md §7): states, mixer, routing,
-//! monitoring, send.
+//! kind checks come before Live is asked (docs/design/tool-contract.md §3.2),
+//! `moveToIndex` is refused before anything else (honest refusals,
+//! docs/design/tool-contract.md §3.3), and each track is done in the documented order
+//! (docs/design/tool-rules.md §7): states, mixer, routing, monitoring, send.
 
 use super::call::{Bulk, Call, OneOrMany};
 use super::coerce::{text_of, Choice, Choices, Flag, Id, Index, List, Num, Text};
@@ -133,8 +133,8 @@ fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTr
             "moveToIndex: Live's API cannot reorder tracks (tracks can only be created at an index, duplicated next to themselves or deleted)",
         ));
     }
-    // Checks that need no write (bad input changes nothing, docs/design/tool-contract.md
-    // §3.1).
+    // Checks that need no write (bad input changes nothing,
+    // docs/design/tool-contract.md §3.1).
     let colors = names::colors(text_of(&p.color))?;
     let routes: Vec<(&str, &str)> = routing::PROPS
         .into_iter()

@@ -28,8 +28,8 @@ pub(crate) struct NoteView {
 pub(crate) enum Subject<'a> {
     Midi {
         note: NoteView,
-        /// `note.index` / `note.count` (the filtered list, docs/design/transforms.md
-        /// §4.3).
+        /// `note.index` / `note.count` (the filtered list,
+        /// docs/design/transforms.md §4.3).
         index: usize,
         count: usize,
         next: Option<NoteView>,

@@ -1,8 +1,8 @@
 //! The functions of docs/design/transforms.md §5.3 (math, scale, timing, waveforms,
 //! shapers, sequences and random choice) and the period rules of
 //! docs/design/transforms.md §5.4. Arguments are evaluated left to right, each only when
-//! the function needs it; failures are the exact messages of docs/design/transforms.md
-//! §5.3.
+//! the function needs it; failures are the exact messages of
+//! docs/design/transforms.md §5.3.
 
 use super::ast::{Arg, Func};
 use super::eval::{eval, js_max, js_min, js_pow, js_round, modp, Env, EvalResult, Subject};

@@ -119,8 +119,8 @@ fn ufloat(b: &[u8], i: usize) -> Option<(f64, usize)> {
     frac(b, i).or_else(|| number(b, i))
 }
 
-/// A period token `[0-9]+ ":" ufloat "t"` or `ufloat "t"` (docs/design/transforms.md
-/// §5.4): (bars, beats, end).
+/// A period token `[0-9]+ ":" ufloat "t"` or `ufloat "t"`
+/// (docs/design/transforms.md §5.4): (bars, beats, end).
 pub(crate) fn period(b: &[u8], i: usize) -> Option<(f64, f64, usize)> {
     let d = digits(b, i);
     if d > i && b.get(d) == Some(&b':') {
@@ -177,8 +177,8 @@ fn posint(b: &[u8], i: usize) -> Option<usize> {
     matches!(b.get(i), Some(b'1'..=b'9')).then(|| digits(b, i))
 }
 
-/// `[1-9][0-9]* "|" beat`, beat ∈ mixed / fraction / decimal (docs/design/transforms.md
-/// §2.3).
+/// `[1-9][0-9]* "|" beat`, beat ∈ mixed / fraction / decimal
+/// (docs/design/transforms.md §2.3).
 fn bar_beat(b: &[u8], i: usize) -> Option<(BarBeat, usize)> {
     let bar_end = posint(b, i)?;
     if b.get(bar_end) != Some(&b'|') {

@@ -14,7 +14,7 @@ use super::numbers::{floor, rem, render};
 use numfmt::js_round;
 
 /// One input note, sorted and placed on the grid (docs/design/notation.md §6.2), with
-/// what §6.3 and §6.5 compare.
+/// what docs/design/notation.md §6.3 and §6.5 compare.
 #[derive(Clone, Copy, Debug)]
 struct Placed {
     pitch: u8,

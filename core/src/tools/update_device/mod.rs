@@ -179,8 +179,8 @@ pub fn resolve_ref(call: &mut Call<'_>, r: &Ref) -> Result<Target, ToolError> {
     }
 }
 
-/// The kind a target counts as for the applicability table of docs/design/tool-rules.md
-/// §16.
+/// The kind a target counts as for the applicability table of
+/// docs/design/tool-rules.md §16.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
     Device,

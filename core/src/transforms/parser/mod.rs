@@ -1,9 +1,9 @@
 //! A recursive-descent parser mirroring docs/design/transforms.md §3.2 rule by rule, one
-//! assignment at a time, with the expectation bookkeeping of docs/design/transforms.md
-//! §8.1 (`expectations`). Each grammar rule is a method of `Parser`; the rules live with
-//! their kind: `assignment` (selector, parameter, operator), `expression` (operators,
-//! atoms, variables), `call` (functions and their argument rules), over `scan`'s space,
-//! literals and keywords.
+//! assignment at a time, with the expectation bookkeeping of
+//! docs/design/transforms.md §8.1 (`expectations`). Each grammar rule is a method of
+//! `Parser`; the rules live with their kind: `assignment` (selector, parameter,
+//! operator), `expression` (operators, atoms, variables), `call` (functions and their
+//! argument rules), over `scan`'s space, literals and keywords.
 //!
 //! PEG alternatives that share a prefix (`wave_args`, `swing_args`) parse the prefix
 //! once and decide afterwards; that gives the same matches and notes as trying each

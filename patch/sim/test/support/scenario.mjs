@@ -179,8 +179,8 @@ export function assertSameSet(actual, expected, what = "the final Live Set") {
  * The dump without the transport state a session leaves behind, which is not the Set's
  * content: the playhead (`current_song_time`; locator edits move it,
  * docs/design/tool-rules.md §4), and the values the `stop` action settles to
- * (`start_time` 0, `back_to_arranger` off, §20), which a fresh Song leaves unset.
- * Whether the transport is playing is not normalised.
+ * (`start_time` 0, `back_to_arranger` off, docs/design/tool-rules.md §20), which a fresh
+ * Song leaves unset. Whether the transport is playing is not normalised.
  */
 export function withoutTransport(dump) {
   const d = structuredClone(dump);
