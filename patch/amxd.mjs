@@ -1,6 +1,7 @@
-// Writer and reader of .amxd device files (max-runtime.md 5.7–5.9): the unfrozen form
-// (patcher JSON in a `ptch` chunk) and the frozen form (`mx@c` payload with blobs and a
-// `dlst` directory). The reader is strict: every deviation is an error naming the offset.
+// Writer and reader of .amxd device files (docs/design/max-host.md §5.7–§5.9): the
+// unfrozen form (patcher JSON in a `ptch` chunk) and the frozen form (`mx@c` payload with
+// blobs and a `dlst` directory). The reader is strict: every deviation is an error naming
+// the offset.
 
 const MAC_EPOCH_OFFSET = 2082844800; // seconds from 1904-01-01 to 1970-01-01
 const enc = new TextEncoder();

@@ -30,7 +30,8 @@ export async function bundleV8({ gluePath = `${root}dist/pkg/v8/barline_core.js`
     minifyWhitespace: true, minifySyntax: true,
   });
   // The bundle runs strict inside its IIFE; the prologue and handlers stay sloppy so
-  // `inlets`/`outlets` assignments reach Max's global properties (1.5).
+  // `inlets`/`outlets` assignments reach Max's global properties
+  // (docs/design/max-host.md §1.5).
   const head = "var __barline=(()=>{";
   const text = out.outputFiles[0].text;
   if (!text.startsWith(head)) throw new Error("bundleV8: unexpected esbuild output shape");

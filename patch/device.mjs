@@ -1,5 +1,6 @@
-// The device's patcher as source: a generator for the .maxpat JSON (max-runtime.md 5.1,
-// 5.2, 5.5) following the device rules of 5.2. Wiring (patch/README.md has the prose):
+// The device's patcher as source: a generator for the .maxpat JSON
+// (docs/design/max-host.md §5.1, §5.2, §5.5) following the device rules of §5.2.
+// Wiring (patch/README.md has the prose):
 //   midiin → midiout                      a MIDI effect passes every message downstream
 //   live.thisdevice → onebang 1 → t b b b : right "ready" → v8 ; middle: bang the stored
 //     values (pattr) into the pack ; left: pack → `script start key value …` → node.script
@@ -13,7 +14,7 @@
 //     terminated → delay 2000 → the start message again (a crashed server comes back)
 export const V8_FILE = "barline-v8.js";
 export const NODE_FILE = "barline-node.mjs";
-/** Height of a device in Live's device view (max-runtime.md 5.1 `openrect`). */
+/** Height of a device in Live's device view (docs/design/max-host.md §5.1 `openrect`). */
 export const DEVICE_HEIGHT = 169;
 
 /**
@@ -54,18 +55,21 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   const wire = (src, out, dst, inl) => lines.push({ patchline: { source: [src, out], destination: [dst, inl] } });
   const shown = (rect) => ({ presentation: 1, presentation_rect: rect, patching_rect: [rect[0] + 700, rect[1] + 20, rect[2], rect[3]] });
   const parameter = (id, longname, shortname) => { parameters[id] = [longname, shortname, 0]; return id; };
-  // Labels and status text follow Live's theme (5.2: live.comment).
+  // Labels and status text follow Live's theme (docs/design/max-host.md §5.2:
+  // live.comment).
   const label = (text, rect, extra = {}) => box({ maxclass: "live.comment", text, numinlets: 1, numoutlets: 0, textjustification: 0, ...shown(rect), ...extra });
-  // Every setting is "stored only" (parameter_invisible 1): none may be automated (5.2).
+  // Every setting is "stored only" (parameter_invisible 1): none may be automated
+  // (docs/design/max-host.md §5.2).
   const stored = { parameter_invisible: 1, parameter_modmode: 0 };
   const toggle = (varname, longname, shortname, rect) => parameter(box({
     maxclass: "live.toggle", varname, numinlets: 1, numoutlets: 1, outlettype: [""], parameter_enable: 1, ...shown(rect),
     saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: shortname, parameter_type: 2,
       parameter_enum: ["off", "on"], parameter_mmax: 1, parameter_initial_enable: 1, parameter_initial: [0], ...stored } },
   }), longname, shortname);
-  // A whole number: an Int parameter (type 1) when the range spans at most 256 values, else
-  // a Float parameter (type 0) shown as an integer (unit style 0), which Live holds at any
-  // value of the range (5.2: Live clamps an Int parameter to 256 values).
+  // A whole number: an Int parameter (type 1) when the range spans at most 256 values,
+  // else a Float parameter (type 0) shown as an integer (unit style 0), which Live holds
+  // at any value of the range (docs/design/max-host.md §5.2: Live clamps an Int parameter
+  // to 256 values).
   const wholeNumber = (varname, longname, shortname, min, max, initial, rect) => parameter(box({
     maxclass: "live.numbox", varname, numinlets: 1, numoutlets: 2, outlettype: ["", "float"], parameter_enable: 1, ...shown(rect),
     saved_attribute_attributes: { valueof: { parameter_longname: longname, parameter_shortname: shortname,
@@ -136,7 +140,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   wire(restart, 0, start, 0);
   wire(v8, 1, fromV8, 0);
 
-  // --- MIDI: a MIDI effect passes everything through (5.2) --------------------------
+  // --- MIDI: a MIDI effect passes everything through (docs/design/max-host.md §5.2) --------------------------
   const midiin = obj("midiin", 1, ["int"]);
   const midiout = obj("midiout", 1, []);
   wire(midiin, 0, midiout, 0);
@@ -278,7 +282,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   // Text settings: a pattr holds the value (saved with the Set); the text field shows it.
   const memory = storedValue("memory-text", "Memory text");
   typedInto(memoryEdit, memory);
-  wire(fromV8, 1, memory, 0); // the AI wrote the memory (tools.md 3.2)
+  wire(fromV8, 1, memory, 0); // the AI wrote the memory (docs/design/tool-rules.md §2)
   const disabled = storedValue("disabled-tools", "Disabled tools");
   typedInto(disabledEdit, disabled);
   const folder = storedValue("sample-folder-path", "Sample folder");

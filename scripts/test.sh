@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test ring of DESIGN.md ("Test rings"); `make test` calls this.
+# Runs every test ring of docs/design/testing.md §1; `make test` calls this.
 # Fails on the first failing ring and says which one.
 set -euo pipefail
 cd "$(dirname "$0")/.."

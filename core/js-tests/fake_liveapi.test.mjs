@@ -1,4 +1,4 @@
-// The fake's LiveAPI class: return formats of max-runtime.md §2.3 (items 19–21 of §6).
+// The fake's LiveAPI class: return formats of docs/design/max-host.md §2.3 (§6.2).
 // Needs dist/pkg/fake (scripts/build-wasm.sh).
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 // The fake's LiveAPI class: constructor overloads, modes, observers, counters and
-// fixtures from JavaScript (max-runtime.md §6 items 18, 22, 24, 25, 28, 29).
+// fixtures from JavaScript (docs/design/max-host.md §6.2).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { createLiveSet } from "../js/fake-live.mjs";
 const sets = new URL("../../patch/sim/sets/", import.meta.url);
 const demo = readFileSync(new URL("demo.json", sets), "utf8");
 
-test("constructor overloads of §2.1, and everything else throws", () => {
+test("constructor overloads of docs/design/max-host.md §2.1, and everything else throws", () => {
   const { LiveAPI } = createLiveSet(demo);
   const cb = () => {};
   const patcher = { name: "patcher" };

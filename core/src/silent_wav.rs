@@ -1,7 +1,8 @@
 //! The short silent WAV file the Node side writes to its temp directory at start-up
-//! (tools.md 1.16): Live can only create audio clips from files, and update-live-set
-//! needs a temporary audio clip to place a locator past the arrangement end on a Set
-//! with only audio tracks. The bytes come from here so both hosts share one definition.
+//! (docs/design/tool-contract.md §1.16): Live can only create audio clips from files, and
+//! update-live-set needs a temporary audio clip to place a locator past the arrangement
+//! end on a Set with only audio tracks. The bytes come from here so both hosts share one
+//! definition.
 
 /// Sample rate of the silent file, in Hz.
 pub const SAMPLE_RATE: u32 = 44_100;

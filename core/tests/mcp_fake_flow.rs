@@ -83,8 +83,8 @@ fn tools_list_has_the_implemented_tools_in_catalogue_order() {
         .iter()
         .map(|t| t["name"].as_str().unwrap())
         .collect();
-    // tools.md section 0: every standard tool, in this order; those implemented appear
-    // in the same order (the raw Live API tool is off by default).
+    // docs/design/tool-rules.md §0: every standard tool, in this order; those implemented
+    // appear in the same order (the raw Live API tool is off by default).
     const SPEC_ORDER: [&str; 20] = [
         "barline-connect",
         "barline-context",

@@ -383,7 +383,7 @@ fn settings_changed_at_run_time_travel_in_the_next_request_context() {
 }
 
 /// The silent WAV node-host writes at start-up reaches every tool call's context
-/// (tools.md 1.16); without one the context says null.
+/// (docs/design/tool-contract.md §1.16); without one the context says null.
 #[test]
 fn the_silent_wav_setting_travels_with_every_call() {
     let settings = Settings::from_json(r#"{"silentWav": "/tmp/barline-x/silence.wav"}"#).unwrap();

@@ -1,5 +1,5 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Admission rules of the MCP server (DESIGN.md "Security"): Host, Origin, bearer
+//! Admission rules of the MCP server (docs/design/security.md §1): Host, Origin, bearer
 //! token, body size and media type, and the loopback default.
 
 mod support;

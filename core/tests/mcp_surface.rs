@@ -89,7 +89,8 @@ fn prompts_list_and_get() {
         .iter()
         .map(|p| p["name"].as_str().unwrap())
         .collect();
-    // Only prompts whose tools are all listed, in the order of tools.md B10.
+    // Only prompts whose tools are all listed, in the order of
+    // docs/design/tool-contract.md §3.11.
     let needs: [(&str, &[&str]); 4] = [
         ("compose-clip", &["barline-create-clip"]),
         (

@@ -182,9 +182,9 @@ fn texts_name_more_tools_as_they_appear() {
     assert!(full.len() > few.len());
 }
 
-/// The connect guides keep to the sizes tools.md 3.1 gives them with every tool
-/// available, and the standard guide and the instructions name every listed tool, so
-/// no tool is left unexplained.
+/// The connect guides keep to the sizes docs/design/tool-rules.md §1 gives them with
+/// every tool available, and the standard guide and the instructions name every listed
+/// tool, so no tool is left unexplained.
 #[test]
 fn guides_fit_their_limits_and_cover_every_tool() {
     let all = |_: &str| true;

@@ -1,7 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Error positions and precedence (spec 2.1, 5.1, 5.2): UTF-16 offsets, lines that
-//! advance only at LF, the structured fields matching the message, value errors
-//! before syntax errors, and engine limits.
+//! Error positions and precedence (docs/design/notation.md §2.1, §5.1, §5.2): UTF-16
+//! offsets, lines that advance only at LF, the structured fields matching the message,
+//! value errors before syntax errors, and engine limits.
 
 use barline_core::notation::{
     interpret, interpret_scanned, parse, ErrorKind, InterpretOptions, ScanMode, SourcePosition,
@@ -89,7 +89,8 @@ fn value_errors_win_over_later_syntax_errors_and_carry_the_token_position() {
 
 #[test]
 fn interpretation_errors_come_after_the_whole_parse() {
-    // A syntax error after the bars:beats duration still wins (5.1).
+    // A syntax error after the bars:beats duration still wins
+    // (docs/design/notation.md §5.1).
     let none = InterpretOptions::default();
     let e = interpret("1|1 t1:2 C3 1|1 $", &none).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Syntax);

@@ -9,8 +9,8 @@ use barline_core::notation::{
 use serde_json::Value;
 use std::path::PathBuf;
 
-/// The golden examples, kept with the tests (`core/tests/data/`, copied from the
-/// notation spec) so a clone of the repository alone runs them.
+/// The golden examples, kept with the tests (`core/tests/data/`, the notation's
+/// golden examples) so a clone of the repository alone runs them.
 fn examples() -> Value {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/barbeat-examples.json");
     let text = std::fs::read_to_string(&path)
@@ -164,9 +164,9 @@ fn sorted(mut notes: Vec<(f64, f64, f64, f64, f64, f64)>) -> Vec<(f64, f64, f64,
     notes
 }
 
-/// Spec 6.9 / 8.3: interpreting the expected text of a case marked `roundTrip` gives
-/// back the input notes (as a multiset, 0.001 tolerance, velocities rounded as the
-/// formatter writes them); cases marked `false` must indeed differ.
+/// docs/design/notation.md §6.9: interpreting the expected text of a case marked
+/// `roundTrip` gives back the input notes (as a multiset, 0.001 tolerance, velocities
+/// rounded as the formatter writes them); cases marked `false` must indeed differ.
 #[test]
 fn formatter_round_trips() {
     let all = examples();
@@ -246,7 +246,7 @@ fn incomplete_time_signature_is_an_error_for_both_directions() {
         },
     ] {
         assert_eq!(interpret("C3 1|1", &options).unwrap_err().message, message);
-        // Empty input is answered before the option check (4.1, 8.1).
+        // Empty input is answered before the option check (docs/design/notation.md §4.1).
         assert_eq!(interpret("", &options).unwrap().notes, vec![]);
     }
     let note = FormatNote {

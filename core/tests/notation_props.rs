@@ -1,6 +1,6 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Property tests: the round-trip rule of spec 6.9 on random note sets, and robustness
-//! of the parser and interpreter on random text.
+//! Property tests: the round-trip rule of docs/design/notation.md §6.9 on random note
+//! sets, and robustness of the parser and interpreter on random text.
 
 use barline_core::notation::{
     format, interpret, interpret_scanned, parse, ErrorKind, FormatOptions, InterpretOptions, Note,
@@ -16,14 +16,15 @@ fn time_signature() -> impl Strategy<Value = Option<(u32, u32)>> {
     ]
 }
 
-/// Velocity 1–127 and a deviation keeping velocity + deviation ≤ 127 (6.9).
+/// Velocity 1–127 and a deviation keeping velocity + deviation ≤ 127
+/// (docs/design/notation.md §6.9).
 fn velocity() -> impl Strategy<Value = (u8, u8)> {
     (1u8..=127).prop_flat_map(|v| (Just(v), prop_oneof![3 => Just(0u8), 1 => 0..=127 - v]))
 }
 
 /// Notes for standard mode: starts, durations and probabilities on a 0.01 grid, so
 /// no two distinct values are closer than the formatter's 0.001 tolerances (the
-/// documented limit of 6.9).
+/// documented limit of docs/design/notation.md §6.9).
 fn standard_notes() -> impl Strategy<Value = Vec<Note>> {
     prop::collection::vec(
         (0u8..=127, 0u32..6400, 0u32..800, velocity(), 0u32..=100),
@@ -44,9 +45,9 @@ fn standard_notes() -> impl Strategy<Value = Vec<Note>> {
 }
 
 /// Notes for drum mode: a few pads on a rhythmic grid (so repeats are detected), with
-/// durations on the same grid. Triplet grids only where the meter keeps them exact:
-/// drum mode's omitted `@step` reuses the duration, so a grid the 1/1000 snapping
-/// distorts accumulates error (the second documented limit of 6.9).
+/// durations on the same grid. Triplet grids only where the meter keeps them exact: drum
+/// mode's omitted `@step` reuses the duration, so a grid the 1/1000 snapping distorts
+/// accumulates error (the second documented limit of docs/design/notation.md §6.9).
 fn drum_case() -> impl Strategy<Value = (Option<(u32, u32)>, Vec<Note>)> {
     time_signature().prop_flat_map(|ts| {
         let mut grids = vec![0.125, 0.25, 0.5, 1.0];
@@ -94,7 +95,8 @@ fn key(n: &Note) -> (u8, i64, u8, u8, i64, i64) {
     )
 }
 
-/// interpret(format(notes)) equals notes as a multiset, within 0.001 (6.9).
+/// interpret(format(notes)) equals notes as a multiset, within 0.001
+/// (docs/design/notation.md §6.9).
 fn assert_round_trip(
     notes: &[Note],
     ts: Option<(u32, u32)>,

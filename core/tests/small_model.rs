@@ -1,7 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Small-model mode (tools.md 1.12): the catalogue plus instructions a client loads is
-//! under 40 % of the full size, every listed tool still validates its own schema, and
-//! `include` descriptions name only the values the schema still accepts.
+//! Small-model mode (docs/design/tool-contract.md §1.12): the catalogue plus instructions
+//! a client loads is under 40 % of the full size, every listed tool still validates its
+//! own schema, and `include` descriptions name only the values the schema still accepts.
 
 mod support;
 
@@ -101,7 +101,8 @@ fn every_small_model_tool_validates_and_names_only_accepted_values() {
             }
         }
     }
-    // A removed parameter is an unknown argument (1.11), a removed value BAD_INPUT.
+    // A removed parameter is an unknown argument (docs/design/tool-contract.md §1.11), a
+    // removed value BAD_INPUT.
     match prepare("barline-create-track", &json!({"count": 2}), opts) {
         Prepared::Forward { warnings, .. } => {
             assert!(warnings.iter().any(|w| w.contains("count")), "{warnings:?}")

@@ -7,7 +7,13 @@
 //! - node-host's sources build no JSON-RPC message themselves: no `jsonrpc` key, no
 //!   `-32xxx` error code, no `"2.0"` envelope (core builds them);
 //! - one Node version everywhere: `.nvmrc`, package.json `engines`, the bootstrap check
-//!   and node-host's start check all say the same major version.
+//!   and node-host's start check all say the same major version;
+//! - references resolve: a document a text names is a file of the repository, a `§N.N`
+//!   it cites is a numbered heading there, and no bare `B7`/`Q3` tag stands for words
+//!   (`tidy/citations.rs`; docs/design/README.md says how to cite).
+
+#[path = "tidy/citations.rs"]
+mod citations;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -228,4 +234,98 @@ fn native_only_tests_are_gated_out_of_the_wasm_test_build() {
         "mod support;\nuse barline_fake_live::FakeLive;\n".to_string(),
     )];
     assert_eq!(ungated_native_tests(&planted), ["core/tests/x.rs"]);
+}
+
+/// The repository's text files: sources, scripts, docs, data.
+fn text_files() -> Vec<(String, String)> {
+    let extensions = [
+        ".rs", ".mjs", ".js", ".md", ".sh", ".toml", ".pest", ".html", ".css", ".yml", ".yaml",
+        ".txt", "Makefile", ".json",
+    ];
+    files(&root(), &extensions)
+        .into_iter()
+        .filter(|(path, _)| !path.ends_with("package-lock.json"))
+        .collect()
+}
+
+#[test]
+fn citations_name_documents_and_sections_of_the_repository() {
+    let root = root();
+    let exists = |p: &str| root.join(p).is_file();
+    let sections = |p: &str| {
+        citations::numbered_headings(&fs::read_to_string(root.join(p)).unwrap_or_default())
+    };
+    let found = citations::offenders(&text_files(), &exists, &sections);
+    assert!(
+        found.is_empty(),
+        "{} citations do not resolve. Cite a file of the repository and a numbered \
+         section of it (`docs/design/<document>.md §N.N`, see docs/design/README.md), \
+         and write out what a tag means:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_citation_check_catches_what_it_looks_for() {
+    let section = '\u{a7}';
+    let doc = "docs/design/x.md";
+    let exists = |p: &str| p == doc;
+    let sections = |p: &str| {
+        assert_eq!(p, doc);
+        citations::numbered_headings("# X\n## 1. One\n### 1.2 Two\n#### Notes\n")
+    };
+    let check = |path: &str, line: &str| {
+        let files = vec![(path.to_string(), line.to_string())];
+        citations::offenders(&files, &exists, &sections).len()
+    };
+    let missing = ["spec/tools", ".md"].concat();
+    assert_eq!(
+        check("core/src/a.rs", &format!("// ({missing} {section}1.9)")),
+        1
+    );
+    assert_eq!(
+        check("core/src/a.rs", &format!("// ({doc} {section}1.2)")),
+        0
+    );
+    assert_eq!(check("core/src/a.rs", &format!("// ({doc} {section}1)")), 0);
+    assert_eq!(
+        check("core/src/a.rs", &format!("// ({doc} {section}1.3)")),
+        1
+    );
+    assert_eq!(check("core/src/a.rs", &format!("// ({doc} 1.2)")), 1);
+    assert_eq!(check("core/src/a.rs", &format!("// ({section}1.2)")), 1);
+    assert_eq!(
+        check("core/src/a.rs", &format!("// ({doc}\n// {section}1.2)")),
+        0
+    );
+    assert_eq!(
+        check("core/src/a.rs", &format!("// ({doc})\n//\n// {section}1.2")),
+        1
+    );
+    assert_eq!(check("docs/design/x.md", &format!("see {section}1.2")), 0);
+    assert_eq!(check("docs/design/y.md", "[x](x.md)"), 0);
+    assert_eq!(check("docs/y.md", "[x](design/x.md)"), 0);
+    assert_eq!(check("core/src/a.rs", "// see ../shared/x"), 1);
+    assert_eq!(
+        check("core/src/a.rs", &["// bad input (", "B8)"].concat()),
+        1
+    );
+    assert_eq!(
+        check("core/src/a.rs", &["// open question ", "Q18."].concat()),
+        1
+    );
+    assert_eq!(check("core/src/a.rs", "let notes = \"C3 E3 G3 B3\";"), 0);
+    assert_eq!(check("core/tests/a.rs", "let file = \"readme.md\";"), 0);
+    assert_eq!(check("core/tests/a.rs", "B2 1|1 C3 1|2\n"), 0);
+    assert_eq!(check("docs/a.md", "```barbeat\nB2 1|1\n```\nsee B2\n"), 1);
+    assert_eq!(check("scripts/a.sh", &["echo B2 # ", "B8"].concat()), 1);
+    assert_eq!(
+        check("core/src/a.rs", "// https://example.org/README.md"),
+        0
+    );
+    assert_eq!(
+        check("core/fake-live/src/a.rs", &["// (", "B8)"].concat()),
+        0
+    );
 }

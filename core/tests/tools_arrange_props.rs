@@ -1,6 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! B8 for delete, duplicate, select and playback under random arguments: a call that
-//! fails wrote nothing to Live, and one that succeeds returns a checked result.
+//! Bad input changes nothing (docs/design/tool-contract.md §3.1) for delete, duplicate,
+//! select and playback under random arguments: a call that fails wrote nothing to Live,
+//! and one that succeeds returns a checked result.
 
 mod support;
 

@@ -1,7 +1,9 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Clip tools at their limits: the time budget (1.15, B14) on a slow Live, a note
-//! answer too large to arrive whole (1.14, the windowed re-read), batched note writes,
-//! and the create-clip checks of issue 15 (cheap checks first, what Live holds).
+//! Clip tools at their limits: the time budget (docs/design/tool-contract.md §1.15,
+//! progress within the time limit, docs/design/tool-contract.md §3.8) on a slow Live, a
+//! note answer too large to arrive whole (docs/design/tool-contract.md §1.14, the
+//! windowed re-read), batched note writes, and the create-clip checks of issue 15 (cheap
+//! checks first, what Live holds).
 
 mod support;
 

@@ -1,6 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-context (tools.md 3.2): project memory read and write (the `update_memory`
-//! outlet message of 1.16) and the sample-folder search over the fixture's files.
+//! barline-context (docs/design/tool-rules.md §2): project memory read and write (the
+//! `update_memory` outlet message of docs/design/tool-contract.md §1.16) and the
+//! sample-folder search over the fixture's files.
 
 mod support;
 

@@ -1,6 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-create-clip (tools.md 3.12) against the demo Set, and B8: bad input to any
-//! write tool changes nothing in the Set.
+//! barline-create-clip (docs/design/tool-rules.md §12) against the demo Set, and
+//! docs/design/tool-contract.md §3.1: bad input to any write tool changes nothing in the
+//! Set.
 
 mod support;
 

@@ -1,7 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! `transforms` and `seed` on barline-create-clip (tools.md 3.12, transforms.md 9):
-//! the notes that land in the Set, the per-clip context, the seed drawn from the host's
-//! random source, and bad transforms changing nothing.
+//! `transforms` and `seed` on barline-create-clip (docs/design/tool-rules.md §12,
+//! docs/design/transforms.md §9): the notes that land in the Set, the per-clip context,
+//! the seed drawn from the host's random source, and bad transforms changing nothing.
 
 mod support;
 

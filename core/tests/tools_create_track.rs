@@ -1,7 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-create-track (tools.md 3.6) against the demo Set: kinds, positions, bulk
-//! names and colours (1.6), initial states with the kind checks up front (B15), limits,
-//! and bad input that changes nothing (B8).
+//! barline-create-track (docs/design/tool-rules.md §6) against the demo Set: kinds,
+//! positions, bulk names and colours (docs/design/tool-contract.md §1.6), initial states
+//! with the kind checks up front (docs/design/tool-contract.md §3.2), limits, and bad
+//! input that changes nothing (docs/design/tool-contract.md §3.1).
 
 mod support;
 

@@ -1,6 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-delete (tools.md 3.17) against the demo Set: every kind, descending index
-//! order, the refused targets of B7, bulk skips, and bad input writing nothing.
+//! barline-delete (docs/design/tool-rules.md §17) against the demo Set: every kind,
+//! descending index order, the refused targets (docs/design/tool-contract.md §3.3), bulk
+//! skips, and bad input writing nothing.
 
 mod support;
 

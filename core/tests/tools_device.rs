@@ -1,7 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-read-device, barline-create-device and barline-update-device (tools.md 3.14–
-//! 3.16) against the demo Set: results (validated by the support helper) and the Set
-//! afterwards through the fake's dump.
+//! barline-read-device, barline-create-device and barline-update-device
+//! (docs/design/tool-rules.md §14– docs/design/tool-rules.md §16) against the demo Set:
+//! results (validated by the support helper) and the Set afterwards through the fake's
+//! dump.
 
 mod support;
 
@@ -438,7 +439,8 @@ fn parameters_by_display_value_with_clamping_and_read_back() {
 
 #[test]
 fn read_back_warns_when_live_keeps_another_value() {
-    // Changes made inside a notification are refused; the read-back notices (B11).
+    // Changes made inside a notification are refused; the read-back notices (read after
+    // write, docs/design/tool-contract.md §3.4).
     let mut live = demo();
     live.set_in_notification(true);
     let r = ok(

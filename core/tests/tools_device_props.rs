@@ -1,8 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Property tests of the device tools: device paths round-trip through their text and
-//! parsing never panics (tools.md 1.2); for every unit kind of the fake's catalogue,
-//! a value shown as display text and written back gives the same value within the
-//! parameter's resolution (3.14, 3.16).
+//! parsing never panics (docs/design/tool-contract.md §1.2); for every unit kind of the
+//! fake's catalogue, a value shown as display text and written back gives the same value
+//! within the parameter's resolution (docs/design/tool-rules.md §14, §16).
 
 use barline_core::live::{LiveId, LivePort};
 use barline_core::tools::common::device::param_value::{self as pv, Kind, Unit};

@@ -1,8 +1,9 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-duplicate (tools.md 3.18) against the demo Set: tracks (without clips or
-//! devices, routed to the source, the Barline device removed), scenes in the session
-//! and into the arrangement at positions and locators, clips to slots and to the
-//! arrangement at equal, longer and shorter lengths, and bad input writing nothing.
+//! barline-duplicate (docs/design/tool-rules.md §18) against the demo Set: tracks
+//! (without clips or devices, routed to the source, the Barline device removed), scenes
+//! in the session and into the arrangement at positions and locators, clips to slots and
+//! to the arrangement at equal, longer and shorter lengths, and bad input writing
+//! nothing.
 
 mod support;
 

@@ -22,8 +22,9 @@ use support::fake::demo;
 use support::tools::{call, check_result};
 
 /// Every integer parameter of every tool that addresses or counts something, with its
-/// schema bounds. A transforms `seed` is only ever a `u64` (0 … 2^53 − 1, spec
-/// transforms.md 9; its range is tested in `tools_create_clip_transforms.rs`).
+/// schema bounds. A transforms `seed` is only ever a `u64` (0 … 2^53 − 1,
+/// docs/design/transforms.md §9; its range is tested in
+/// `tools_create_clip_transforms.rs`).
 fn integer_params() -> Vec<(String, String, i64, i64)> {
     let mut out = Vec::new();
     for t in catalogue::list(CatalogueOptions::default()) {
@@ -40,7 +41,7 @@ fn integer_params() -> Vec<(String, String, i64, i64)> {
 }
 
 /// Integer parameters that are values, never sizes or indices (no `usize` on any
-/// target): a transform seed is 0 … 2^53 − 1 by transforms.md 9.
+/// target): a transform seed is 0 … 2^53 − 1 by docs/design/transforms.md §9.
 const NOT_INDICES: &[&str] = &["seed"];
 
 fn refused(tool: &str, param: &str, value: Value) -> String {
@@ -80,7 +81,8 @@ fn every_integer_parameter_has_a_finite_range() {
             continue;
         }
         assert!(
-            // −1 is the one negative value tools take ("append", tools.md 3.6).
+            // −1 is the one negative value tools take ("append",
+            // docs/design/tool-rules.md §6).
             min >= -1 && max <= u32::MAX as i64 / 2,
             "{tool} {p}: {min}..{max} may not fit a wasm32 usize"
         );

@@ -1,6 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Tool infrastructure: coercion (tools.md 1.1), unknown arguments (1.11), warnings
-//! (1.10), compact text and the output cap (1.13, 2.3), and the error shape (2.1).
+//! Tool infrastructure: coercion (docs/design/tool-contract.md §1.1), unknown arguments
+//! (docs/design/tool-contract.md §1.11), warnings (docs/design/tool-contract.md §1.10),
+//! compact text and the output cap (docs/design/tool-contract.md §1.13, §2.3), and the
+//! error shape (docs/design/tool-contract.md §2.1).
 
 use barline_core::tools::catalogue;
 use barline_core::tools::framework::args::{edit_distance, validate};

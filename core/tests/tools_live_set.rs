@@ -1,7 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-read-live-set (tools.md 3.3), barline-update-live-set (3.4) and the
-//! `live://set` resource (B9) against the demo Set ("Night Drive": 104 BPM, D Minor,
-//! locators Intro 1|1, Verse 5|1, Chorus 13|1; arrangement ends at 17|1).
+//! barline-read-live-set (docs/design/tool-rules.md §3), barline-update-live-set (§4) and
+//! the `live://set` resource (resources, docs/design/tool-contract.md §3.10) against the
+//! demo Set ("Night Drive": 104 BPM, D Minor, locators Intro 1|1, Verse 5|1, Chorus 13|1;
+//! arrangement ends at 17|1).
 
 mod support;
 

@@ -1,7 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-playback (tools.md 3.20) against the demo Set: settings before the action,
-//! positions and locators resolved before any write, launching by slot, and the
-//! predicted state in the result.
+//! barline-playback (docs/design/tool-rules.md §20) against the demo Set: settings before
+//! the action, positions and locators resolved before any write, launching by slot, and
+//! the predicted state in the result.
 
 mod support;
 

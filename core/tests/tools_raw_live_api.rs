@@ -1,8 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-raw-live-api (tools.md 3.21): absent unless the Raw Live API setting is on
-//! (and small-model mode off), the operation cap and missing operands refused before
-//! any Live call, each operation type, a failing operation naming what was applied,
-//! and every operation written to the Max console.
+//! barline-raw-live-api (docs/design/tool-rules.md §21): absent unless the Raw Live API
+//! setting is on (and small-model mode off), the operation cap and missing operands
+//! refused before any Live call, each operation type, a failing operation naming what was
+//! applied, and every operation written to the Max console.
 
 mod support;
 

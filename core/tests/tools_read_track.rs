@@ -1,7 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-read-track (tools.md 3.5) against the demo Set: the four track kinds, groups,
-//! instrument, mixer, clips, devices, drum map, state, routing and the Barline host
-//! track; its errors; and the `live://track/{index}` resource (B9).
+//! barline-read-track (docs/design/tool-rules.md §5) against the demo Set: the four track
+//! kinds, groups, instrument, mixer, clips, devices, drum map, state, routing and the
+//! Barline host track; its errors; and the `live://track/{index}` resource (resources,
+//! docs/design/tool-contract.md §3.10).
 
 mod support;
 
@@ -73,7 +74,7 @@ fn everything_on_the_drum_track() {
             "availableOutputRoutingTypes",
             "availableOutputRoutingChannels"
         ],
-        "fields in the spec's order"
+        "fields in the documented order"
     );
     assert_eq!(t["color"], "#AF3333");
     assert_eq!(t["gainDb"], -1.2, "volume 0.82 through the dB curve");

@@ -1,6 +1,6 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Resolving ids and indices to Live objects (`tools::refs`): the codes of tools.md 2.2
-//! decided in one place.
+//! Resolving ids and indices to Live objects (`tools::refs`): the codes of
+//! docs/design/tool-contract.md §2.2 decided in one place.
 
 mod support;
 

@@ -1,7 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-read-scene, barline-create-scene and barline-update-scene (tools.md 3.8–3.10)
-//! against the demo Set: results, the resulting Set through the fake's dump, every
-//! warning and error of the spec, and bad input that changes nothing (B8).
+//! barline-read-scene, barline-create-scene and barline-update-scene
+//! (docs/design/tool-rules.md §8–§10) against the demo Set: results, the resulting Set
+//! through the fake's dump, every documented warning and error, and bad input that
+//! changes nothing (docs/design/tool-contract.md §3.1).
 
 mod support;
 
@@ -33,7 +34,8 @@ fn scene_id(live: &mut FakeLive, index: usize) -> String {
     id_of(live, &format!("live_set scenes {index}")).to_string()
 }
 
-/// Sets and calls that reached Live (B8: zero after bad input).
+/// Sets and calls that reached Live (zero after bad input,
+/// docs/design/tool-contract.md §3.1).
 fn writes(live: &FakeLive) -> u64 {
     live.counters()
         .by_type
@@ -667,8 +669,9 @@ fn small_model_mode_drops_count_capture_tempo_and_signature() {
     assert_eq!(dumped_scenes(&live).len(), 6);
 }
 
-/// The demo Set behind a Live that keeps other values than written or refuses calls,
-/// for the read-back warnings (B11) and refusals the fake itself never produces.
+/// The demo Set behind a Live that keeps other values than written or refuses calls, for
+/// the read-back warnings (read after write, docs/design/tool-contract.md §3.4) and
+/// refusals the fake itself never produces.
 struct Stubborn {
     live: FakeLive,
     /// Scene tempos are rounded to whole BPM.

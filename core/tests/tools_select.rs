@@ -1,7 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-select (tools.md 3.19) against the demo Set: the read-only form, each kind
-//! of selection with its view and detail area, the clip-view override, and the
-//! conflicting-argument and wrong-kind errors that change nothing.
+//! barline-select (docs/design/tool-rules.md §19) against the demo Set: the read-only
+//! form, each kind of selection with its view and detail area, the clip-view override,
+//! and the conflicting-argument and wrong-kind errors that change nothing.
 
 mod support;
 
@@ -175,7 +175,8 @@ fn devices_by_id_or_track_level_path() {
         r["structuredContent"]["selectedDevice"],
         json!({"id": glue, "path": "t0/d1"})
     );
-    // Devices inside drum pads, reported with the chain index written out (1.2).
+    // Devices inside drum pads, reported with the chain index written out
+    // (docs/design/tool-contract.md §1.2).
     let r = call(
         &mut live,
         "barline-select",

@@ -1,8 +1,9 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-update-clip (tools.md 3.13) against the demo Set: every result is checked
-//! against the outputSchema (support::tools), and the Set afterwards through the fake's
-//! dump or its LOM. Golden tests for B6 (merge without state leakage), B12 (stale ids
-//! name their replacement) and the 1.4.6 quirks this tool corrects (B16).
+//! barline-update-clip (docs/design/tool-rules.md §13) against the demo Set: every result
+//! is checked against the outputSchema (support::tools), and the Set afterwards through
+//! the fake's dump or its LOM. Golden tests for the merge without leaking state and for
+//! stale ids that name their replacement (docs/design/tool-contract.md §3.9, §3.5), and
+//! the reference quirks this tool corrects (docs/design/tool-rules.md §13).
 
 mod support;
 
@@ -81,7 +82,7 @@ fn lid(id: &str) -> LiveId {
     LiveId(id.parse().unwrap())
 }
 
-// ---------------------------------------------------------------- B6: merge
+// ------------------------------ merge without leaking state (docs/design/tool-contract.md §3.9)
 
 #[test]
 fn b6_merge_starts_from_default_state_and_keeps_untouched_notes() {
@@ -257,8 +258,9 @@ fn region_start_after_the_loop_end_is_written_end_first() {
     assert!(live.errors().is_empty(), "{:?}", live.errors());
     assert_eq!(num(&mut live, clip, "loop_start"), 8.0, "{r}");
     assert_eq!(num(&mut live, clip, "loop_end"), 16.0);
-    // 3.13: the start marker follows `start` only when it stays before the end
-    // marker (here 4: the looping clip's length moved loop_end, not end_marker).
+    // docs/design/tool-rules.md §13: the start marker follows `start` only when it stays
+    // before the end marker (here 4: the looping clip's length moved loop_end, not
+    // end_marker).
     assert_eq!(num(&mut live, clip, "start_marker"), 0.0);
     let r = call(&mut live, TOOL, json!({"ids": id, "start": "2|1"}));
     ok(&r);
@@ -403,7 +405,7 @@ fn quantize_moves_notes_and_warns_when_live_ignores_it() {
     );
 }
 
-// ---------------------------------------------------------------- toSlot and B12
+// ---------------------------------------------------------------- toSlot and stale ids (docs/design/tool-contract.md §3.5)
 
 /// Calls with one registry across calls, as the device does.
 fn call_kept(live: &mut FakeLive, ids: &mut IssuedIds, tool: &str, args: Value) -> Value {

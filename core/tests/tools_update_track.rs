@@ -1,8 +1,14 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! barline-update-track (tools.md 3.7) against the demo Set: bulk ids (1.5, 1.9, B13),
-//! names and colours (1.6, B11), states with kind checks (B15), mixer by display value,
-//! sends by return name, letter or position (B16), routing with read-back, monitoring,
-//! `moveToIndex` (B7), and bad input that changes nothing (B8).
+//! barline-update-track (docs/design/tool-rules.md §7) against the demo Set: bulk ids
+//! (docs/design/tool-contract.md §1.5, §1.9, nothing done is a failure,
+//! docs/design/tool-contract.md §3.7), names and colours
+//! (docs/design/tool-contract.md §1.6, read after write,
+//! docs/design/tool-contract.md §3.4), states with kind checks (kind checks first,
+//! docs/design/tool-contract.md §3.2), mixer by display value, sends by return name,
+//! letter or position (docs/design/tool-rules.md §7 step 5), routing with read-back,
+//! monitoring, `moveToIndex` (honest refusals, docs/design/tool-contract.md §3.3), and
+//! bad input that changes nothing (bad input changes nothing,
+//! docs/design/tool-contract.md §3.1).
 
 mod support;
 
@@ -319,7 +325,8 @@ fn sends_by_name_letter_and_position() {
         t["sends"],
         json!([{"gainDb": -14.5, "return": "A-Reverb"}, {"gainDb": 0, "return": "B-Delay"}])
     );
-    // A letter that starts no return's name picks the return at that position (B16).
+    // A letter that starts no return's name picks the return at that position
+    // (docs/design/tool-rules.md §7 step 5).
     let delay = ret(&mut live, 1);
     update(&mut live, json!({"ids": delay, "name": "Echo"}));
     update(

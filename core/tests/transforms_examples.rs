@@ -1,5 +1,5 @@
-//! Every golden vector of `tests/data/transforms-examples.json` (a copy of the spec's
-//! public vectors) against the native engine: notes, transformed count, warnings and
+//! Every golden vector of `tests/data/transforms-examples.json` (the public golden
+//! vectors) against the native engine: notes, transformed count, warnings and
 //! error texts, MIDI and audio, numbers within the file's tolerance.
 #![cfg(not(target_arch = "wasm32"))]
 

@@ -1,6 +1,6 @@
-//! The transform language beyond the golden vectors: the exact syntax errors of spec
-//! 8.1 and 3.3/3.4, limits, and properties (never panics, errors positioned, seeded
-//! results reproduce, `swing` is idempotent).
+//! The transform language beyond the golden vectors: the exact syntax errors of
+//! docs/design/transforms.md §8.1 and §3.3–§3.4, limits, and properties (never panics,
+//! errors positioned, seeded results reproduce, `swing` is idempotent).
 #![cfg(not(target_arch = "wasm32"))]
 
 use barline_core::transforms::{
@@ -316,7 +316,8 @@ proptest! {
 fn a_transform_parses_once_and_applies_per_clip() {
     use barline_core::transforms::Transform;
     assert!(Transform::parse("").unwrap().is_empty());
-    // A parse error is reported whether or not there are notes (4.2 step 2).
+    // A parse error is reported whether or not there are notes
+    // (docs/design/transforms.md §4.2 step 2).
     assert!(Transform::parse("this is not valid").is_err());
     let t = Transform::parse("velocity = 10 * clip.index + 1\nduration = legato()").unwrap();
     let ts = ts44();

@@ -18,7 +18,7 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
   const s = { ...DEFAULTS, ...settings };
   const playground = s.playgroundDir ? staticFiles("/playground", s.playgroundDir) : null;
   // wasm has no random source: core gets fresh bytes and decides whether a token is
-  // needed (DESIGN.md "Security"); a generated one goes to the patch for storage.
+  // needed (docs/design/security.md §1); a generated one goes to the patch for storage.
   const coreSettings = {
     ...s,
     entropy: randomBytes(16).toString("hex"),

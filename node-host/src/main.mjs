@@ -22,9 +22,9 @@ function log(text, level = "info") {
 }
 
 /**
- * Writes core's short silent WAV to the temp directory (tools.md 1.16): Live creates
- * audio clips only from files, and placing a locator past the arrangement end on a Set
- * with only audio tracks needs one. Every Barline instance writes the same bytes to the
+ * Writes core's short silent WAV to the temp directory
+ * (docs/design/tool-contract.md §1.16): Live creates audio clips only from files, and
+ * placing a locator past the arrangement end on a Set with only audio tracks needs one. Every Barline instance writes the same bytes to the
  * same name (its size in the name, so other bytes get another file), through a rename so
  * a reader never sees half a file; the file is left in place, since another instance may
  * be using it and a killed process could not remove it anyway. Returns the path, or null

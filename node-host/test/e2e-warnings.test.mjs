@@ -1,6 +1,7 @@
-// B5 end to end: warnings belong to their request. Overlapping calls through the
-// simulated device each get only their own warnings; repeats collapse with (×N);
-// Node-side unknown-argument warnings come first, with a suggestion.
+// End to end, warnings belong to their request (docs/design/tool-contract.md §3.6).
+// Overlapping calls through the simulated device each get only their own warnings;
+// repeats collapse with (×N); Node-side unknown-argument warnings come first, with a
+// suggestion.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startTarget } from "./support/target.mjs";

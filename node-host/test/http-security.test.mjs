@@ -1,6 +1,6 @@
-// Security of the HTTP endpoint (DESIGN.md "Security"), over real sockets on loopback
-// with a test-double relay: Origin, Host, token, body cap, malformed JSON, full queue,
-// default bind address.
+// Security of the HTTP endpoint (docs/design/security.md §1), over real sockets on
+// loopback with a test-double relay: Origin, Host, token, body cap, malformed JSON, full
+// queue, default bind address.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import net from "node:net";

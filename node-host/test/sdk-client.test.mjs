@@ -50,7 +50,8 @@ test("stdio bridge without a device: initialize and tools/list work, tool calls 
   }
 });
 
-// The same conversations against the device in both Max profiles (DESIGN.md ring 3).
+// The same conversations against the device in both Max profiles
+// (docs/design/testing.md §1.3).
 for (const profile of ["max-9.0", "max-9.2"]) {
   describe(`device in ${profile}`, () => {
     let target;

@@ -1,4 +1,5 @@
-// Max's Dict (max-runtime.md 1.11): a global named registry shared by simulated objects.
+// Max's Dict (docs/design/max-host.md §1.11): a global named registry shared by simulated
+// objects.
 
 export function createDictClass(registry) {
   let anonymous = 0;

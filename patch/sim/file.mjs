@@ -1,7 +1,8 @@
-// Max's File for reading (max-runtime.md 1.10): resolved in the script's folder, then the
-// search path; `readbytes` returns plain number arrays and is capped per call so code
-// that assumes whole-file reads fails in tests. An absolute path the fake Live Set lists
-// (fixture `files`) also opens, with no bytes: the Set's samples exist for the device.
+// Max's File for reading (docs/design/max-host.md §1.10): resolved in the script's
+// folder, then the search path; `readbytes` returns plain number arrays and is capped per
+// call so code that assumes whole-file reads fails in tests. An absolute path the fake
+// Live Set lists (fixture `files`) also opens, with no bytes: the Set's samples exist for
+// the device.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 

@@ -1,9 +1,9 @@
-// Max's Folder (max-runtime.md 1.3; the js Folder object): iterates the entries of one
-// folder of the real file system. The constructor opens the folder at its first entry;
-// `end` turns true after the last `next()`; `typelist` (four-char codes, empty = all)
-// filters what the iteration shows, applied at `reset()`. Entries come in name order.
-// A folder that does not exist opens with `pathname` "" and `end` true (assumed: Max's
-// documentation does not say); relative names resolve against the search path.
+// Max's Folder (docs/design/max-host.md §1.3; the js Folder object): iterates the entries
+// of one folder of the real file system. The constructor opens the folder at its first
+// entry; `end` turns true after the last `next()`; `typelist` (four-char codes, empty =
+// all) filters what the iteration shows, applied at `reset()`. Entries come in name
+// order. A folder that does not exist opens with `pathname` "" and `end` true (assumed:
+// Max's documentation does not say); relative names resolve against the search path.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { extname, isAbsolute, join } from "node:path";
 

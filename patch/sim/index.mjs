@@ -1,7 +1,7 @@
-// The Max runtime simulator (DESIGN.md): loads the built device from its .amxd file,
-// instantiates the patch, runs the node-host file in a child process with an injected
-// max-api and the v8-host file in a vm context with Max's globals, backed by the fake
-// Live Set. `startDevice` is what end-to-end tests, benchmarks and the demo use.
+// The Max runtime simulator (docs/design/testing.md §2): loads the built device from its
+// .amxd file, instantiates the patch, runs the node-host file in a child process with an
+// injected max-api and the v8-host file in a vm context with Max's globals, backed by the
+// fake Live Set. `startDevice` is what end-to-end tests, benchmarks and the demo use.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
@@ -180,7 +180,7 @@ export async function startDevice({
     parameters: () => Object.fromEntries([...patch.objects.values()]
       .filter(({ box }) => box.parameter_enable || box.saved_object_attributes?.parameter_enable)
       .map(({ box, object }) => [box.varname, object.value])),
-    /** Live re-bangs live.thisdevice when the Set is saved or a preset loads (1.14). */
+    /** Live re-bangs live.thisdevice when the Set is saved or a preset loads (docs/design/max-host.md §1.14). */
     save: () => thisdevice.ready(),
     async stop() {
       if (stopped) return;

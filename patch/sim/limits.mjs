@@ -1,5 +1,5 @@
-// Max's limits on what crosses a patch cord (max-runtime.md 1.12), enforced loudly, and
-// the symbol accounting of section 6 item 9.
+// Max's limits on what crosses a patch cord (docs/design/max-host.md §1.12), enforced
+// loudly, and the symbol accounting of section 6 item 9.
 
 export const MAX_SYMBOL_BYTES = 32767;
 export const MAX_MESSAGE_ATOMS = 32000;

@@ -1,7 +1,8 @@
-// The LiveAPI class a simulated v8 script sees: the fake Live Set's LiveAPI behind
-// Max's readiness rule (1.14: before live.thisdevice every object has id 0 and get/call
-// post an error), with results handed over as arrays of the script's own realm and
-// every string result counted in the symbol table (1.12).
+// The LiveAPI class a simulated v8 script sees: the fake Live Set's LiveAPI behind Max's
+// readiness rule (docs/design/max-host.md §1.14: before live.thisdevice every object has
+// id 0 and get/call post an error), with results handed over as arrays of the script's
+// own realm and every string result counted in the symbol table
+// (docs/design/max-host.md §1.12).
 
 // Calls whose first argument is an audio file path Live opens from disk.
 const FILE_CALLS = new Set(["create_audio_clip"]);

@@ -1,10 +1,10 @@
-// The node.script box (max-runtime.md 4.3, section 6 items 39–41): runs the script in a
-// child Node process with the simulator's max-api, relays messages both ways in later
-// passes (never inside the sending call), reports N4M status on the right outlet.
-// A message that reaches the box while no script runs, or that the script has no handler
-// for yet (it has not registered them), is lost as in Max: dropped, counted and logged as
-// a console error so a test sees it. For tests the box also records every message that
-// arrived before the script announced `started` (the project's handshake, 4.3).
+// The node.script box (docs/design/max-host.md §4.3, §6.3): runs the script in a child
+// Node process with the simulator's max-api, relays messages both ways in later passes
+// (never inside the sending call), reports N4M status on the right outlet. A message that
+// reaches the box while no script runs, or that the script has no handler for yet (it has
+// not registered them), is lost as in Max: dropped, counted and logged as a console error
+// so a test sees it. For tests the box also records every message that arrived before the
+// script announced `started` (the project's handshake, docs/design/max-host.md §4.3).
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -42,7 +42,7 @@ export function createNodeScript({ scriptPath, send, console: maxConsole, dicts,
     proc.on("message", (m) => {
       if (m.t === "outlet") {
         stats.fromNode += 1;
-        // Delivered in a later main-thread pass, in order (4.5).
+        // Delivered in a later main-thread pass, in order (docs/design/max-host.md §4.5).
         setImmediate(() => {
           if (m.atoms[0] === "started") handshake = true;
           let error = null;

@@ -1,6 +1,6 @@
-// The Max objects the device uses (max-runtime.md 5.2), as simulated boxes. Each has
-// numinlets/numoutlets computed from its text, and receive(inlet, atoms). Any other
-// object makes the load fail.
+// The Max objects the device uses (docs/design/max-host.md §5.2), as simulated boxes.
+// Each has numinlets/numoutlets computed from its text, and receive(inlet, atoms). Any
+// other object makes the load fail.
 import { parseAtom, parseMessages, tokenize } from "./atoms.mjs";
 
 const isBang = (atoms) => atoms.length === 1 && atoms[0] === "bang";
@@ -90,7 +90,7 @@ function liveThisdevice({ send }, device) {
   };
 }
 
-/** In Max for Live an Int parameter spans at most 256 values (max-runtime.md 5.2). */
+/** In Max for Live an Int parameter spans at most 256 values (docs/design/max-host.md §5.2). */
 export const MAX_INT_PARAMETER_VALUES = 256;
 
 function liveParameter(box, { send }, numoutlets) {
@@ -306,6 +306,6 @@ export function createObject(box, ctx, special) {
     case "thispatcher": return { numinlets: 1, numoutlets: 2, receive() {} };
     case "v8": return special.createV8(box, args, ctx);
     case "node.script": return special.createNodeScript(box, args, ctx);
-    default: throw new Error(`${box.id}: object "${cls}" is not simulated (the device may only use the objects of max-runtime.md 5.2)`);
+    default: throw new Error(`${box.id}: object "${cls}" is not simulated (the device may only use the objects of docs/design/max-host.md §5.2)`);
   }
 }

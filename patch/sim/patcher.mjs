@@ -1,5 +1,6 @@
 // A loaded patcher: boxes instantiated as simulated objects, patchlines validated against
-// inlet/outlet counts, depth-first delivery with seeded shuffling of fan-out (5.1, 6.4–6.6).
+// inlet/outlet counts, depth-first delivery with seeded shuffling of fan-out
+// (docs/design/max-host.md §5.1, §6.1).
 import { createObject } from "./objects.mjs";
 import { shuffle } from "./limits.mjs";
 

@@ -1,7 +1,8 @@
 // Max's scheduler for Tasks and the 9.2 timers. Real time by default: every callback is
 // its own host macrotask, so promise jobs run after it and never in the middle of one
-// (1.13). A manual clock (`manual: true`) runs nothing until `advance(ms)` or
-// `runUntilIdle()`, for tests that step time explicitly (section 6 item 14).
+// (docs/design/max-host.md §1.13). A manual clock (`manual: true`) runs nothing until
+// `advance(ms)` or `runUntilIdle()`, for tests that step time explicitly (section 6 item
+// 14).
 
 export function createScheduler({ manual = false } = {}) {
   const timers = new Map(); // id -> { due, fn, repeat, ms, handle }

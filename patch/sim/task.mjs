@@ -1,5 +1,6 @@
-// Max's Task (max-runtime.md 1.9) on the simulator's scheduler: schedule(0) never runs
-// synchronously, interval defaults to 500, iterations counts calls since the start.
+// Max's Task (docs/design/max-host.md §1.9) on the simulator's scheduler: schedule(0)
+// never runs synchronously, interval defaults to 500, iterations counts calls since the
+// start.
 
 export function createTaskClass({ scheduler, onError, beforeRun }) {
   const live = new Set();

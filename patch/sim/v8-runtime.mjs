@@ -1,5 +1,5 @@
 // The Max `v8` object: a vm context holding only Max's globals for a profile
-// (max-runtime.md 1.2, 1.3, 1.6–1.9, 1.11, 1.14; section 6 items 1–17).
+// (docs/design/max-host.md §1.2, §1.3, §1.6–§1.9, §1.11, §1.14; §6.1).
 import vm from "node:vm";
 import v8 from "node:v8";
 import { createTaskClass } from "./task.mjs";
@@ -14,7 +14,8 @@ v8.setFlagsFromString("--no-turbo-inline-js-wasm-calls");
 
 export const PROFILES = ["max-9.0", "max-9.2"];
 const NOT_SIMULATED = ["Global", "Buffer", "PolyBuffer", "SQLite", "Patcher", "Maxobj", "ParameterListener"];
-// ES2023 library methods Max's v8 lacks (1.1); removing them catches code that uses them.
+// ES2023 library methods Max's v8 lacks (docs/design/max-host.md §1.1); removing them
+// catches code that uses them.
 const ES2023 = ["toSorted", "toReversed", "toSpliced", "with", "findLast", "findLastIndex"];
 
 /**
@@ -37,7 +38,8 @@ export function createV8Object({
   const g = vm.runInContext("globalThis", context);
   const toContextArray = vm.runInContext("(a) => Array.from(a)", context);
 
-  // What V8 gives every context but Max does not (1.2): removed before any script runs.
+  // What V8 gives every context but Max does not (docs/design/max-host.md §1.2): removed
+  // before any script runs.
   vm.runInContext(`delete globalThis.console;
     for (const m of ${JSON.stringify(ES2023)}) {
       delete Array.prototype[m];
@@ -84,7 +86,7 @@ export function createV8Object({
       accounting.check(`${name} outlet ${n}`, atoms);
       onOutlet(n, atoms);
     },
-    messnamed() { throw new Error("messnamed is not used by the device (Q21); the simulator does not route it"); },
+    messnamed() { throw new Error("messnamed is not used by the device (docs/design/max-host.md §1.8); the simulator does not route it"); },
     arrayfromargs(...a) {
       const out = [];
       for (const x of a) {
@@ -140,7 +142,8 @@ export function createV8Object({
     Object.defineProperty(g, k, { get() { stats.absentReads[k] += 1; return undefined; }, configurable: true, enumerable: false });
   }
 
-  // Classic script: import/export are syntax errors here, as in Max (1.5).
+  // Classic script: import/export are syntax errors here, as in Max
+  // (docs/design/max-host.md §1.5).
   new vm.Script(source, { filename }).runInContext(context);
   outletsCount = g.outlets;
   const inletsCount = g.inlets;
@@ -165,7 +168,7 @@ export function createV8Object({
     context, stats,
     get inlets() { return inletsCount; },
     get outlets() { return outletsCount; },
-    /** Delivers one message (atoms, selector first when it is a symbol) to an inlet (1.6). */
+    /** Delivers one message (atoms, selector first when it is a symbol) to an inlet (docs/design/max-host.md §1.6). */
     dispatch(inlet, atoms) {
       if (inlet >= inletsCount) { error(`inlet ${inlet} does not exist\n`); return; }
       const args = toContextArray(atoms.slice(1));

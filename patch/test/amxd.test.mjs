@@ -1,5 +1,6 @@
-// The built device files (ring 5): both forms follow max-runtime.md 5.7–5.9 byte for
-// byte in structure, our reader reads them back, and the simulator runs that patch.
+// The built device files (ring 5): both forms follow docs/design/max-host.md §5.7–§5.9
+// byte for byte in structure, our reader reads them back, and the simulator runs that
+// patch.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -1,6 +1,7 @@
 // The Live host object handed to core's V8Core: LiveAPI calls only, over a pool of
 // LiveAPI objects keyed by id so a tool call does not allocate one object per Live call,
-// plus the file check and folder listing of tools.md 5.3 (Max's File and Folder).
+// plus the file check and folder listing of docs/design/live-model.md §3 (Max's File and
+// Folder).
 //
 // Port contract (core/src/live/port.rs): a request Live refuses answers what LiveAPI
 // answers after posting the error; this object throws only when it cannot address an

@@ -34,7 +34,7 @@ const GROOVE = [
   't4 v127 C3 E3 G3 2|1  // chord',
 ].join('\n');
 
-// What GROOVE means (pitch, start, duration, velocity), worked out by hand from the spec.
+// What GROOVE means (pitch, start, duration, velocity), worked out by hand from the notation rules.
 const GROOVE_NOTES = [
   ...[0, 2].map((s) => [36, s, 0.25, 100]),
   ...[1, 3].map((s) => [38, s, 0.25, 90]),
@@ -118,7 +118,7 @@ test('probability is drawn as transparency and warnings are listed', async () =>
 test('a syntax error underlines the characters at its position and shows the message', async () => {
   await withPage(async (page) => {
     const cases = [
-      // spec examples I155 and I153
+      // golden examples I155 and I153 (core/tests/data/barbeat-examples.json)
       ['C3 1|1\n  D3 1|2 $', 16, '$', 'bar|beat syntax error at position 16 (line 2, column 10): Expected bar copy operation, time position, probability value, velocity value, duration value but "$" found'],
       ['C3E3 1|1', 2, 'E3', 'bar|beat syntax error at position 2 (line 1, column 3): Expected valid syntax but "E" found'],
     ];
@@ -145,7 +145,7 @@ test('a syntax error underlines the characters at its position and shows the mes
   });
 });
 
-test('a value error shows the spec message', async () => {
+test('a value error shows the exact message', async () => {
   await withPage(async (page) => {
     await type(page, 'v100 C3 1|1 C9 1|2');
     assert.equal(await page.textContent('#status'), 'MIDI pitch 132 (C9) outside valid range 0-127');
@@ -289,7 +289,7 @@ test('examples load with one click and the canonical text copies with one click'
     await env.shot(page, '10-example-chords');
 
     const count = await page.$$eval('#examples option', (o) => o.length);
-    assert.ok(count > 100, `the spec's examples are listed (${count})`);
+    assert.ok(count > 100, `the golden examples are listed (${count})`);
     await page.selectOption('#examples', 'tutorial-melody');
     assert.equal((await drawnNotes(page)).length, 8);
   });

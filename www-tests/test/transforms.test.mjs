@@ -1,7 +1,7 @@
 // The playground's transforms box in headless Chromium: the roll previews the
 // transformed notes over the faint originals, the result's canonical text is shown,
 // errors are underlined at the engine's position, seeds reproduce (and match the
-// Node package), and the spec's examples load with one click.
+// Node package), and the golden examples load with one click.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -121,7 +121,7 @@ test('the same seed reproduces the same notes, in the page and in Node', async (
   });
 });
 
-test('the spec examples load with one click, with their notes, seed and clip', async () => {
+test('the golden examples load with one click, with their notes, seed and clip', async () => {
   await withPage(async (page) => {
     await page.click('button[data-transform-example="waveforms/cos-quarter-steps"]');
     assert.equal(await page.inputValue('#transforms'), 'velocity = 64 + 32 * cos(4t)');

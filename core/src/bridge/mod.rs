@@ -1,4 +1,4 @@
-//! Wire protocol between node.script and Max's `v8` object (DESIGN.md "Wire protocol").
+//! Wire protocol between node.script and Max's `v8` object (docs/design/wire.md §1).
 //!
 //! A request travels node → v8 as one Max message
 //! `mcp_request <requestId> <chunk>… $$___END___$$`; a response travels v8 → node as

@@ -100,13 +100,13 @@ pub trait LivePort {
     fn type_of(&mut self, id: LiveId) -> Result<String, LiveError>;
     /// Canonical, unquoted path of an object.
     fn path_of(&mut self, id: LiveId) -> Result<String, LiveError>;
-    /// Whether a file exists at an absolute path (tools.md 5.3: Max's `File` on the
-    /// device, the fixture's `files` in the fake). Not a Live request.
+    /// Whether a file exists at an absolute path (docs/design/live-model.md §3: Max's
+    /// `File` on the device, the fixture's `files` in the fake). Not a Live request.
     fn file_exists(&mut self, path: &str) -> Result<bool, LiveError>;
-    /// The entries of one folder in listing order (tools.md 5.3: Max's `Folder` on the
-    /// device, the fixture's `files` in the fake); `None` when no folder is there. Not a
-    /// Live request; recursion and its bounds belong to the caller.
-    /// The default answers that this host has no folder listing.
+    /// The entries of one folder in listing order (docs/design/live-model.md §3: Max's
+    /// `Folder` on the device, the fixture's `files` in the fake); `None` when no folder
+    /// is there. Not a Live request; recursion and its bounds belong to the caller. The
+    /// default answers that this host has no folder listing.
     fn list_folder(&mut self, path: &str) -> Result<Option<Vec<FolderEntry>>, LiveError> {
         Err(LiveError::new(format!(
             "folder {path}: this host cannot list folders"
@@ -116,10 +116,10 @@ pub trait LivePort {
     /// where nothing needs doing). The fake applies its pending playhead write, so an
     /// in-process caller that runs waits at once still sees Live's deferred behaviour.
     fn after_wait(&mut self) {}
-    /// A number in [0, 1) from the host's random source (`Math.random()` on the device,
-    /// a fixture-seeded sequence in the fake). Core has no entropy of its own; tools draw
-    /// the transforms' seed from this when the caller gives none (transforms.md 9).
-    /// Not a Live request.
+    /// A number in [0, 1) from the host's random source (`Math.random()` on the device, a
+    /// fixture-seeded sequence in the fake). Core has no entropy of its own; tools draw
+    /// the transforms' seed from this when the caller gives none
+    /// (docs/design/transforms.md §9). Not a Live request.
     fn random_unit(&mut self) -> f64;
 }
 

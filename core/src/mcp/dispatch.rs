@@ -90,8 +90,9 @@ pub const INSTRUCTIONS: &str = include_str!("instructions.md");
 /// The heading of the instructions' tools-by-task list.
 const TOOL_LIST_HEADING: &str = "The tools, by task:";
 
-/// The instructions without their tools-by-task list: small-model mode (tools.md 1.12)
-/// keeps the context short, and each tool's own description says what it is for.
+/// The instructions without their tools-by-task list: small-model mode
+/// (docs/design/tool-contract.md §1.12) keeps the context short, and each tool's own
+/// description says what it is for.
 fn without_tool_list(instructions: &str) -> String {
     let Some(start) = instructions.find(TOOL_LIST_HEADING) else {
         return instructions.to_string();

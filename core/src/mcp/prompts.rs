@@ -1,5 +1,5 @@
-//! Prompts (tools.md B10): templates that compose existing tools and perform no action
-//! themselves. `prompts/get` fills arguments into the messages.
+//! Prompts (docs/design/tool-contract.md §3.11): templates that compose existing tools
+//! and perform no action themselves. `prompts/get` fills arguments into the messages.
 
 use super::jsonrpc::{self, INVALID_PARAMS};
 use crate::tools::framework::mentions;

@@ -1,6 +1,7 @@
-//! Resources (tools.md B9): what `resources/list` and `resources/templates/list` offer,
-//! and where `resources/read` is answered — static text here on the Node side, Live
-//! data on the v8 side (forwarded like a tool call to `tools::resource`).
+//! Resources (docs/design/tool-contract.md §3.10): what `resources/list` and
+//! `resources/templates/list` offer, and where `resources/read` is answered — static text
+//! here on the Node side, Live data on the v8 side (forwarded like a tool call to
+//! `tools::resource`).
 
 use crate::tools::catalogue;
 use crate::tools::catalogue::resources;

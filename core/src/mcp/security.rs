@@ -1,4 +1,4 @@
-//! Request admission (DESIGN.md "Security"): the DNS-rebinding guard on `Host`, the
+//! Request admission (docs/design/security.md §1): the DNS-rebinding guard on `Host`, the
 //! cross-site guard on `Origin`, and the optional bearer token.
 
 /// Why a request was refused before it reached the protocol layer.

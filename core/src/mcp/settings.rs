@@ -1,6 +1,6 @@
 //! Device settings as the Node side hands them to core (node.script start arguments,
 //! `node-host/src/max-settings.mjs`), the ranges core keeps them in, and the settings the
-//! device may change while the server runs (tools.md 1.16).
+//! device may change while the server runs (docs/design/tool-contract.md §1.16).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -19,7 +19,7 @@ pub const RUNTIME_SETTINGS: [&str; 9] = [
     "disabledTools",
 ];
 
-/// The tool that can never be disabled (tools.md 1.16).
+/// The tool that can never be disabled (docs/design/tool-contract.md §1.16).
 const ALWAYS_ENABLED: &str = "barline-connect";
 
 /// Shortest per-request time limit the device accepts, in milliseconds (1 s).
@@ -71,9 +71,10 @@ pub struct Settings {
     pub sample_folder: Option<String>,
     /// Comma-separated tool names absent from `tools/list` and refused as unknown.
     pub disabled_tools: String,
-    /// Path of the silent WAV node-host writes at start-up (tools.md 1.16); sent with
-    /// every request so update-live-set can place locators past the end on a Set with
-    /// only audio tracks. None when the file could not be written.
+    /// Path of the silent WAV node-host writes at start-up
+    /// (docs/design/tool-contract.md §1.16); sent with every request so update-live-set
+    /// can place locators past the end on a Set with only audio tracks. None when the
+    /// file could not be written.
     pub silent_wav: Option<String>,
     /// Entropy from the host (hex) for session ids; wasm has no random source.
     #[serde(skip_serializing)]
@@ -140,7 +141,7 @@ impl Settings {
     }
 
     /// A token is demanded: the user asked for it, or the server listens beyond
-    /// loopback (DESIGN.md "Security").
+    /// loopback (docs/design/security.md §1).
     pub fn token_required(&self) -> bool {
         self.require_token || !self.binds_loopback()
     }

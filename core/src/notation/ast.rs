@@ -1,9 +1,9 @@
 //! The parsed form of bar|beat text: one [`Element`] per whitespace-separated token.
 //!
 //! Numbers are kept as `f64` exactly as the reference evaluates them (integers in the
-//! text are not length-limited), and every value check of spec 3.3 has already passed
-//! when an element exists. Spans are in UTF-16 code units, like error positions, so
-//! JavaScript hosts can slice the source text with them directly.
+//! text are not length-limited), and every value check of docs/design/notation.md §3.3
+//! has already passed when an element exists. Spans are in UTF-16 code units, like error
+//! positions, so JavaScript hosts can slice the source text with them directly.
 
 use serde::Serialize;
 
@@ -33,7 +33,7 @@ pub struct SpannedElement {
     pub span: Span,
 }
 
-/// One element of the core grammar (spec 3.2).
+/// One element of the core grammar (docs/design/notation.md §3.2).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(
     tag = "type",

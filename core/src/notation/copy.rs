@@ -1,5 +1,5 @@
-//! Bar copy (spec 4.7): every emitted note is recorded under the bar it starts in,
-//! and `@D=S` forms replay recorded bars elsewhere.
+//! Bar copy (docs/design/notation.md §4.7): every emitted note is recorded under the bar
+//! it starts in, and `@D=S` forms replay recorded bars elsewhere.
 //!
 //! Records live in one flat vector, chained per bar (head/tail indices), so recording
 //! a note never allocates per bar and copying walks only the source bar's chain.
@@ -18,8 +18,8 @@ const DENSE_BARS: f64 = 65536.0;
 /// Chain terminator.
 const NONE: u32 = u32::MAX;
 
-/// One recorded note: its offset from the start of its bar (`rel`, 4.7.1) and the
-/// event holding its other fields.
+/// One recorded note: its offset from the start of its bar (`rel`,
+/// docs/design/notation.md §4.7.1) and the event holding its other fields.
 #[derive(Clone, Copy)]
 struct Record {
     rel: f64,
@@ -42,7 +42,7 @@ const EMPTY: Chain = Chain {
     count: 0,
 };
 
-/// Notes recorded per bar (the `copy_map` of 4.2).
+/// Notes recorded per bar (the `copy_map` of docs/design/notation.md §4.2).
 pub(crate) struct CopyMap {
     /// Live beats per bar (`B × k`).
     bar_len: f64,
@@ -185,7 +185,8 @@ fn too_many_copy_bars(bars: f64, used: f64) -> NotationError {
 }
 
 impl Interpreter {
-    /// `copy(S, D)` of 4.7.2: self-copy and empty-source warnings, else copy.
+    /// `copy(S, D)` of docs/design/notation.md §4.7.2: self-copy and empty-source
+    /// warnings, else copy.
     fn copy_checked(&mut self, source: f64, dest: f64) -> Result<(), NotationError> {
         if source == dest {
             self.warnings.push(w::copy_to_itself(source));
@@ -235,7 +236,8 @@ impl Interpreter {
             .fold(0usize, usize::saturating_add)
     }
 
-    /// A bar copy element (4.7.2); always ends by clearing the pitch buffer.
+    /// A bar copy element (docs/design/notation.md §4.7.2); always ends by clearing the
+    /// pitch buffer.
     pub(super) fn bar_copy(
         &mut self,
         destination: BarSpec,

@@ -1,6 +1,6 @@
-//! The v0 deletion pass of spec 4.8, run once at the end of input over every note
-//! (seeded existing notes of a merge included): a velocity-0 note deletes the notes of
-//! its pitch before it at the same start, and is itself dropped.
+//! The v0 deletion pass of docs/design/notation.md §4.8, run once at the end of input
+//! over every note (seeded existing notes of a merge included): a velocity-0 note deletes
+//! the notes of its pitch before it at the same start, and is itself dropped.
 
 use super::note::Note;
 
@@ -29,9 +29,9 @@ pub(super) fn output(
     }
 }
 
-/// 4.8: a velocity-0 note removes every earlier kept note of its pitch within 0.001
-/// beats, and is itself dropped. Answers, per event, whether it survives. Indexed by
-/// pitch so each deletion scans one pitch.
+/// docs/design/notation.md §4.8: a velocity-0 note removes every earlier kept note of its
+/// pitch within 0.001 beats, and is itself dropped. Answers, per event, whether it
+/// survives. Indexed by pitch so each deletion scans one pitch.
 fn zero_velocity_survivors(events: &[Note]) -> Vec<bool> {
     let mut alive: Vec<bool> = Vec::with_capacity(events.len());
     let mut by_pitch: Vec<Vec<usize>> = vec![Vec::new(); 128];

@@ -1,30 +1,32 @@
 //! The single error type of the notation engine.
 //!
-//! Messages are the exact texts of spec sections 5.2–5.4 and 6.6; the structured
-//! fields exist so hosts can point at the problem without parsing the message.
+//! Messages are the exact texts of docs/design/notation.md §5.2–§5.4 and §6.6; the
+//! structured fields exist so hosts can point at the problem without parsing the message.
 
 use serde::Serialize;
 use std::fmt;
 
-/// Which phase rejected the input (spec 5.1).
+/// Which phase rejected the input (docs/design/notation.md §5.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ErrorKind {
     /// Options were invalid (only one of numerator/denominator).
     Options,
-    /// The text does not match the grammar (5.2); `position` and `expected` are set.
+    /// The text does not match the grammar (docs/design/notation.md §5.2); `position` and
+    /// `expected` are set.
     Syntax,
-    /// A token matched but its value is out of range (3.3); `position` is the token start.
+    /// A token matched but its value is out of range (docs/design/notation.md §3.3);
+    /// `position` is the token start.
     Value,
-    /// Interpretation failed after a successful parse (5.4).
+    /// Interpretation failed after a successful parse (docs/design/notation.md §5.4).
     Interpretation,
     /// The input would produce more notes or copy steps than the engine allows.
     Limit,
-    /// The formatter was given a note it cannot write (6.6).
+    /// The formatter was given a note it cannot write (docs/design/notation.md §6.6).
     Format,
 }
 
-/// A place in the source text, counted as spec 2.1 prescribes.
+/// A place in the source text, counted as docs/design/notation.md §2.1 prescribes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SourcePosition {
     /// UTF-16 code units from the start of the text (0-based).
@@ -35,7 +37,8 @@ pub struct SourcePosition {
     pub column: usize,
 }
 
-/// Labels listed when an element was expected (5.2: the first five element labels).
+/// Labels listed when an element was expected (docs/design/notation.md §5.2: the first
+/// five element labels).
 pub const EXPECTED_ELEMENT: &[&str] = &[
     "bar copy operation",
     "time position",
@@ -52,7 +55,7 @@ pub const EXPECTED_SEPARATOR: &[&str] = &["valid syntax"];
 pub struct NotationError {
     /// The phase that failed.
     pub kind: ErrorKind,
-    /// The exact message of the specification.
+    /// The exact message (the golden examples pin it).
     pub message: String,
     /// Where the problem is (syntax errors: the error position; value errors: the
     /// token start; limit errors: the element that crossed the limit); `None` for
@@ -60,7 +63,8 @@ pub struct NotationError {
     pub position: Option<SourcePosition>,
     /// What the parser expected at `position` (syntax errors only, otherwise empty).
     pub expected: &'static [&'static str],
-    /// Warnings produced before an interpretation error (5.1 step 3), in order.
+    /// Warnings produced before an interpretation error (docs/design/notation.md §5.1
+    /// step 3), in order.
     pub warnings: Vec<String>,
 }
 
@@ -76,7 +80,8 @@ impl NotationError {
         }
     }
 
-    /// The option error shared by `interpret` and `format` (5.4).
+    /// The option error shared by `interpret` and `format`
+    /// (docs/design/notation.md §5.4).
     pub(crate) fn incomplete_time_signature() -> Self {
         Self::new(
             ErrorKind::Options,

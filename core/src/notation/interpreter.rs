@@ -1,5 +1,5 @@
-//! The interpreter state machine of spec 4.2–4.6 and 4.8: pitches are buffered,
-//! state tokens are sticky, time items emit the buffer.
+//! The interpreter state machine of docs/design/notation.md §4.2–§4.6 and §4.8: pitches
+//! are buffered, state tokens are sticky, time items emit the buffer.
 //!
 //! Bar copy lives in `copy.rs` (a second `impl` block on the same state); the v0
 //! deletion pass at the end of input in `deletion.rs`.
@@ -15,19 +15,20 @@ use super::warnings::{self as w, WarningList};
 
 /// Most notes one interpretation may emit (copies included).
 ///
-/// Sized to what one tool call can put into a Live clip well inside the request
-/// deadline (tools.md 1.15): notes reach Live in `add_new_notes` batches of 1,000
-/// (tools.md 1.14), so this is 50 batches, and it covers 1,000 bars of sixteenth-note
-/// hi-hats with kick and snare (about 24,000 notes) twice over. The reference has no
-/// limit at all and exhausts memory on `C3 1|1x999999999999`.
+/// Sized to what one tool call can put into a Live clip well inside the request deadline
+/// (docs/design/tool-contract.md §1.15): notes reach Live in `add_new_notes` batches of
+/// 1,000 (docs/design/tool-contract.md §1.14), so this is 50 batches, and it covers 1,000
+/// bars of sixteenth-note hi-hats with kick and snare (about 24,000 notes) twice over.
+/// The reference has no limit at all and exhausts memory on `C3 1|1x999999999999`.
 pub const MAX_NOTES: usize = 50_000;
 
 /// Result of a successful interpretation.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Interpretation {
-    /// Notes in emission order after the v0 deletion pass (4.8, 4.9).
+    /// Notes in emission order after the v0 deletion pass
+    /// (docs/design/notation.md §4.8, §4.9).
     pub notes: Vec<Note>,
-    /// Warnings in the order they were produced (4.10).
+    /// Warnings in the order they were produced (docs/design/notation.md §4.10).
     pub warnings: Vec<String>,
 }
 
@@ -63,7 +64,7 @@ enum Change {
     Probability(f64),
 }
 
-/// All interpreter state of spec 4.2.
+/// All interpreter state of docs/design/notation.md §4.2.
 pub(crate) struct Interpreter {
     pub(super) meter: Meter,
     velocity: f64,
@@ -81,8 +82,9 @@ pub(crate) struct Interpreter {
     /// Destination bars visited by bar copies so far (bounded by `MAX_COPY_BARS`).
     pub(super) copy_bars: f64,
     has_zero_velocity: bool,
-    /// How many leading `events` are seeded existing notes (merge, tools.md 3.13):
-    /// they feed bar copies and v0 deletions but are not part of the output.
+    /// How many leading `events` are seeded existing notes (merge,
+    /// docs/design/tool-rules.md §13): they feed bar copies and v0 deletions but are not
+    /// part of the output.
     seeded: usize,
 }
 
@@ -109,10 +111,10 @@ impl Interpreter {
         }
     }
 
-    /// The merge seeding hook of tools.md 3.13: before the first element, files each
-    /// existing note into the bar-copy memory under the bar containing its start, as
-    /// if the text had written it there. No other state changes; [`Self::finish`]
-    /// leaves these notes out of the output.
+    /// The merge seeding hook of docs/design/tool-rules.md §13: before the first element,
+    /// files each existing note into the bar-copy memory under the bar containing its
+    /// start, as if the text had written it there. No other state changes;
+    /// [`Self::finish`] leaves these notes out of the output.
     pub(crate) fn seed(&mut self, existing: &[Note]) {
         for note in existing {
             let i = self.events.len();
@@ -122,7 +124,8 @@ impl Interpreter {
         self.seeded = self.events.len();
     }
 
-    /// Processes one element (4.3). `beats` are the beat specs of a time position.
+    /// Processes one element (docs/design/notation.md §4.3). `beats` are the beat specs
+    /// of a time position.
     pub(crate) fn apply(&mut self, item: Item, beats: &[BeatSpec]) -> Result<(), NotationError> {
         match item {
             Item::Pitch(pitch) => self.pitch(pitch),
@@ -212,7 +215,8 @@ impl Interpreter {
         }
     }
 
-    /// One beat or one repeat of a time position (4.3 "Time item", 4.4, 4.6).
+    /// One beat or one repeat of a time position (docs/design/notation.md §4.3 "Time
+    /// item", docs/design/notation.md §4.4, §4.6).
     fn time_item(&mut self, bar: f64, spec: &BeatSpec) -> Result<(), NotationError> {
         let b = self.meter.beats_per_bar;
         match *spec {
@@ -277,7 +281,8 @@ impl Interpreter {
         Ok(())
     }
 
-    /// Emits every buffered note at `abs` musical beats from 1|1 and records it (4.4).
+    /// Emits every buffered note at `abs` musical beats from 1|1 and records it
+    /// (docs/design/notation.md §4.4).
     fn emit(&mut self, abs: f64) {
         let k = self.meter.scale;
         let start_time = abs * k;
@@ -295,7 +300,8 @@ impl Interpreter {
         self.emitted = true;
     }
 
-    /// Clears the pitch buffer after a copy or `@clear` (4.3); state is kept.
+    /// Clears the pitch buffer after a copy or `@clear` (docs/design/notation.md §4.3);
+    /// state is kept.
     pub(super) fn drop_buffer(&mut self) {
         self.buffer.clear();
         self.open = false;
@@ -304,7 +310,8 @@ impl Interpreter {
         self.idle_change = false;
     }
 
-    /// The buffer check of 4.7.1 before `op` (`bar copy` or `@clear`).
+    /// The buffer check of docs/design/notation.md §4.7.1 before `op` (`bar copy` or
+    /// `@clear`).
     pub(super) fn buffer_check(&mut self, op: &str) {
         if !self.buffer.is_empty() && !self.emitted {
             self.warnings
@@ -315,21 +322,21 @@ impl Interpreter {
         }
     }
 
-    /// `@clear` (4.3).
+    /// `@clear` (docs/design/notation.md §4.3).
     fn clear(&mut self) {
         self.buffer_check("@clear");
         self.copies.clear();
         self.drop_buffer();
     }
 
-    /// Warnings so far (for an interpretation error, 5.1).
+    /// Warnings so far (for an interpretation error, docs/design/notation.md §5.1).
     pub(crate) fn take_warnings(&mut self) -> Vec<String> {
         self.warnings.take()
     }
 
-    /// End of input: W4, then the v0 deletion pass (4.8), which runs over seeded and
-    /// new notes alike; seeded notes never reach the output, and the ones a v0 note
-    /// hit are reported by index.
+    /// End of input: W4, then the v0 deletion pass (docs/design/notation.md §4.8), which
+    /// runs over seeded and new notes alike; seeded notes never reach the output, and the
+    /// ones a v0 note hit are reported by index.
     pub(crate) fn finish(mut self) -> MergeInterpretation {
         if !self.buffer.is_empty() && !self.emitted {
             self.warnings.push(w::unemitted_at_end(self.buffer.len()));
@@ -344,7 +351,7 @@ impl Interpreter {
     }
 }
 
-/// `(bar, beat)` of `abs` musical beats from 1|1 (4.6).
+/// `(bar, beat)` of `abs` musical beats from 1|1 (docs/design/notation.md §4.6).
 fn normalise(abs: f64, beats_per_bar: f64) -> (f64, f64) {
     (
         floor(abs / beats_per_bar) + 1.0,

@@ -1,11 +1,11 @@
-//! bar|beat notation: text ⇄ Live notes (spec `barbeat.md`, core layer).
+//! bar|beat notation: text ⇄ Live notes (docs/design/notation.md).
 //!
 //! * [`parse`] — text → [`Ast`] (syntax and value checks only);
 //! * [`interpret`] — text → [`Interpretation`] (notes and warnings);
 //! * [`format`] — notes → text that interprets back to the same notes.
 //!
 //! All three are pure and never panic; every rejection is a [`NotationError`] whose
-//! message is the exact text of the specification.
+//! message is the exact text the golden examples pin.
 
 #![warn(missing_docs)]
 
@@ -49,7 +49,7 @@ pub fn parse_number(text: &str) -> Option<f64> {
     parser::whole_number(text)
 }
 
-/// Parses `text` into elements, running the value checks of spec 3.3.
+/// Parses `text` into elements, running the value checks of docs/design/notation.md §3.3.
 pub fn parse(text: &str) -> Result<Ast, NotationError> {
     let mut scanner = Scanner::new(text, ScanMode::Memoized);
     let mut cursor = Utf16Cursor::new(text);
@@ -90,19 +90,20 @@ fn element_of(item: Item, beats: &[BeatSpec]) -> Element {
     }
 }
 
-/// Interprets `text` into notes and warnings (spec 4, errors 5).
+/// Interprets `text` into notes and warnings (docs/design/notation.md §4, errors §5).
 ///
-/// An interpretation error (5.4) carries the warnings produced before it in
-/// [`NotationError::warnings`].
+/// An interpretation error (docs/design/notation.md §5.4) carries the warnings produced
+/// before it in [`NotationError::warnings`].
 pub fn interpret(text: &str, options: &InterpretOptions) -> Result<Interpretation, NotationError> {
     interpret_scanned(text, options, ScanMode::Memoized)
 }
 
 /// Interprets `text` for a merge into a clip that already holds `existing` notes
-/// (tools.md 3.13, B6). The text starts from the default state; only the bar-copy
-/// memory is seeded, with each existing note filed under the bar containing its start
-/// (so `@2=1` can copy an existing bar 1). The result holds the new notes only and
-/// the indices of existing notes a `v0` note of the text deleted.
+/// (docs/design/tool-rules.md §13 step 3, docs/design/tool-contract.md §3.9). The text
+/// starts from the default state; only the bar-copy memory is seeded, with each existing
+/// note filed under the bar containing its start (so `@2=1` can copy an existing bar 1).
+/// The result holds the new notes only and the indices of existing notes a `v0` note of
+/// the text deleted.
 pub fn interpret_merge(
     text: &str,
     options: &InterpretOptions,
@@ -145,8 +146,9 @@ fn drive(
         .saturating_add(existing.len());
     let mut interpreter = Interpreter::new(meter, expected);
     interpreter.seed(existing);
-    // Interpretation errors only count once the whole text parsed (5.1), so after
-    // one the scan continues without interpreting.
+    // Interpretation errors only count once the whole text parsed
+    // (docs/design/notation.md §5.1), so after one the scan continues without
+    // interpreting.
     let mut failure: Option<NotationError> = None;
     while let Some((item, range)) = scanner.next_item()? {
         if failure.is_none() {

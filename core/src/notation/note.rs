@@ -1,4 +1,5 @@
-//! Note records exchanged with Live (spec 1.1) and the options of both directions.
+//! Note records exchanged with Live (docs/design/notation.md §1.1) and the options of
+//! both directions.
 
 use super::error::NotationError;
 use serde::{Deserialize, Serialize};
@@ -21,7 +22,8 @@ pub struct Note {
 }
 
 /// A note as the formatter accepts it: any numbers (Live hands out floats), with the
-/// optional fields of spec 6.1 defaulted. The formatter validates what it needs.
+/// optional fields of docs/design/notation.md §6.1 defaulted. The formatter validates
+/// what it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FormatNote {
     /// MIDI note number; anything but an integer 0..=127 is an error.
@@ -57,8 +59,9 @@ impl From<Note> for FormatNote {
     }
 }
 
-/// Options of `interpret` (spec 4.1). Numerator and denominator are separate so that
-/// the "only one given" error of 5.4 can be expressed, as hosts can produce it.
+/// Options of `interpret` (docs/design/notation.md §4.1). Numerator and denominator are
+/// separate so that the "only one given" error of docs/design/notation.md §5.4 can be
+/// expressed, as hosts can produce it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct InterpretOptions {
     /// Beats per bar of the time signature.
@@ -77,14 +80,15 @@ impl InterpretOptions {
     }
 }
 
-/// Options of `format` (spec 6.1).
+/// Options of `format` (docs/design/notation.md §6.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FormatOptions {
     /// Beats per bar of the time signature.
     pub numerator: Option<u32>,
     /// Beat unit of the time signature.
     pub denominator: Option<u32>,
-    /// One section per pad with repeat detection (6.8) instead of chords (6.4).
+    /// One section per pad with repeat detection (docs/design/notation.md §6.8) instead
+    /// of chords (docs/design/notation.md §6.4).
     pub drum_mode: bool,
 }
 
@@ -99,7 +103,8 @@ impl FormatOptions {
     }
 }
 
-/// The bar geometry both directions derive from the options (4.1, 6.2).
+/// The bar geometry both directions derive from the options
+/// (docs/design/notation.md §4.1, §6.2).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Meter {
     /// Musical beats per bar (`B`).
@@ -113,7 +118,8 @@ pub(crate) struct Meter {
 }
 
 impl Meter {
-    /// The meter for optional numerator/denominator; one without the other is 5.4's error.
+    /// The meter for optional numerator/denominator; one without the other is
+    /// docs/design/notation.md §5.4's error.
     pub(crate) fn new(
         numerator: Option<u32>,
         denominator: Option<u32>,

@@ -1,5 +1,6 @@
-//! Numbers in bar|beat text: converting matched numeric text to `f64` (spec 2.3) and
-//! rendering numbers inside messages (spec 5.5).
+//! Numbers in bar|beat text: converting matched numeric text to `f64`
+//! (docs/design/notation.md §2.3) and rendering numbers inside messages
+//! (docs/design/notation.md §5.5).
 //!
 //! The grammar has already validated the shape of every string handed to these
 //! functions, so they only convert; they still never panic on odd input.
@@ -75,8 +76,8 @@ pub(crate) fn number(text: &str) -> f64 {
     }
 }
 
-/// Renders a number the way JavaScript's `String(x)` does (spec 5.5): shortest
-/// round-trip digits, no trailing `.0`, exponent only outside 1e-6..1e21.
+/// Renders a number the way JavaScript's `String(x)` does (docs/design/notation.md §5.5):
+/// shortest round-trip digits, no trailing `.0`, exponent only outside 1e-6..1e21.
 pub(crate) fn render(x: f64) -> String {
     let mut s = String::new();
     render_into(&mut s, x);

@@ -1,11 +1,12 @@
-//! The scanner: turns text into validated elements, one at a time (spec 5.2, 9.1).
+//! The scanner: turns text into validated elements, one at a time
+//! (docs/design/notation.md §5.2, §7.1).
 //!
 //! Separators are skipped by hand; pest matches elements. Each element's value checks
-//! (3.3) run as soon as it is handed out, so a value error before a syntax error wins
-//! and nothing after a syntax error is ever checked (5.1). Error positions come from
-//! the scan itself — where it stopped — never from pest's furthest attempt.
-//! In [`ScanMode::Memoized`] a word matched before comes from the element memo
-//! (`memo.rs`) instead of pest.
+//! (docs/design/notation.md §3.3) run as soon as it is handed out, so a value error
+//! before a syntax error wins and nothing after a syntax error is ever checked
+//! (docs/design/notation.md §5.1). Error positions come from the scan itself — where it
+//! stopped — never from pest's furthest attempt. In [`ScanMode::Memoized`] a word matched
+//! before comes from the element memo (`memo.rs`) instead of pest.
 
 use super::ast::{BarSpec, BeatSpec};
 use super::error::{ErrorKind, NotationError, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
@@ -43,7 +44,7 @@ pub(crate) enum Item {
 /// How the scanner obtains each element from pest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScanMode {
-    /// One pest call per element, exactly as spec 9.1 describes.
+    /// One pest call per element, exactly as docs/design/notation.md §7.1 describes.
     PerElement,
     /// Like `PerElement`, but an element whose text (a whole whitespace-delimited
     /// word) was matched before is taken from a memo instead of asking pest again.
@@ -136,7 +137,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// Skips one separator (possibly empty) from `from`; an unclosed block comment is
-    /// the syntax error of 5.2 at the end of the input.
+    /// the syntax error of docs/design/notation.md §5.2 at the end of the input.
     fn skip_separator(&self, from: usize) -> Result<usize, NotationError> {
         let bytes = self.text.as_bytes();
         let mut i = from;
@@ -155,7 +156,8 @@ impl<'t> Scanner<'t> {
         Ok(i)
     }
 
-    /// Converts one element pair to an [`Item`], running its value checks (3.3).
+    /// Converts one element pair to an [`Item`], running its value checks
+    /// (docs/design/notation.md §3.3).
     fn convert(&mut self, pair: Pair<'t, Rule>, base: usize) -> Result<Item, NotationError> {
         let start = base + pair.as_span().start();
         let rule = pair.as_rule();
@@ -299,7 +301,8 @@ impl<'t> Scanner<'t> {
         }
     }
 
-    /// A value error (3.3) for the token starting at byte `start`.
+    /// A value error (docs/design/notation.md §3.3) for the token starting at byte
+    /// `start`.
     fn value_error(&self, start: usize, message: String) -> NotationError {
         NotationError {
             kind: ErrorKind::Value,
@@ -311,7 +314,7 @@ impl<'t> Scanner<'t> {
     }
 }
 
-/// Semitone of a pitch class as written (spec 3.4).
+/// Semitone of a pitch class as written (docs/design/notation.md §3.4).
 fn pitch_class_value(class: &str) -> f64 {
     let bytes = class.as_bytes();
     let natural = match bytes.first() {
@@ -371,9 +374,9 @@ pub(crate) fn comment_end(bytes: &[u8], i: usize) -> Option<Result<usize, Unclos
     }
 }
 
-/// The value of `text` when the whole of it is one `number` of the grammar (spec 2.3:
-/// `3`, `2.5`, `.5`, `4/3`, `/4`, `2+1/3`), else `None`. Tool time values use this so
-/// the notation and the tools share one number grammar.
+/// The value of `text` when the whole of it is one `number` of the grammar
+/// (docs/design/notation.md §2.3: `3`, `2.5`, `.5`, `4/3`, `/4`, `2+1/3`), else `None`.
+/// Tool time values use this so the notation and the tools share one number grammar.
 pub(crate) fn whole_number(text: &str) -> Option<f64> {
     let pair = Grammar::parse(Rule::number_text, text).ok()?.next()?;
     (pair.as_str().len() == text.len()).then(|| numbers::number(text))

@@ -1,4 +1,5 @@
-//! Byte offsets → the positions users see (spec 2.1) and the syntax error text (5.2).
+//! Byte offsets → the positions users see (docs/design/notation.md §2.1) and the syntax
+//! error text (docs/design/notation.md §5.2).
 //!
 //! The engine works on byte offsets; positions in messages are UTF-16 code units
 //! because that is what JavaScript strings (and editors built on them) index by.
@@ -43,7 +44,8 @@ pub(crate) fn found_text(text: &str, byte: usize) -> String {
     }
 }
 
-/// A syntax error at byte offset `byte`, expecting one of `expected` (5.2).
+/// A syntax error at byte offset `byte`, expecting one of `expected`
+/// (docs/design/notation.md §5.2).
 pub(crate) fn syntax_error(
     text: &str,
     byte: usize,

@@ -1,4 +1,5 @@
-//! The warning texts of spec 4.10 (W1–W15), in one place so they stay exact.
+//! The warning texts of docs/design/notation.md §4.10 (W1–W15), in one place so they stay
+//! exact.
 
 use super::numbers::render;
 

@@ -4,7 +4,8 @@ use crate::bridge::{BridgeError, MAX_CHUNKS, MAX_CHUNK_BYTES};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::format::grouped;
 
-/// Narrowing advice per tool (tools.md 2.3): what the model should ask for instead.
+/// Narrowing advice per tool (docs/design/tool-contract.md §2.3): what the model should
+/// ask for instead.
 pub fn narrowing_hint(tool: &str) -> &'static str {
     match tool.strip_prefix("barline-").unwrap_or(tool) {
         "read-live-set" => "Drop \"tracks\"/\"scenes\" from include, or read tracks one at a time with barline-read-track.",
@@ -18,8 +19,8 @@ pub fn narrowing_hint(tool: &str) -> &'static str {
     }
 }
 
-/// An MCP error result (tools.md 2.1) saying the result of `tool` (`bytes` long) did
-/// not fit the bridge, with the tool's narrowing hint.
+/// An MCP error result (docs/design/tool-contract.md §2.1) saying the result of `tool`
+/// (`bytes` long) did not fit the bridge, with the tool's narrowing hint.
 pub fn too_large_result(tool: &str, bytes: usize, error: &BridgeError) -> String {
     let name = if tool.is_empty() { "the tool" } else { tool };
     let message = match error {

@@ -38,9 +38,9 @@ struct Parked {
     warnings: Vec<String>,
 }
 
-/// Per-instance state of the v8 side: requests parked in a wait, the issued-id
-/// registry (tools.md 2.4, kept across calls and lent to each tool call) and the clock
-/// that starts each request's deadline (1.15).
+/// Per-instance state of the v8 side: requests parked in a wait, the issued-id registry
+/// (docs/design/tool-contract.md §2.4, kept across calls and lent to each tool call) and
+/// the clock that starts each request's deadline (docs/design/tool-contract.md §1.15).
 pub struct V8Session {
     next_token: u64,
     parked: HashMap<u64, Parked>,
@@ -104,9 +104,10 @@ impl V8Session {
         }
     }
 
-    /// Messages for the status outlet (tools.md 1.16: `update_memory <text>`) raised by
-    /// the last [`V8Session::handle`] or [`V8Session::resume`]; the host sends them
-    /// before acting on the returned [`Step`], so the patch stores them first.
+    /// Messages for the status outlet (docs/design/tool-contract.md §1.16: `update_memory
+    /// <text>`) raised by the last [`V8Session::handle`] or [`V8Session::resume`]; the
+    /// host sends them before acting on the returned [`Step`], so the patch stores them
+    /// first.
     pub fn take_outlet(&mut self) -> Vec<Vec<Atom>> {
         std::mem::take(&mut self.outbox)
     }
@@ -190,8 +191,9 @@ fn undecodable(atoms: &[Atom], error: &BridgeError) -> Step {
     }
 }
 
-/// A whole `mcp_response` carrying an `INTERNAL` error result (tools.md 2.2); used for
-/// framing faults and, by the host, after the module trapped.
+/// A whole `mcp_response` carrying an `INTERNAL` error result
+/// (docs/design/tool-contract.md §2.2); used for framing faults and, by the host, after
+/// the module trapped.
 pub fn internal_response(request_id: u64, tool: &str, message: &str) -> Vec<Atom> {
     let name = if tool.is_empty() {
         "the Live side"

@@ -140,7 +140,7 @@ pub enum Prepared {
     Unknown,
 }
 
-/// Node-side validation of one `tools/call` (tools.md 1.1, 1.11).
+/// Node-side validation of one `tools/call` (docs/design/tool-contract.md §1.1, §1.11).
 pub fn prepare(name: &str, raw_args: &Value, opts: catalogue::CatalogueOptions) -> Prepared {
     if opts.diagnostics && catalogue::is_diagnostic(name) {
         return Prepared::Forward {

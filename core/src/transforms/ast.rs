@@ -1,8 +1,9 @@
-//! The parsed form of a transform text (spec 3.2): assignments and expressions.
+//! The parsed form of a transform text (docs/design/transforms.md §3.2): assignments and
+//! expressions.
 
 use super::tokens::{BarBeat, PitchToken};
 
-/// The assigned property (3.2 `parameter`).
+/// The assigned property (docs/design/transforms.md §3.2 `parameter`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Param {
     Pitch,
@@ -36,7 +37,7 @@ impl Param {
     }
 }
 
-/// The assignment operator (4.5).
+/// The assignment operator (docs/design/transforms.md §4.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum AssignOp {
     Set,
@@ -59,7 +60,7 @@ impl AssignOp {
     }
 }
 
-/// A binary arithmetic operator (5.1).
+/// A binary arithmetic operator (docs/design/transforms.md §5.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum BinOp {
     Add,
@@ -119,7 +120,7 @@ impl ClipField {
     }
 }
 
-/// A variable (3.2 `variable`).
+/// A variable (docs/design/transforms.md §3.2 `variable`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Var {
     Note(NoteField),
@@ -129,7 +130,7 @@ pub(crate) enum Var {
     Audio(bool),
 }
 
-/// Every function of 3.2, waveforms first.
+/// Every function of docs/design/transforms.md §3.2, waveforms first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Func {
     Cos,
@@ -191,7 +192,8 @@ impl Func {
     }
 }
 
-/// A function argument: an expression or, where 3.3 allows one, a period token.
+/// A function argument: an expression or, where docs/design/transforms.md §3.3 allows
+/// one, a period token.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Arg {
     Expr(Expr),
@@ -202,7 +204,7 @@ pub(crate) enum Arg {
     },
 }
 
-/// An expression (3.2 `expr`).
+/// An expression (docs/design/transforms.md §3.2 `expr`).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Expr {
     Num(f64),

@@ -1,5 +1,6 @@
-//! Applying a transform to an audio clip's gain and transposition (spec 6): the clip
-//! is one event at position 0; only `gain` and `pitchShift` assignments run.
+//! Applying a transform to an audio clip's gain and transposition
+//! (docs/design/transforms.md §6): the clip is one event at position 0; only `gain` and
+//! `pitchShift` assignments run.
 
 use super::ast::{AssignOp, Assignment, Param};
 use super::eval::{eval, Env, Subject};
@@ -13,7 +14,7 @@ pub struct AudioOutcome {
     pub gain_db: Option<f64>,
     /// New transposition in semitones (clamped to −48…48), `None` when unchanged.
     pub pitch_shift: Option<f64>,
-    /// Warnings in emission order (8.2).
+    /// Warnings in emission order (docs/design/transforms.md §8.2).
     pub warnings: Vec<String>,
 }
 
@@ -21,7 +22,8 @@ const MIDI_IGNORED: &str = "MIDI parameters (velocity, timing, duration, probabi
                             pitch) ignored for audio clips";
 const SELECTORS_IGNORED: &str = "Selectors ignored for audio clips";
 
-/// Transforms an audio clip's `gain_db` and `pitch_shift` with `text` (spec 6).
+/// Transforms an audio clip's `gain_db` and `pitch_shift` with `text`
+/// (docs/design/transforms.md §6).
 pub fn apply_audio(
     gain_db: f64,
     pitch_shift: f64,

@@ -1,13 +1,14 @@
-//! The value checks of spec 3.4, run on an assignment once it has matched (never on
-//! tokens of attempts the parser abandoned), in text order; the first failure is the
-//! error, positioned at the token's start.
+//! The value checks of docs/design/transforms.md §3.4, run on an assignment once it has
+//! matched (never on tokens of attempts the parser abandoned), in text order; the first
+//! failure is the error, positioned at the token's start.
 
 use super::ast::{Arg, Assignment, Expr, PitchSel};
 use super::error::{TransformError, TransformErrorKind};
 use super::tokens::{BarBeat, PitchToken};
 use crate::notation::{render, source_position};
 
-/// The value checks of 3.4 on a matched assignment, in text order.
+/// The value checks of docs/design/transforms.md §3.4 on a matched assignment, in text
+/// order.
 pub(crate) fn check(text: &str, a: &Assignment) -> Result<(), TransformError> {
     let check_pitch_sel = |sel: &PitchSel| -> Result<(), TransformError> {
         check_pitch(text, &sel.first)?;

@@ -1,5 +1,6 @@
-//! The error of a transform call: a value or syntax error of the text (spec 3.4, 8.1),
-//! or a limit or input problem. Any error means nothing was changed.
+//! The error of a transform call: a value or syntax error of the text
+//! (docs/design/transforms.md §3.4, §8.1), or a limit or input problem. Any error means
+//! nothing was changed.
 
 use crate::notation::SourcePosition;
 use std::fmt;
@@ -7,9 +8,11 @@ use std::fmt;
 /// Which check rejected the call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TransformErrorKind {
-    /// The text does not match the grammar (8.1); `position` and `expected` are set.
+    /// The text does not match the grammar (docs/design/transforms.md §8.1); `position`
+    /// and `expected` are set.
     Syntax,
-    /// A token matched but its value is invalid (3.4); `position` is the token start.
+    /// A token matched but its value is invalid (docs/design/transforms.md §3.4);
+    /// `position` is the token start.
     Value,
     /// The input is larger than the engine handles (text, notes, nesting or work).
     Limit,
@@ -29,17 +32,19 @@ impl TransformErrorKind {
     }
 }
 
-/// A rejected transform call; `message` is the specification's exact text.
+/// A rejected transform call; `message` is the exact text the golden vectors pin.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TransformError {
     /// What rejected the call.
     pub kind: TransformErrorKind,
-    /// The exact message (8.1, 3.4) or a limit/input explanation.
+    /// The exact message (docs/design/transforms.md §8.1, §3.4) or a limit/input
+    /// explanation.
     pub message: String,
     /// Where in the text (UTF-16 offset, 1-based line and column); `None` for input
     /// errors and the note-count limit.
     pub position: Option<SourcePosition>,
-    /// Labels expected at `position` (syntax errors only), in the order of 8.1's table.
+    /// Labels expected at `position` (syntax errors only), in the order of
+    /// docs/design/transforms.md §8.1's table.
     pub expected: Vec<&'static str>,
 }
 

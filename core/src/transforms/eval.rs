@@ -1,6 +1,7 @@
-//! Expression evaluation (spec 5): arithmetic and variables, for one note (MIDI) or
-//! one clip (audio); the functions are in `functions.rs`. Failures are the exact messages of 5.2–5.4 and 6;
-//! the caller turns them into warnings.
+//! Expression evaluation (docs/design/transforms.md §5): arithmetic and variables, for
+//! one note (MIDI) or one clip (audio); the functions are in `functions.rs`. Failures are
+//! the exact messages of docs/design/transforms.md §5.2–§5.4 and §6; the caller turns
+//! them into warnings.
 
 use super::ast::{BinOp, ClipField, Expr, NoteField, Var};
 use super::functions;
@@ -8,7 +9,8 @@ use super::random::Draws;
 use super::spread::Spread;
 use super::ClipContext;
 
-/// An evaluation failure: the message of 5.2–5.4 (allocated only on failure).
+/// An evaluation failure: the message of docs/design/transforms.md §5.2–§5.4 (allocated
+/// only on failure).
 pub(crate) type EvalResult = Result<f64, String>;
 
 /// The current fields of a note, times in musical beats.
@@ -26,11 +28,13 @@ pub(crate) struct NoteView {
 pub(crate) enum Subject<'a> {
     Midi {
         note: NoteView,
-        /// `note.index` / `note.count` (the filtered list, 4.3).
+        /// `note.index` / `note.count` (the filtered list,
+        /// docs/design/transforms.md §4.3).
         index: usize,
         count: usize,
         next: Option<NoteView>,
-        /// Recorded musical starts of the filtered list (legato, 5.3.3).
+        /// Recorded musical starts of the filtered list (legato,
+        /// docs/design/transforms.md §5.3.3).
         starts: &'a [f64],
         /// The first later member with a different start (legato with tolerance 0).
         next_different: usize,
@@ -50,13 +54,13 @@ pub(crate) struct Env<'a> {
     /// Bar length `n` in musical beats.
     pub numerator: f64,
     pub clip: Option<&'a ClipContext>,
-    /// Active range `[S, E]` of ramp/curve (4.4).
+    /// Active range `[S, E]` of ramp/curve (docs/design/transforms.md §4.4).
     pub range: (f64, f64),
     pub subject: Subject<'a>,
     pub draws: Draws,
 }
 
-/// `y mod⁺ r` (5.1).
+/// `y mod⁺ r` (docs/design/transforms.md §5.1).
 #[inline]
 pub(crate) fn modp(y: f64, r: f64) -> f64 {
     ((y % r) + r) % r

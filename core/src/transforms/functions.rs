@@ -1,6 +1,8 @@
-//! The functions of spec 5.3 (math, scale, timing, waveforms, shapers, sequences and
-//! random choice) and the period rules of 5.4. Arguments are evaluated left to right,
-//! each only when the function needs it; failures are the exact messages of 5.3.
+//! The functions of docs/design/transforms.md §5.3 (math, scale, timing, waveforms,
+//! shapers, sequences and random choice) and the period rules of
+//! docs/design/transforms.md §5.4. Arguments are evaluated left to right, each only when
+//! the function needs it; failures are the exact messages of
+//! docs/design/transforms.md §5.3.
 
 use super::ast::{Arg, Func};
 use super::eval::{eval, js_max, js_min, js_pow, js_round, modp, Env, EvalResult, Subject};
@@ -15,7 +17,8 @@ fn expr_arg(arg: &Arg, env: &mut Env<'_>) -> EvalResult {
     }
 }
 
-/// A period argument (5.4) or an expression in musical beats that must be > 0.
+/// A period argument (docs/design/transforms.md §5.4) or an expression in musical beats
+/// that must be > 0.
 fn period_arg(func: Func, arg: &Arg, env: &mut Env<'_>) -> EvalResult {
     match arg {
         Arg::Period { bars, beats } => {
@@ -173,7 +176,8 @@ pub(crate) fn call(func: Func, args: &[Arg], flag: bool, env: &mut Env<'_>) -> E
             if args.is_empty() {
                 return Err("Function choose() requires at least 1 argument".into());
             }
-            // Arguments are few; evaluate all of them, then pick one (5.3.6).
+            // Arguments are few; evaluate all of them, then pick one
+            // (docs/design/transforms.md §5.3.6).
             let mut values = Vec::with_capacity(args.len());
             for arg in args {
                 values.push(expr_arg(arg, env)?);

@@ -1,5 +1,6 @@
-//! Applying a transform to MIDI notes (spec 4): sort once, run the assignments
-//! assignment-major over the selected notes, clamp per assignment, delete at the end.
+//! Applying a transform to MIDI notes (docs/design/transforms.md §4): sort once, run the
+//! assignments assignment-major over the selected notes, clamp per assignment, delete at
+//! the end.
 
 use super::ast::{Arg, AssignOp, Assignment, Expr, Func, Param, Var};
 use super::eval::{eval, js_max, js_min, js_round, Env, NoteView, Subject};
@@ -14,20 +15,22 @@ use std::cmp::Ordering;
 /// The result of [`apply_midi`] besides the notes themselves.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MidiOutcome {
-    /// Notes on which at least one assignment evaluated (4.7), including deleted
-    /// ones; `None` only for an empty text.
+    /// Notes on which at least one assignment evaluated (docs/design/transforms.md §4.7),
+    /// including deleted ones; `None` only for an empty text.
     pub transformed: Option<usize>,
-    /// Warnings in emission order (8.2), collapsed per assignment with ` (×k)`.
+    /// Warnings in emission order (docs/design/transforms.md §8.2), collapsed per
+    /// assignment with ` (×k)`.
     pub warnings: Vec<String>,
 }
 
-/// Tolerance of time-selector membership (4.4).
+/// Tolerance of time-selector membership (docs/design/transforms.md §4.4).
 const TOLERANCE: f64 = 1e-6;
 
 const AUDIO_IGNORED: &str = "Audio parameters (gain, pitchShift) ignored for MIDI clips";
 
-/// Transforms `notes` in place with `text` (spec 4). On success `notes` holds the
-/// survivors in the order of 4.2 step 5; on error `notes` is untouched.
+/// Transforms `notes` in place with `text` (docs/design/transforms.md §4). On success
+/// `notes` holds the survivors in the order of docs/design/transforms.md §4.2 step 5; on
+/// error `notes` is untouched.
 pub fn apply_midi(
     notes: &mut Vec<Note>,
     text: &str,
@@ -127,7 +130,7 @@ struct Run<'a> {
     ts: TimeSignature,
     clip: Option<&'a ClipContext>,
     seed: u64,
-    /// The clip range of 4.2 step 6 (musical beats).
+    /// The clip range of docs/design/transforms.md §4.2 step 6 (musical beats).
     clip_range: (f64, f64),
     /// Scratch: sorted indices of the filtered list and their recorded starts.
     members: Vec<usize>,
@@ -178,7 +181,7 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// 4.3: one assignment over the filtered list.
+    /// docs/design/transforms.md §4.3: one assignment over the filtered list.
     fn assignment(
         &mut self,
         a: u64,
@@ -275,7 +278,7 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// 4.5 and 4.6: the operator, then the field's clamping.
+    /// docs/design/transforms.md §4.5 and §4.6: the operator, then the field's clamping.
     fn apply(&mut self, i: usize, cur: &NoteView, assignment: &Assignment, e: f64) {
         let current = match assignment.param {
             Param::Velocity => cur.velocity,

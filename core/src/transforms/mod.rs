@@ -1,11 +1,11 @@
-//! Transforms: the note-shaping language of `spec/transforms.md` — humanise, swing,
+//! Transforms: the note-shaping language of docs/design/transforms.md — humanise, swing,
 //! ramps, scale snapping — for MIDI notes ([`apply_midi`]) and audio clip gain and
 //! transposition ([`apply_audio`]).
 //!
-//! Pure like `notation`: no I/O, no global state, never panics on any text; every
-//! random draw comes from the caller's seed (spec 7), so a result reproduces from
-//! `(seed, text, notes)`. A rejected call changes nothing and returns a
-//! [`TransformError`] whose message is the specification's exact text.
+//! Pure like `notation`: no I/O, no global state, never panics on any text; every random
+//! draw comes from the caller's seed (docs/design/transforms.md §7), so a result
+//! reproduces from `(seed, text, notes)`. A rejected call changes nothing and returns a
+//! [`TransformError`] whose message is the exact text the golden vectors pin.
 
 #![warn(missing_docs)]
 
@@ -39,10 +39,12 @@ pub const MAX_NOTES: usize = 1_000_000;
 /// assignments). Bounds the time of any call to well under a second of native work.
 pub const MAX_WORK: u64 = 200_000_000;
 
-/// Largest seed (spec 7: 0 ≤ seed < 2^64); the tools accept 0 … 2^53 − 1 (spec 9).
+/// Largest seed (docs/design/transforms.md §7: 0 ≤ seed < 2^64); the tools accept 0 …
+/// 2^53 − 1 (docs/design/transforms.md §9).
 pub const MAX_SEED: u64 = u64::MAX;
 
-/// A note as Live holds it (spec 1.1); times in Live (quarter-note) beats.
+/// A note as Live holds it (docs/design/transforms.md §1.1); times in Live (quarter-note)
+/// beats.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Note {
     /// MIDI pitch (an integer 0–127 after any `pitch` assignment).
@@ -51,7 +53,7 @@ pub struct Note {
     pub start_time: f64,
     /// Length in Live beats.
     pub duration: f64,
-    /// Velocity; transforms keep fractions (4.6).
+    /// Velocity; transforms keep fractions (docs/design/transforms.md §4.6).
     pub velocity: f64,
     /// Chance of playing, 0–1.
     pub probability: f64,
@@ -97,8 +99,8 @@ impl TimeSignature {
     }
 }
 
-/// The clip context of spec 4.1, in the clip's **musical** beats. Build it from
-/// Live's values with [`ClipContext::from_live`].
+/// The clip context of docs/design/transforms.md §4.1, in the clip's **musical** beats.
+/// Build it from Live's values with [`ClipContext::from_live`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ClipContext {
     /// Clip length (`clip.duration`).
@@ -114,10 +116,10 @@ pub struct ClipContext {
 }
 
 impl ClipContext {
-    /// The context from Live's values (spec 9): `length_beats` (session `length`, or
-    /// arrangement `end_time − start_time`) and `arrangement_start_beats` in Live
-    /// beats, converted with the clip's denominator; `scale` is `(root_note,
-    /// scale_intervals)` when the Set's scale mode is on.
+    /// The context from Live's values (docs/design/transforms.md §9): `length_beats`
+    /// (session `length`, or arrangement `end_time − start_time`) and
+    /// `arrangement_start_beats` in Live beats, converted with the clip's denominator;
+    /// `scale` is `(root_note, scale_intervals)` when the Set's scale mode is on.
     pub fn from_live(
         length_beats: f64,
         arrangement_start_beats: Option<f64>,
@@ -146,16 +148,19 @@ pub fn scale_mask(root: i64, intervals: &[i64]) -> Option<u16> {
 }
 
 /// A parsed transform text. Tools parse once, before changing anything (a parse error
-/// fails the call, spec 9), then apply the same transform to each clip.
+/// fails the call, docs/design/transforms.md §9), then apply the same transform to each
+/// clip.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Transform {
     assignments: Vec<ast::Assignment>,
-    /// The empty text: nothing changes and `transformed` is `None` (4.2 step 1).
+    /// The empty text: nothing changes and `transformed` is `None`
+    /// (docs/design/transforms.md §4.2 step 1).
     empty: bool,
 }
 
 impl Transform {
-    /// Parses `text` (syntax errors 8.1, value errors 3.4, the text-length limit).
+    /// Parses `text` (syntax errors docs/design/transforms.md §8.1, value errors §3.4,
+    /// the text-length limit).
     pub fn parse(text: &str) -> Result<Self, TransformError> {
         if text.is_empty() {
             return Ok(Transform {
@@ -175,8 +180,9 @@ impl Transform {
         self.empty
     }
 
-    /// Transforms MIDI notes in place (spec 4); see [`apply_midi`]. Fails only on a
-    /// limit (note count, work) or a non-finite note field, leaving `notes` as given.
+    /// Transforms MIDI notes in place (docs/design/transforms.md §4); see [`apply_midi`].
+    /// Fails only on a limit (note count, work) or a non-finite note field, leaving
+    /// `notes` as given.
     pub fn apply_midi(
         &self,
         notes: &mut Vec<Note>,
@@ -190,7 +196,8 @@ impl Transform {
         midi::run(&self.assignments, notes, time_signature, clip, seed)
     }
 
-    /// An audio clip's new gain and transposition (spec 6); see [`apply_audio`].
+    /// An audio clip's new gain and transposition (docs/design/transforms.md §6); see
+    /// [`apply_audio`].
     pub fn apply_audio(
         &self,
         gain_db: f64,

@@ -1,6 +1,6 @@
-//! The counter-based random source of spec 7: every draw is a pure function of
-//! `(seed, assignment, note, draw)`, so results reproduce from the seed alone and a
-//! note's draws do not depend on any other note.
+//! The counter-based random source of docs/design/transforms.md §7: every draw is a pure
+//! function of `(seed, assignment, note, draw)`, so results reproduce from the seed alone
+//! and a note's draws do not depend on any other note.
 
 fn mix(mut z: u64) -> u64 {
     z ^= z >> 30;
@@ -43,15 +43,15 @@ impl Draws {
     }
 }
 
-/// `r` for `(seed, a, i, k)` directly (spec 7's check values).
+/// `r` for `(seed, a, i, k)` directly (docs/design/transforms.md §7).
 pub fn draw(seed: u64, a: u64, i: u64, k: u64) -> f64 {
     let mut d = Draws::new(assignment_key(seed, a), i);
     d.count = k;
     d.next()
 }
 
-/// A seed for the tools from a host random number `unit` in [0, 1): uniform over
-/// 0 … 2^32 − 1 (spec 9). Out-of-range input is clamped, never trusted.
+/// A seed for the tools from a host random number `unit` in [0, 1): uniform over 0 … 2^32
+/// − 1 (docs/design/transforms.md §9). Out-of-range input is clamped, never trusted.
 pub fn seed_from_unit(unit: f64) -> u64 {
     let scaled = (unit * 4_294_967_296.0).floor();
     if scaled.is_nan() || scaled < 0.0 {

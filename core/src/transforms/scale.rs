@@ -1,5 +1,6 @@
-//! `snap` and `step` (spec 5.3.2): pitches kept in the Live Set's scale, given as a
-//! 12-bit pitch-class mask (bit `q mod 12` set when pitch `q` is in the scale).
+//! `snap` and `step` (docs/design/transforms.md §5.3.2): pitches kept in the Live Set's
+//! scale, given as a 12-bit pitch-class mask (bit `q mod 12` set when pitch `q` is in the
+//! scale).
 
 use super::eval::{js_round, modp};
 

@@ -1,10 +1,12 @@
-//! The atomic tokens of spec 2.3: numbers, pitches, periods and bar|beat positions.
+//! The atomic tokens of docs/design/transforms.md §2.3: numbers, pitches, periods and
+//! bar|beat positions.
 //!
-//! Each matcher looks at the bytes from one offset and returns the token's value and
-//! end, or `None`: a token that matches only partly does not match at all (2.3), so
-//! nothing inside a token is ever reported as an expectation.
+//! Each matcher looks at the bytes from one offset and returns the token's value and end,
+//! or `None`: a token that matches only partly does not match at all
+//! (docs/design/transforms.md §2.3), so nothing inside a token is ever reported as an
+//! expectation.
 
-/// A pitch token as written, for the value check of spec 3.4.
+/// A pitch token as written, for the value check of docs/design/transforms.md §3.4.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct PitchToken {
     /// `(octave + 2) × 12 + class`; may lie outside 0–127 until checked.
@@ -17,7 +19,7 @@ pub(crate) struct PitchToken {
     pub octave: f64,
 }
 
-/// Pitch classes in the order of spec 2.3 (two-letter names first).
+/// Pitch classes in the order of docs/design/transforms.md §2.3 (two-letter names first).
 const CLASSES: [(&str, f64); 17] = [
     ("C#", 1.0),
     ("Db", 1.0),
@@ -117,7 +119,8 @@ fn ufloat(b: &[u8], i: usize) -> Option<(f64, usize)> {
     frac(b, i).or_else(|| number(b, i))
 }
 
-/// A period token `[0-9]+ ":" ufloat "t"` or `ufloat "t"` (5.4): (bars, beats, end).
+/// A period token `[0-9]+ ":" ufloat "t"` or `ufloat "t"`
+/// (docs/design/transforms.md §5.4): (bars, beats, end).
 pub(crate) fn period(b: &[u8], i: usize) -> Option<(f64, f64, usize)> {
     let d = digits(b, i);
     if d > i && b.get(d) == Some(&b':') {
@@ -165,7 +168,8 @@ pub(crate) fn pitch(b: &[u8], i: usize) -> Option<(PitchToken, usize)> {
 pub(crate) struct BarBeat {
     pub bar: f64,
     pub beat: f64,
-    /// The byte range of a beat written as a plain fraction `a/b` (checked ≥ 1, 3.4).
+    /// The byte range of a beat written as a plain fraction `a/b` (checked ≥ 1,
+    /// docs/design/transforms.md §3.4).
     pub fraction: Option<(usize, usize)>,
 }
 
@@ -173,7 +177,8 @@ fn posint(b: &[u8], i: usize) -> Option<usize> {
     matches!(b.get(i), Some(b'1'..=b'9')).then(|| digits(b, i))
 }
 
-/// `[1-9][0-9]* "|" beat`, beat ∈ mixed / fraction / decimal (2.3).
+/// `[1-9][0-9]* "|" beat`, beat ∈ mixed / fraction / decimal
+/// (docs/design/transforms.md §2.3).
 fn bar_beat(b: &[u8], i: usize) -> Option<(BarBeat, usize)> {
     let bar_end = posint(b, i)?;
     if b.get(bar_end) != Some(&b'|') {

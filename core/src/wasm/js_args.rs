@@ -85,7 +85,7 @@ pub(crate) fn field(options: &JsValue, name: &str) -> Result<Option<JsValue>, Js
 }
 
 /// `options.timeSignature` as optional numerator and denominator: `[n, d]`, with a
-/// missing/null end expressing the "only one given" case of barbeat.md 5.4.
+/// missing/null end expressing the "only one given" case of docs/design/notation.md §5.4.
 pub(crate) fn time_signature(options: &JsValue) -> Result<(Option<u32>, Option<u32>), JsValue> {
     let Some(ts) = field(options, "timeSignature")? else {
         return Ok((None, None));

@@ -7,7 +7,7 @@
 //! measured. The AST is small and goes through JSON. Arguments are type-checked
 //! first (`js_args.rs`): a wrong type throws a `TypeError` naming the argument.
 //!
-//! Errors are thrown as `Error` objects whose message is the specification's exact
+//! Errors are thrown as `Error` objects whose message is the golden examples' exact
 //! text, with `kind`, and where known `offset`, `line`, `column` (UTF-16 units, as JS
 //! strings index), `expected`, and the `warnings` produced before an interpretation
 //! error.

@@ -2,7 +2,7 @@
 //! `applyAudioTransforms` (an audio clip's gain and transposition), identical in Node
 //! and the browser. Notes travel as in the notation API (`notes_js.rs`).
 //!
-//! Seeds: JavaScript numbers are exact only up to 2^53 − 1, spec seeds go to
+//! Seeds: JavaScript numbers are exact only up to 2^53 − 1, the language's seeds go to
 //! 2^64 − 1. `seed` is therefore a non-negative safe integer `number` or a `bigint`
 //! up to 2^64 − 1, and the result's `seed` has the type that was passed, so every
 //! seed round-trips exactly; without one a seed is drawn from 0 … 2^32 − 1 (as the
@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TRANSFORMS: &str = r#"
-/** The clip a transform runs for (transforms.md 4.1), in Live (quarter-note) beats. */
+/** The clip a transform runs for (docs/design/transforms.md §4.1), in Live (quarter-note) beats. */
 export interface TransformClip {
   /** Session clip length, or arrangement end − start. */
   lengthBeats: number;
@@ -73,10 +73,10 @@ export interface TransformError extends Error {
   expected?: string[];
 }
 
-/** Applies a transform text to notes (transforms.md 4). Throws a TransformError; wrong argument types throw a TypeError. */
+/** Applies a transform text to notes (docs/design/transforms.md §4). Throws a TransformError; wrong argument types throw a TypeError. */
 export function applyTransforms(notes: NotationNoteInput[], text: string, options?: TransformOptions | null): TransformResult;
 
-/** Applies a transform text to an audio clip's gain and transposition (transforms.md 6). */
+/** Applies a transform text to an audio clip's gain and transposition (docs/design/transforms.md §6). */
 export function applyAudioTransforms(audio: AudioTransformInput, text: string, options?: TransformOptions | null): AudioTransformResult;
 "#;
 

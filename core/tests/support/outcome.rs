@@ -1,5 +1,6 @@
 //! Reading tool results in assertions: the error code, the warnings, the fake's write
-//! counters (B8: bad input writes nothing), and a clock for deadline tests (1.15).
+//! counters (bad input writes nothing, docs/design/tool-contract.md §3.1), and a clock
+//! for deadline tests (docs/design/tool-contract.md §1.15).
 
 use barline_fake_live::FakeLive;
 use serde_json::Value;

@@ -1,8 +1,8 @@
-//! Calling tools against the fake Live Set, with every successful result checked the
-//! same way (tools.md 1.13): `structuredContent` validates against the tool's
-//! `outputSchema`, and the compact text parses back to the same data. A tool test gets
-//! both checks by calling [`call`] / [`call_ctx`], or [`check_result`] for a result it
-//! obtained some other way.
+//! Calling tools against the fake Live Set, with every successful result checked the same
+//! way (docs/design/tool-contract.md §1.13): `structuredContent` validates against the
+//! tool's `outputSchema`, and the compact text parses back to the same data. A tool test
+//! gets both checks by calling [`call`] / [`call_ctx`], or [`check_result`] for a result
+//! it obtained some other way.
 
 use barline_core::tools::framework::context::ToolContext;
 use barline_core::tools::framework::schema;
@@ -59,8 +59,8 @@ pub fn check_result(tool: &str, result: &Value, json_output: bool) {
     );
 }
 
-/// Parses the compact literal of tools.md 1.13 (unquoted identifier keys, JSON values)
-/// by quoting the bare keys and reading the result as JSON.
+/// Parses the compact literal of docs/design/tool-contract.md §1.13 (unquoted identifier
+/// keys, JSON values) by quoting the bare keys and reading the result as JSON.
 pub fn parse_compact(text: &str) -> Result<Value, String> {
     let mut json = String::with_capacity(text.len() + 16);
     let chars: Vec<char> = text.chars().collect();

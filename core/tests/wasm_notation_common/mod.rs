@@ -62,7 +62,8 @@ fn interpret_returns_plain_note_objects_and_warnings() {
 
 #[wasm_bindgen_test]
 fn time_signature_option_scales_positions() {
-    // 6/8: 1|4 is 1.5 quarter notes, t1 lasts half a quarter note (spec 4.4).
+    // 6/8: 1|4 is 1.5 quarter notes, t1 lasts half a quarter note
+    // (docs/design/notation.md §4.4).
     let result = interpret_notation(
         JsValue::from_str("C3 1|4 D3 2|1"),
         options(Some((6.0, 8.0)), None),
@@ -80,7 +81,8 @@ fn time_signature_option_scales_positions() {
 
 #[wasm_bindgen_test]
 fn syntax_errors_carry_position_and_expectations() {
-    // "😀" is two UTF-16 code units: the error offset counts code units (spec 2.1).
+    // "😀" is two UTF-16 code units: the error offset counts code units
+    // (docs/design/notation.md §2.1).
     let e = thrown(interpret_notation(
         JsValue::from_str("// 😀\n$"),
         JsValue::UNDEFINED,
@@ -111,7 +113,8 @@ fn value_and_interpretation_errors() {
         "MIDI velocity 128 outside valid range 0-127"
     );
     assert_eq!(get(&e, "kind").as_string().as_deref(), Some("value"));
-    // The warning produced before the interpretation error travels with it (5.1).
+    // The warning produced before the interpretation error travels with it
+    // (docs/design/notation.md §5.1).
     let e = thrown(interpret_notation(
         JsValue::from_str("1|1 t1:2 C3 1|1"),
         JsValue::UNDEFINED,

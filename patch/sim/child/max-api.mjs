@@ -1,5 +1,5 @@
-// The max-api module as node.script provides it (max-runtime.md 4.1), over IPC to the
-// simulator's node.script box. outlet() resolves after delivery into the patch and
+// The max-api module as node.script provides it (docs/design/max-host.md §4.1), over IPC
+// to the simulator's node.script box. outlet() resolves after delivery into the patch and
 // rejects when the box stopped or the message broke Max's limits.
 
 export const MESSAGE_TYPES = Object.freeze({ ALL: "all", BANG: "bang", DICT: "dict", LIST: "list", NUMBER: "number" });

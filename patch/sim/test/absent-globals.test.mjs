@@ -1,7 +1,7 @@
-// The v8 script never reaches for what Max 9.0's v8 lacks (DESIGN.md, max-runtime.md
-// 1.2): Node's `process`, the web's `fetch`, and the 9.2-only timers and text codecs.
-// Tripwires count every read of those names while a real session runs; the codecs may
-// be read once each, by the feature test that picks the script's own UTF-8 codec.
+// The v8 script never reaches for what Max 9.0's v8 lacks (docs/design/max-host.md §1.2):
+// Node's `process`, the web's `fetch`, and the 9.2-only timers and text codecs. Tripwires
+// count every read of those names while a real session runs; the codecs may be read once
+// each, by the feature test that picks the script's own UTF-8 codec.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { startDevice } from "../index.mjs";

@@ -1,6 +1,7 @@
-// The device as Live runs it (max-runtime.md 5.2 device rules, tools.md 1.16): MIDI
-// passes through, the port is a parameter Live can hold, nothing reaches node.script
-// before it runs, and every device setting has a control whose value reaches the tools.
+// The device as Live runs it (docs/design/max-host.md §5.2 device rules,
+// docs/design/tool-contract.md §1.16): MIDI passes through, the port is a parameter Live
+// can hold, nothing reaches node.script before it runs, and every device setting has a
+// control whose value reaches the tools.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startDevice } from "../index.mjs";
@@ -165,7 +166,8 @@ test("when node.script stops the gate closes and the URL is cleared", async () =
   }
 });
 
-// Every device setting of tools.md 1.16, plus the server's own (port, token).
+// Every device setting of docs/design/tool-contract.md §1.16, plus the server's own
+// (port, token).
 const SETTINGS = ["memoryEnabled", "memoryWritable", "memoryText", "sampleFolder", "smallModel", "jsonOutput", "timeout",
   "rawLiveApi", "disabledTools", "port", "requireToken", "token"];
 

@@ -1,5 +1,5 @@
 // Device lifecycle in the simulator: node.script start/stop/status, the timeout control,
-// v8 without WebAssembly, messages before start (max-runtime.md 4.3, 6 items 39–41).
+// v8 without WebAssembly, messages before start (docs/design/max-host.md §4.3, §6.3).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startDevice } from "../index.mjs";

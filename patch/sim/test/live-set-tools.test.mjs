@@ -1,8 +1,8 @@
-// Live Set tools through the simulated device (tools.md 3.2, 3.4, 1.16): the project
-// memory round trip (context write → update_memory out of v8's status outlet → stored
-// in the device → the next request's context), a locator created past the end of the
-// arrangement through the real v8 wait path (Task → resume), and the sample search
-// through the v8 host's Folder listing.
+// Live Set tools through the simulated device (docs/design/tool-rules.md §2, §4,
+// docs/design/tool-contract.md §1.16): the project memory round trip (context write →
+// update_memory out of v8's status outlet → stored in the device → the next request's
+// context), a locator created past the end of the arrangement through the real v8 wait
+// path (Task → resume), and the sample search through the v8 host's Folder listing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

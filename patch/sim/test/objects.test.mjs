@@ -1,4 +1,5 @@
-// The simulated Max objects of the patch (max-runtime.md 5.2) and patch validation.
+// The simulated Max objects of the patch (docs/design/max-host.md §5.2) and patch
+// validation.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadPatcher } from "../patcher.mjs";

@@ -35,7 +35,8 @@ const BASS_NOTES = sortNotes([0, 8].flatMap((o) => [
 ]));
 
 /**
- * "Double the hats in bar 3, accent its first kick, drop its last snare", merged (B6):
+ * "Double the hats in bar 3, accent its first kick, drop its last snare", merged
+ * without leaking state (docs/design/tool-contract.md §3.9):
  * the new text starts from the default state; the kick at 3|1 replaces the existing one
  * (same pitch and start), `v0 D1 3|4` deletes the snare there, the 16th hats are added.
  */
@@ -75,7 +76,8 @@ test("the expected notes are what the texts say (counts and bar 3 after the edit
 });
 
 // The part of the scenario today's tools can do: write, read back, re-create, compare.
-// Scenes 5 and 6 do not exist; create-clip appends them (tools.md 3.12 step 3).
+// Scenes 5 and 6 do not exist; create-clip appends them (docs/design/tool-rules.md §12
+// step 3).
 test("groove and bass line: written, read back and re-created identically from the text", async (t) => {
   const s = await openSession();
   try {
@@ -230,8 +232,10 @@ test("issue 11 scenario: from session ideas to a 16-bar arrangement and back to 
       assert.notEqual(items[1].id, id, "the second segment is a new clip");
       made.arrangementClips.splice(made.arrangementClips.indexOf(id), 1, ...items.map((i) => i.id));
       ids.firstSegment = items[0].id;
-      // 3.13 builds the first segment by trimming the original, which may keep its id;
-      // when the segments both have new ids, the old one must read as stale (B12).
+      // docs/design/tool-rules.md §13 step 0 builds the first segment by trimming the
+      // original, which may keep its id; when the segments both have new ids, the old one
+      // must read as stale (stale references name their replacement,
+      // docs/design/tool-contract.md §3.5).
       if (items[0].id !== id) {
         assert.equal((await s.fail("barline-read-clip", { clipId: id })).code, "STALE_REFERENCE");
       }

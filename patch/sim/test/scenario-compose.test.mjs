@@ -12,8 +12,9 @@ import {
   sortNotes, steps, warningsOf, withoutTransport,
 } from "./support/scenario.mjs";
 
-// Colours are entries of Live's palette (max-runtime.md §3.12), so nothing snaps and
-// no colour warning is due: #FF3636 is index 14, #10A4EE index 22, #F66C03 index 15.
+// Colours are entries of Live's palette (docs/design/live-model.md §2.8), so nothing
+// snaps and no colour warning is due: #FF3636 is index 14, #10A4EE index 22, #F66C03
+// index 15.
 const RED = ["#FF3636", 14];
 const BLUE = ["#10A4EE", 22];
 const ORANGE = ["#F66C03", 15];
@@ -118,7 +119,7 @@ test("issue 10 scenario: a Set's skeleton, its mixer, a locator and project memo
       assert.equal(data.name, "Night Drive");
       assert.equal(data.tempo, 92);
       assert.equal(data.timeSignature, "4/4");
-      assert.equal(data.scale, "Gb Minor", "reads spell the root with flats (tools.md 3.3)");
+      assert.equal(data.scale, "Gb Minor", "reads spell the root with flats (docs/design/tool-rules.md §3)");
       assert.equal(data.scalePitches, "Gb,Ab,A,B,Db,D,E");
       assert.equal(data.regularTrackCount, undefined, "full lists replace the counts");
       assert.equal(data.sceneCount, undefined);
@@ -150,7 +151,7 @@ test("issue 10 scenario: a Set's skeleton, its mixer, a locator and project memo
   });
 });
 
-/** Mixer values read from Live are rounded to 4 places (tools.md 1.13). */
+/** Mixer values read from Live are rounded to 4 places (docs/design/tool-contract.md §1.13). */
 function assertClose(actual, expected) {
   assert.equal(typeof actual, "number", `expected a number near ${expected}, got ${JSON.stringify(actual)}`);
   assert.ok(Math.abs(actual - expected) <= 1e-3, `expected ${expected}, got ${actual}`);

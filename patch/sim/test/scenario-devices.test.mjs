@@ -9,7 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { assertSameSet, scenario } from "./support/scenario.mjs";
 
-// tools.md 3.15: the catalogue, exact and case-sensitive.
+// docs/design/tool-rules.md §15: the catalogue, exact and case-sensitive.
 const CATALOGUE = {
   instruments: ["Analog", "Collision", "Drift", "Drum Rack", "DrumSampler", "Electric", "External Instrument", "Impulse",
     "Instrument Rack", "Meld", "Operator", "Sampler", "Simpler", "Tension", "Wavetable"],
@@ -26,7 +26,7 @@ const CATALOGUE = {
 // (core/fake-live/src/catalogue.rs): Auto Filter has Frequency (20 Hz…20 kHz, shown in
 // Hz/kHz) and Filter Type (Lowpass, Highpass, Bandpass, Notch, Morph); Utility has Gain
 // (−35…35 dB). Their labels at min and max equal the raw bounds, so a display value is
-// written as that number (tools.md 3.16).
+// written as that number (docs/design/tool-rules.md §16).
 const SYNTH = 7;
 const BEAT = 8;
 

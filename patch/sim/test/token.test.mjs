@@ -1,6 +1,6 @@
-// The device's bearer token (DESIGN.md "Security"): the require-token toggle, the token
-// node-host generates, stored in the device's pattr (saved with the Live Set), shown in the
-// device, and passed back to node.script when the device starts again.
+// The device's bearer token (docs/design/security.md §1): the require-token toggle, the
+// token node-host generates, stored in the device's pattr (saved with the Live Set),
+// shown in the device, and passed back to node.script when the device starts again.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startDevice } from "../index.mjs";

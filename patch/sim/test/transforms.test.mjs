@@ -1,6 +1,6 @@
-// create-clip transforms through the simulated device (transforms.md 9): without a
-// `seed` the v8 side draws one from the engine's Math.random(), reports it, and passing
-// it back reproduces the notes exactly.
+// create-clip transforms through the simulated device (docs/design/transforms.md §9):
+// without a `seed` the v8 side draws one from the engine's Math.random(), reports it, and
+// passing it back reproduces the notes exactly.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { startDevice } from "../index.mjs";

@@ -1,5 +1,5 @@
 // The simulated v8 object on small scripts: dispatch, outlet conversion, limits, Task,
-// profiles and readiness (max-runtime.md section 6 items 1–17).
+// profiles and readiness (docs/design/max-host.md §6.1).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

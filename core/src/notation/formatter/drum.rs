@@ -1,5 +1,5 @@
-//! Drum mode (spec 6.8): one section per pad, runs of equal state, and repeat
-//! detection when `bar|beat x count @step` is shorter than the list.
+//! Drum mode (docs/design/notation.md §6.8): one section per pad, runs of equal state,
+//! and repeat detection when `bar|beat x count @step` is shorter than the list.
 
 use super::numfmt::{fmt_int, fmt_unsigned};
 use super::state::Writer;
@@ -40,7 +40,8 @@ pub(super) fn write(w: &mut Writer<'_>, notes: &[Placed]) {
     }
 }
 
-/// Writes a run's positions as a repeat or as per-bar lists (6.8 step 3).
+/// Writes a run's positions as a repeat or as per-bar lists (docs/design/notation.md §6.8
+/// step 3).
 fn write_positions(w: &mut Writer<'_>, run: &[&Placed], list: &mut String) {
     list.clear();
     let mut bar = f64::NAN;

@@ -1,6 +1,7 @@
-//! Notes → bar|beat text (spec 6): sort, place on the bar grid, then write either
-//! chords with comma-merged positions (standard mode, 6.4) or one section per drum
-//! pad with repeat detection (drum mode, 6.8).
+//! Notes → bar|beat text (docs/design/notation.md §6): sort, place on the bar grid, then
+//! write either chords with comma-merged positions (standard mode,
+//! docs/design/notation.md §6.4) or one section per drum pad with repeat detection (drum
+//! mode, docs/design/notation.md §6.8).
 
 mod drum;
 mod numfmt;
@@ -12,7 +13,8 @@ use super::note::{FormatNote, FormatOptions, Meter};
 use super::numbers::{floor, rem, render};
 use numfmt::js_round;
 
-/// One input note, sorted and placed on the grid (6.2), with what 6.3/6.5 compare.
+/// One input note, sorted and placed on the grid (docs/design/notation.md §6.2), with
+/// what docs/design/notation.md §6.3 and §6.5 compare.
 #[derive(Clone, Copy, Debug)]
 struct Placed {
     pitch: u8,
@@ -22,13 +24,13 @@ struct Placed {
     velocity: f64,
     /// `round(velocity_deviation)`.
     deviation: f64,
-    /// Live beats (6.3 compares these).
+    /// Live beats (docs/design/notation.md §6.3 compares these).
     duration: f64,
     probability: f64,
 }
 
 impl Placed {
-    /// 6.3: the same state as `other`.
+    /// docs/design/notation.md §6.3: the same state as `other`.
     fn same_state(&self, other: &Placed) -> bool {
         self.velocity == other.velocity
             && self.deviation == other.deviation
@@ -37,7 +39,8 @@ impl Placed {
     }
 }
 
-/// Formats `notes` as text that interprets back to the same notes (spec 6.9).
+/// Formats `notes` as text that interprets back to the same notes
+/// (docs/design/notation.md §6.9).
 ///
 /// Accepts interpreter [`Note`](super::Note)s as well as loosely typed
 /// [`FormatNote`]s (e.g. read from Live); a pitch that is not an integer 0..=127 is
@@ -61,8 +64,9 @@ pub fn format<N: Copy + Into<FormatNote>>(
     Ok(out)
 }
 
-/// Sorts by start time then pitch, stably (6.2 step 1), validates pitches in that
-/// order and computes every note's bar and beat (6.2 step 2).
+/// Sorts by start time then pitch, stably (docs/design/notation.md §6.2 step 1),
+/// validates pitches in that order and computes every note's bar and beat
+/// (docs/design/notation.md §6.2 step 2).
 fn place<N: Copy + Into<FormatNote>>(
     notes: &[N],
     meter: &Meter,
@@ -104,7 +108,8 @@ fn place<N: Copy + Into<FormatNote>>(
     Ok(placed)
 }
 
-/// 6.2's error for the first invalid pitch in sorted order: the minimum key.
+/// docs/design/notation.md §6.2's error for the first invalid pitch in sorted order: the
+/// minimum key.
 fn pitch_error<N: Copy + Into<FormatNote>>(
     notes: &[N],
     valid: impl Fn(f64) -> bool,
@@ -138,9 +143,9 @@ fn bar_and_beat(t: f64, b: f64, inverse_b: f64) -> (f64, f64) {
     (floor(t / b) + 1.0, rem(t, b) + 1.0)
 }
 
-/// Sort keys `start · pitch · index` (so an unstable sort of them is 6.2's stable
-/// sort) in sorted order; the input index is the low 32 bits. `None` when a pitch is
-/// invalid.
+/// Sort keys `start · pitch · index` (so an unstable sort of them is
+/// docs/design/notation.md §6.2's stable sort) in sorted order; the input index is the
+/// low 32 bits. `None` when a pitch is invalid.
 ///
 /// One pass computes the keys and checks whether they are already sorted (clips read
 /// from Live usually are). Otherwise keys are distributed into buckets of one Live
@@ -235,7 +240,8 @@ fn order_key(x: f64) -> u64 {
     }
 }
 
-/// Flat-spelled names (6.6), `C-2` … `G8`, so a pitch is one `push_str`.
+/// Flat-spelled names (docs/design/notation.md §6.6), `C-2` … `G8`, so a pitch is one
+/// `push_str`.
 const PITCH_NAMES: [&str; 128] = [
     "C-2", "Db-2", "D-2", "Eb-2", "E-2", "F-2", "Gb-2", "G-2", "Ab-2", "A-2", "Bb-2", "B-2", "C-1",
     "Db-1", "D-1", "Eb-1", "E-1", "F-1", "Gb-1", "G-1", "Ab-1", "A-1", "Bb-1", "B-1", "C0", "Db0",
@@ -248,13 +254,14 @@ const PITCH_NAMES: [&str; 128] = [
     "Gb7", "G7", "Ab7", "A7", "Bb7", "B7", "C8", "Db8", "D8", "Eb8", "E8", "F8", "Gb8", "G8",
 ];
 
-/// The flat-spelled name of a MIDI pitch as the formatter writes it (6.6): `C-2` … `G8`;
-/// pitches above 127 wrap, as only 0–127 reach the formatter.
+/// The flat-spelled name of a MIDI pitch as the formatter writes it
+/// (docs/design/notation.md §6.6): `C-2` … `G8`; pitches above 127 wrap, as only 0–127
+/// reach the formatter.
 pub fn pitch_name(pitch: u8) -> &'static str {
     PITCH_NAMES[usize::from(pitch & 0x7f)]
 }
 
-/// Appends the flat-spelled name of `pitch` (6.6).
+/// Appends the flat-spelled name of `pitch` (docs/design/notation.md §6.6).
 fn push_pitch_name(out: &mut String, pitch: u8) {
     out.push_str(pitch_name(pitch));
 }

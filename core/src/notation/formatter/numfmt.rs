@@ -1,4 +1,5 @@
-//! Number spelling of the formatter (spec 6.7), appending to the output in place.
+//! Number spelling of the formatter (docs/design/notation.md §6.7), appending to the
+//! output in place.
 //!
 //! Everything is exact and allocation-free: `toFixed3` is computed from the binary
 //! value with integer arithmetic (half-up on exact ties, like JavaScript), and the

@@ -1,5 +1,5 @@
-//! Standard mode (spec 6.4): time groups, comma-merged batches, one position token
-//! per batch.
+//! Standard mode (docs/design/notation.md §6.4): time groups, comma-merged batches, one
+//! position token per batch.
 
 use super::state::Writer;
 use super::Placed;
@@ -7,8 +7,8 @@ use std::ops::Range;
 
 /// Writes `notes` (sorted and placed) in standard mode.
 ///
-/// Merging (6.4 step 2) never crosses a bar, so the work is done bar by bar with
-/// buffers reused across bars.
+/// Merging (docs/design/notation.md §6.4 step 2) never crosses a bar, so the work is done
+/// bar by bar with buffers reused across bars.
 pub(super) fn write(w: &mut Writer<'_>, notes: &[Placed]) {
     let mut groups: Vec<Range<usize>> = Vec::new();
     let mut merged: Vec<bool> = Vec::new();
@@ -23,10 +23,10 @@ pub(super) fn write(w: &mut Writer<'_>, notes: &[Placed]) {
     }
 }
 
-/// 6.4 step 1 for the bar starting at `start`: fills `groups` with index ranges of
-/// notes sharing the bar and (within 0.001) the beat of the group's first note, and
-/// returns where the next bar starts. Sorted notes keep a bar's notes together; a
-/// NaN bar equals nothing and so is a bar of one note.
+/// docs/design/notation.md §6.4 step 1 for the bar starting at `start`: fills `groups`
+/// with index ranges of notes sharing the bar and (within 0.001) the beat of the group's
+/// first note, and returns where the next bar starts. Sorted notes keep a bar's notes
+/// together; a NaN bar equals nothing and so is a bar of one note.
 fn bar_groups(notes: &[Placed], start: usize, groups: &mut Vec<Range<usize>>) -> usize {
     groups.clear();
     let bar = notes[start].bar;
@@ -45,8 +45,9 @@ fn bar_groups(notes: &[Placed], start: usize, groups: &mut Vec<Range<usize>>) ->
     notes.len()
 }
 
-/// Writes one bar's groups (6.4 steps 2–4): each group not yet merged into an
-/// earlier one, then one position token for it and the later groups it matches.
+/// Writes one bar's groups (docs/design/notation.md §6.4 steps 2–4): each group not yet
+/// merged into an earlier one, then one position token for it and the later groups it
+/// matches.
 fn write_bar(
     w: &mut Writer<'_>,
     notes: &[Placed],
@@ -89,7 +90,8 @@ fn write_bar(
     }
 }
 
-/// 6.4 step 2: same size and, note by note, same pitch and same state.
+/// docs/design/notation.md §6.4 step 2: same size and, note by note, same pitch and same
+/// state.
 fn matches(a: &[Placed], b: &[Placed]) -> bool {
     a.len() == b.len()
         && a.iter()

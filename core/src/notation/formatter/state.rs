@@ -1,11 +1,11 @@
-//! The formatter's running state and its token writer (spec 6.5): a state token is
-//! written only when the note's value differs from the last one written.
+//! The formatter's running state and its token writer (docs/design/notation.md §6.5): a
+//! state token is written only when the note's value differs from the last one written.
 
 use super::numfmt::{fmt_decimal, fmt_int, Spelling};
 use super::{push_pitch_name, Placed};
 use crate::notation::note::Meter;
 
-/// Output text plus the state `S` of 6.5.
+/// Output text plus the state `S` of docs/design/notation.md §6.5.
 pub(super) struct Writer<'o> {
     pub(super) out: &'o mut String,
     pub(super) meter: Meter,
@@ -58,7 +58,7 @@ impl<'o> Writer<'o> {
     }
 
     /// Writes the state changes needed for `note`, in the order velocity, duration,
-    /// probability (6.5).
+    /// probability (docs/design/notation.md §6.5).
     pub(super) fn state_for(&mut self, note: &Placed) {
         let values = [
             note.velocity,

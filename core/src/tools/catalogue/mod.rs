@@ -1,5 +1,5 @@
-//! The tool catalogue (tools.md section 0): which tools exist, in which order, and how
-//! `tools/list` presents them for the device settings in force.
+//! The tool catalogue (docs/design/tool-rules.md §0): which tools exist, in which order,
+//! and how `tools/list` presents them for the device settings in force.
 
 pub mod resources;
 
@@ -8,9 +8,9 @@ use crate::tools::framework::context::ToolContext;
 use crate::tools::framework::tool::{entry, Entry};
 use serde_json::Value;
 
-/// Every implemented standard tool, in the order of tools.md section 0. Adding a tool:
-/// write its module, then add `entry::<ItsType>()` here. Tools of the spec that are not
-/// implemented yet are absent rather than listed as stubs.
+/// Every implemented standard tool, in the order of docs/design/tool-rules.md §0. Adding
+/// a tool: write its module, then add `entry::<ItsType>()` here. Tools of the catalogue
+/// that are not implemented yet are absent rather than listed as stubs.
 pub static TOOLS: &[Entry] = &[
     entry::<crate::tools::session::connect::Connect>(),
     entry::<crate::tools::session::project_context::Context>(),
@@ -35,23 +35,23 @@ pub static TOOLS: &[Entry] = &[
     entry::<crate::tools::control::raw_live_api::RawLiveApi>(),
 ];
 
-/// The opt-in tool (tools.md 0, tool 21): listed only with the Raw Live API setting
-/// on and small-model mode off.
+/// The opt-in tool (docs/design/tool-rules.md §0, tool 21): listed only with the Raw Live
+/// API setting on and small-model mode off.
 pub const RAW_LIVE_API: &str = "barline-raw-live-api";
 
-/// The tool that can never be disabled (tools.md 0).
+/// The tool that can never be disabled (docs/design/tool-rules.md §0).
 pub const ALWAYS_ENABLED: &str = "barline-connect";
 
 /// Catalogue options derived from the device settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CatalogueOptions {
-    /// Small-model mode (tools.md 1.12).
+    /// Small-model mode (docs/design/tool-contract.md §1.12).
     pub small_model: bool,
     /// Test-only diagnostic tools of the device runtime.
     pub diagnostics: bool,
     /// Output schemas and top-level titles (protocol 2025-06-18 and later).
     pub modern: bool,
-    /// The Raw Live API setting (tools.md 1.16).
+    /// The Raw Live API setting (docs/design/tool-contract.md §1.16).
     pub raw_live_api: bool,
     /// Tools the device's Setup tab disabled: bit `i` stands for `TOOLS[i]` (a mask
     /// keeps the options `Copy`; see [`disabled_mask`]).

@@ -1,5 +1,6 @@
-//! Live-backed resources (tools.md B9), answered on the v8 side: the node side forwards
-//! `resources/read` as a request for the internal tool [`TOOL`] with `{"uri"}`.
+//! Live-backed resources (docs/design/tool-contract.md §3.10), answered on the v8 side:
+//! the node side forwards `resources/read` as a request for the internal tool [`TOOL`]
+//! with `{"uri"}`.
 
 use crate::live::LivePort;
 use crate::tools::catalogue;

@@ -1,6 +1,7 @@
 //! Where Barline itself lives in the Set: the device `this_device` names and the track
 //! holding it (directly or inside a rack), so tools can refuse to delete it and remove
-//! the device from copies of its track (tools.md 3.17, 3.18, B7).
+//! the device from copies of its track (docs/design/tool-rules.md §17, §18;
+//! docs/design/tool-contract.md §3.3).
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::framework::lom;

@@ -1,7 +1,7 @@
-//! Arrangement locators (Song `cue_points`, tools.md 1.2, 3.3, 3.4, 3.18, 3.20): listing
-//! them in time order with their `locator-N` ids, finding one by id or name, and the
-//! playhead check every locator edit needs. Callers read the list once per call, so every
-//! lookup of a call sees one list.
+//! Arrangement locators (Song `cue_points`, docs/design/tool-contract.md §1.2,
+//! docs/design/tool-rules.md §3, §4, §18, §20): listing them in time order with their
+//! `locator-N` ids, finding one by id or name, and the playhead check every locator edit
+//! needs. Callers read the list once per call, so every lookup of a call sees one list.
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::time;
@@ -12,7 +12,8 @@ use serde::Serialize;
 
 /// Two times closer than this (in beats) are the same locator position.
 pub const SAME_TIME: f64 = 0.001;
-/// How often the playhead is polled after a move (10 ms apart, tools.md 3.4 step 4).
+/// How often the playhead is polled after a move (10 ms apart,
+/// docs/design/tool-rules.md §4 step 4).
 pub const POLL_TRIES: u64 = 10;
 /// Delay between two playhead polls, in milliseconds.
 pub const POLL_MS: u64 = 10;

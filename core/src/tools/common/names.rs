@@ -1,4 +1,4 @@
-//! Names and colours for several items (tools.md 1.6).
+//! Names and colours for several items (docs/design/tool-contract.md §1.6).
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::framework::call::Call;
@@ -38,8 +38,8 @@ pub fn name_count_warning(name: Option<&str>, n: usize) -> Option<String> {
     }
 }
 
-/// Colour `index` of a colour list, cycling over it (tools.md 1.6); `None` when no
-/// colour was given.
+/// Colour `index` of a colour list, cycling over it (docs/design/tool-contract.md §1.6);
+/// `None` when no colour was given.
 pub fn cycled(colors: &[i64], index: usize) -> Option<i64> {
     index
         .checked_rem(colors.len())
@@ -47,7 +47,8 @@ pub fn cycled(colors: &[i64], index: usize) -> Option<i64> {
 }
 
 /// The colours of an optional `color` argument: none when it is absent, else
-/// [`parse_colors`]. Tools cycle the list over the objects they write (tools.md 1.6).
+/// [`parse_colors`]. Tools cycle the list over the objects they write
+/// (docs/design/tool-contract.md §1.6).
 pub fn colors(color: Option<&str>) -> Result<Vec<i64>, ToolError> {
     color
         .map(parse_colors)

@@ -73,9 +73,10 @@ impl Kind {
     }
 }
 
-/// The number in an id argument after the 1.1 coercion (`"12"`); `None` for any other
-/// text (1.2: such an id is reported as `NOT_FOUND`). Checked before conversion, so
-/// digits beyond `u64` are simply not an id.
+/// The number in an id argument after the docs/design/tool-contract.md §1.1 coercion
+/// (`"12"`); `None` for any other text (docs/design/tool-contract.md §1.2: such an id is
+/// reported as `NOT_FOUND`). Checked before conversion, so digits beyond `u64` are simply
+/// not an id.
 pub fn id_number(id: &str) -> Option<u64> {
     if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -130,7 +131,7 @@ pub fn vanished(call: &mut Call<'_>, id: &str) -> ToolError {
     ToolError::not_found(format!("id {} does not exist", quoted(id)))
 }
 
-/// Which list of tracks an index counts in (tools.md 1.3).
+/// Which list of tracks an index counts in (docs/design/tool-contract.md §1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TrackList {
     /// `live_set tracks`.
@@ -149,7 +150,7 @@ impl TrackList {
     }
 }
 
-/// The track at `index` of `list`; `NOT_FOUND` with the spec's message
+/// The track at `index` of `list`; `NOT_FOUND` with the documented message
 /// (`trackIndex 9 does not exist (the Set has 8 tracks)`) past the end.
 pub fn track_by_index(
     call: &mut Call<'_>,

@@ -1,10 +1,12 @@
-//! Scales (tools.md 3.3, 3.4): the 17 root spellings and 35 scale names Live offers,
-//! parsed case-insensitively and shown canonically, and the one `scalePitches` format
-//! (comma-separated pitch classes in scale order, spelled with flats).
+//! Scales (docs/design/tool-rules.md §3, §4): the 17 root spellings and 35 scale names
+//! Live offers, parsed case-insensitively and shown canonically, and the one
+//! `scalePitches` format (comma-separated pitch classes in scale order, spelled with
+//! flats).
 
 use crate::tools::framework::error::{quoted, ToolError};
 
-/// Root spellings accepted and shown (tools.md 3.4), with their pitch class.
+/// Root spellings accepted and shown (docs/design/tool-rules.md §4), with their pitch
+/// class.
 pub const ROOTS: &[(&str, i64)] = &[
     ("C", 0),
     ("C#", 1),
@@ -25,7 +27,7 @@ pub const ROOTS: &[(&str, i64)] = &[
     ("B", 11),
 ];
 
-/// Live's scale names as results spell them (tools.md 3.4).
+/// Live's scale names as results spell them (docs/design/tool-rules.md §4).
 pub const NAMES: &[&str] = &[
     "Major",
     "Minor",

@@ -1,6 +1,6 @@
-//! Beat values as results show them (tools.md 1.4): positions as `bar|beat`, durations
-//! as `bars:beats`, counted in a time signature's beat unit. Numbers inside them follow
-//! the notation's grammar ([`parse_number`]).
+//! Beat values as results show them (docs/design/tool-contract.md §1.4): positions as
+//! `bar|beat`, durations as `bars:beats`, counted in a time signature's beat unit.
+//! Numbers inside them follow the notation's grammar ([`parse_number`]).
 
 use crate::tools::framework::error::quoted;
 
@@ -43,9 +43,9 @@ pub fn bar_beats(num: i64, den: i64) -> f64 {
     num.max(1) as f64 * 4.0 / den.max(1) as f64
 }
 
-/// Parses a non-negative number as bar|beat writes it (`3`, `2.5`, `4/3`, `/4`,
-/// `2+1/3`): the notation's own number grammar (barbeat.md), surrounding whitespace
-/// trimmed, so a value a note accepts is a value a tool accepts.
+/// Parses a non-negative number as bar|beat writes it (`3`, `2.5`, `4/3`, `/4`, `2+1/3`):
+/// the notation's own number grammar (docs/design/notation.md §2.3), surrounding
+/// whitespace trimmed, so a value a note accepts is a value a tool accepts.
 pub fn parse_number(text: &str) -> Option<f64> {
     crate::notation::parse_number(text.trim()).filter(|x| x.is_finite())
 }

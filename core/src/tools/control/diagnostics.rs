@@ -7,7 +7,8 @@ use crate::tools::{ToolOutcome, ToolRequest};
 use serde_json::{json, Value};
 
 /// Key in a result's `_meta` asking the v8 host to wait and call the tool again
-/// (DESIGN.md: wait request + resume token). Value: `{"ms": n, "state": any}`.
+/// (docs/design/wire.md §2: wait request and resume token). Value: `{"ms": n, "state":
+/// any}`.
 pub const WAIT_META: &str = "barline/wait";
 /// Key in the request `context` carrying the `state` of a resumed wait.
 pub const RESUME_CONTEXT: &str = "barline/resume";

@@ -1,7 +1,7 @@
-//! `barline-playback` (tools.md 3.20): transport, arrangement loop and start position,
-//! launching scenes and session clips, stopping clips. Every position, locator, scene
-//! and clip is resolved before the first write, so a bad loop or an unknown locator
-//! changes nothing.
+//! `barline-playback` (docs/design/tool-rules.md §20): transport, arrangement loop and
+//! start position, launching scenes and session clips, stopping clips. Every position,
+//! locator, scene and clip is resolved before the first write, so a bad loop or an
+//! unknown locator changes nothing.
 
 use crate::live::{Atom, LiveId};
 use crate::tools::common::clip::reference::{self, Place, Slot};
@@ -70,7 +70,7 @@ pub struct LoopRange {
     pub end: String,
 }
 
-/// What playback returns: the state the action leads to (tools.md 3.20).
+/// What playback returns: the state the action leads to (docs/design/tool-rules.md §20).
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlaybackState {
@@ -131,8 +131,9 @@ struct Target {
     track: LiveId,
 }
 
-/// Resolves `ids` or `slots` (tools.md 1.9: bad entries skipped with a warning, none
-/// left is an error). Launching needs a clip in the slot; stopping only its track.
+/// Resolves `ids` or `slots` (docs/design/tool-contract.md §1.9: bad entries skipped with
+/// a warning, none left is an error). Launching needs a clip in the slot; stopping only
+/// its track.
 fn clip_targets(
     call: &mut Call<'_>,
     p: &PlaybackParams,
@@ -201,7 +202,7 @@ fn slot_target(call: &mut Call<'_>, slot: Slot, launch: bool) -> Result<Target, 
     Ok(Target { slot_id, track })
 }
 
-/// A clip id as a launch target; `None` (with the spec's warning) for arrangement clips.
+/// A clip id as a launch target; `None` (with a warning) for arrangement clips.
 fn clip_target(call: &mut Call<'_>, id: &str) -> Result<Option<Target>, ToolError> {
     let (clip, _) = refs::by_id(call, id, refs::Kind::Clip)?;
     match reference::place(call.live, clip)? {
@@ -292,7 +293,7 @@ fn run(call: &mut Call<'_>, p: &PlaybackParams) -> Result<PlaybackState, ToolErr
         Vec::new()
     };
 
-    // Settings, in the spec's order.
+    // Settings, in the documented order (docs/design/tool-rules.md §20).
     let live = &mut *call.live;
     if let Some(s) = start {
         live.set(song, "start_time", &[Atom::Float(s)])?;

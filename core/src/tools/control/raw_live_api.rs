@@ -1,7 +1,8 @@
-//! `barline-raw-live-api` (tools.md 3.21, opt-in): a sequence of get/set/call operations
-//! on one Live object, for research and debugging. Listed only with the Raw Live API
-//! setting on and small-model mode off (catalogue). Every operation is checked before
-//! the first one runs, and each one is written to the Max console as it runs.
+//! `barline-raw-live-api` (docs/design/tool-rules.md §21, opt-in): a sequence of
+//! get/set/call operations on one Live object, for research and debugging. Listed only
+//! with the Raw Live API setting on and small-model mode off (catalogue). Every operation
+//! is checked before the first one runs, and each one is written to the Max console as it
+//! runs.
 
 use crate::live::{Atom, LiveId};
 use crate::tools::common::device::target::ids_of;
@@ -19,7 +20,7 @@ use serde_json::{json, Value};
 /// `barline-raw-live-api`.
 pub struct RawLiveApi;
 
-/// Most operations one call may run (tools.md 3.21).
+/// Most operations one call may run (docs/design/tool-rules.md §21).
 pub const MAX_OPERATIONS: usize = 50;
 
 /// The operation types, with the 1.4.6 aliases.

@@ -1,6 +1,7 @@
-//! Argument validation (tools.md 1.1) and unknown-argument warnings (1.11), generic over
-//! a tool's `Params` type. Runs on the Node side before anything is sent to Live, and
-//! again on the v8 side (idempotent on already-coerced arguments).
+//! Argument validation (docs/design/tool-contract.md §1.1) and unknown-argument warnings
+//! (docs/design/tool-contract.md §1.11), generic over a tool's `Params` type. Runs on the
+//! Node side before anything is sent to Live, and again on the v8 side (idempotent on
+//! already-coerced arguments).
 
 use crate::tools::framework::error::{quoted, ToolError, QUOTE_CHARS};
 use crate::tools::framework::tool::Entry;
@@ -8,8 +9,9 @@ use serde::de::{self, DeserializeOwned, Visitor};
 use serde_json::{Map, Value};
 
 /// Checks the shape of `raw` for `entry` in the given mode: drops `null` (absent) and
-/// unknown arguments (with the 1.11 warning), refuses small-model-removed enum values,
-/// then coerces through the tool's `Params`. Returns the coerced arguments and warnings.
+/// unknown arguments (with the docs/design/tool-contract.md §1.11 warning), refuses
+/// small-model-removed enum values, then coerces through the tool's `Params`. Returns the
+/// coerced arguments and warnings.
 pub fn validate(
     entry: &Entry,
     raw: &Value,
@@ -62,7 +64,8 @@ pub fn validate(
     Ok((coerced, warnings))
 }
 
-/// `BAD_INPUT` when a small-model-removed enum value is used (tools.md 1.12).
+/// `BAD_INPUT` when a small-model-removed enum value is used
+/// (docs/design/tool-contract.md §1.12).
 fn refuse_removed(param: &str, removed: &[&str], v: Option<&Value>) -> Result<(), ToolError> {
     let values: Vec<&Value> = match v {
         Some(Value::Array(a)) => a.iter().collect(),

@@ -1,6 +1,7 @@
 //! The call context every tool receives: the Live port, the request context, this
-//! request's warnings, the time budget of tools.md 1.15, the issued-id registry (2.4),
-//! comma-list de-duplication (1.5) and the bulk outcome of 1.9.
+//! request's warnings, the time budget of docs/design/tool-contract.md §1.15, the
+//! issued-id registry (docs/design/tool-contract.md §2.4), comma-list de-duplication
+//! (docs/design/tool-contract.md §1.5) and the bulk outcome of §1.9.
 
 use crate::live::{Atom, LivePort};
 use crate::tools::framework::context::ToolContext;
@@ -45,15 +46,17 @@ impl Clock for VirtualClock {
     }
 }
 
-/// Key in a result's `_meta` carrying messages the v8 host sends out of its status
-/// outlet before the response (tools.md 1.16, 5.3: `update_memory <text>`); the v8
-/// session removes it. Value: an array of atom arrays.
+/// Key in a result's `_meta` carrying messages the v8 host sends out of its status outlet
+/// before the response (docs/design/tool-contract.md §1.16, docs/design/live-model.md §3:
+/// `update_memory <text>`); the v8 session removes it. Value: an array of atom arrays.
 pub const OUTLET_META: &str = "barline/outlet";
 
-/// Selector of an outlet message the v8 host writes to the Max console (3.21).
+/// Selector of an outlet message the v8 host writes to the Max console
+/// (docs/design/tool-rules.md §21).
 pub const CONSOLE: &str = "console";
 
-/// Longest margin a loop keeps before the deadline (tools.md 1.15: min(2 s, timeout/4)).
+/// Longest margin a loop keeps before the deadline (docs/design/tool-contract.md §1.15:
+/// min(2 s, timeout/4)).
 pub const DEADLINE_MARGIN_MS: f64 = 2_000.0;
 
 /// One tool call in progress.
@@ -62,14 +65,14 @@ pub struct Call<'a> {
     pub live: &'a mut dyn LivePort,
     /// Settings and request facts.
     pub ctx: &'a ToolContext,
-    /// Warnings of this request, in emission order (tools.md 1.10).
+    /// Warnings of this request, in emission order (docs/design/tool-contract.md §1.10).
     pub warnings: Vec<String>,
     ids: &'a mut IssuedIds,
     ids_checked: bool,
     clock: &'a dyn Clock,
     started_ms: f64,
-    /// The `state` of the wait this call resumes (DESIGN.md: wait request + resume
-    /// token), `None` on a first run.
+    /// The `state` of the wait this call resumes (a wait request and its resume
+    /// token, docs/design/wire.md §2), `None` on a first run.
     pub resume: Option<serde_json::Value>,
     wait: Option<(u64, serde_json::Value)>,
     outlet: Vec<Vec<Atom>>,
@@ -138,7 +141,7 @@ impl<'a> Call<'a> {
     }
 
     /// True when a loop must stop before its next item: less than
-    /// min(2 s, timeout/4) remains (tools.md 1.15).
+    /// min(2 s, timeout/4) remains (docs/design/tool-contract.md §1.15).
     pub fn deadline_near(&self) -> bool {
         let margin = DEADLINE_MARGIN_MS.min(self.ctx.timeout_ms as f64 / 4.0);
         self.remaining_ms() < margin
@@ -189,8 +192,8 @@ impl<'a> Call<'a> {
     }
 }
 
-/// Items of a bulk call (tools.md 1.9): successes in order, failures skipped with a
-/// warning each; nothing done is an error.
+/// Items of a bulk call (docs/design/tool-contract.md §1.9): successes in order, failures
+/// skipped with a warning each; nothing done is an error.
 #[derive(Debug)]
 pub struct Bulk<T> {
     done: Vec<T>,
@@ -286,7 +289,8 @@ impl<T> Bulk<T> {
 }
 
 /// A result that is one object when one item was produced and an array otherwise
-/// (tools.md 1.8). Its schema is the 1.13 `anyOf` of the item and `{items: [item]}`.
+/// (docs/design/tool-contract.md §1.8). Its schema is the §1.13 `anyOf` of the item and
+/// `{items: [item]}`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OneOrMany<T> {
     /// Exactly one item.

@@ -1,5 +1,6 @@
-//! The request context a tool may read (tools.md 1.16): device settings and request
-//! facts, sent by the Node side with every call as the envelope's `context` object.
+//! The request context a tool may read (docs/design/tool-contract.md §1.16): device
+//! settings and request facts, sent by the Node side with every call as the envelope's
+//! `context` object.
 
 use serde_json::{json, Value};
 
@@ -20,8 +21,8 @@ pub struct ToolContext {
     pub sample_folder: Option<String>,
     /// Per-request time limit in milliseconds.
     pub timeout_ms: u64,
-    /// Path of the short silent WAV the Node side writes at start-up (tools.md 1.16),
-    /// when the request carried one.
+    /// Path of the short silent WAV the Node side writes at start-up
+    /// (docs/design/tool-contract.md §1.16), when the request carried one.
     pub silent_wav: Option<String>,
     /// The Raw Live API setting: `barline-raw-live-api` runs only when it is on.
     pub raw_live_api: bool,

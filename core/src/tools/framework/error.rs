@@ -1,12 +1,12 @@
-//! The tool error model (tools.md 2.1–2.2): stable codes, default hints and the
-//! `isError` result shape. A tool never answers with a JSON-RPC error for what it was
-//! asked to do; every failure becomes one of these results.
+//! The tool error model (docs/design/tool-contract.md §2.1–§2.2): stable codes, default
+//! hints and the `isError` result shape. A tool never answers with a JSON-RPC error for
+//! what it was asked to do; every failure becomes one of these results.
 
 use crate::live::LiveError;
 use serde_json::{json, Value};
 use std::fmt;
 
-/// The stable error codes of tools.md 2.2.
+/// The stable error codes of docs/design/tool-contract.md §2.2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorCode {
     /// An argument is missing, malformed, out of range or conflicting.
@@ -34,7 +34,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    /// Every code, in the order of the spec table.
+    /// Every code, in the order of docs/design/tool-contract.md §2.2.
     pub const ALL: [ErrorCode; 11] = [
         ErrorCode::BadInput,
         ErrorCode::NotFound,
@@ -71,7 +71,7 @@ impl ErrorCode {
         ErrorCode::ALL.into_iter().find(|c| c.as_str() == text)
     }
 
-    /// The default one-line recovery hint of tools.md 2.2.
+    /// The default one-line recovery hint of docs/design/tool-contract.md §2.2.
     pub fn default_hint(self) -> &'static str {
         match self {
             ErrorCode::BadInput => "Fix the argument as described and call again.",
@@ -137,7 +137,8 @@ impl ToolError {
         self.hint.as_deref().unwrap_or(self.code.default_hint())
     }
 
-    /// The MCP `CallToolResult` for this failure (tools.md 2.1), without warning items.
+    /// The MCP `CallToolResult` for this failure (docs/design/tool-contract.md §2.1),
+    /// without warning items.
     pub fn to_result(&self, tool: &str) -> Value {
         let text = format!(
             "Error [{}] in {}: {}\nHint: {}",

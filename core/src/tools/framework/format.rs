@@ -1,5 +1,6 @@
-//! Result formatting (tools.md 1.13) and the output cap (2.3): compact text for the
-//! model, `structuredContent` for programs, and `TOO_LARGE` instead of partial dumps.
+//! Result formatting (docs/design/tool-contract.md §1.13) and the output cap (§2.3):
+//! compact text for the model, `structuredContent` for programs, and `TOO_LARGE` instead
+//! of partial dumps.
 
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::tool::ToolMeta;
@@ -180,8 +181,8 @@ fn cut_strings(v: &mut Value) {
     }
 }
 
-/// A float read from Live as results carry it (tools.md 1.13): rounded to 4 decimals,
-/// integral values serialised as integers. Schema: `number`.
+/// A float read from Live as results carry it (docs/design/tool-contract.md §1.13):
+/// rounded to 4 decimals, integral values serialised as integers. Schema: `number`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rounded(pub f64);
 
@@ -203,8 +204,9 @@ impl schemars::JsonSchema for Rounded {
     }
 }
 
-/// A result field that is always present but may be `null` (tools.md 1.13: "unless the
-/// field table says `null`"). Schema: the value's schema with `null` added.
+/// A result field that is always present but may be `null`
+/// (docs/design/tool-contract.md §1.13: "unless the field table says `null`"). Schema:
+/// the value's schema with `null` added.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Nullable<T>(pub Option<T>);
 

@@ -65,8 +65,9 @@ fn clean(schema: &mut Value) {
 /// `null`; removed before the schema is shown.
 pub const NULLABLE: &str = "x-barline-nullable";
 
-/// An optional field is omitted, never `null` (tools.md 1.13), so the `null` the
-/// generator adds for `Option` goes, unless the field is declared `Nullable`.
+/// An optional field is omitted, never `null` (docs/design/tool-contract.md §1.13), so
+/// the `null` the generator adds for `Option` goes, unless the field is declared
+/// `Nullable`.
 fn not_null(p: &mut Value) {
     if p.get(NULLABLE).is_some() {
         return;
@@ -148,7 +149,7 @@ fn strip_descriptions(schema: &mut Value) {
 
 /// The input schema of `entry` in the given mode: small-model removals applied,
 /// parameter descriptions shortened, and `include`-style descriptions naming only the
-/// values still accepted (tools.md 1.12).
+/// values still accepted (docs/design/tool-contract.md §1.12).
 pub fn input_for(entry: &Entry, small: bool) -> Value {
     let mut s = (entry.input_schema)();
     if !small {
@@ -279,14 +280,15 @@ const HINT_DEFAULTS: [(&str, bool); 3] = [
     ("idempotentHint", false),
 ];
 
-/// The MCP `Tool` object for `tools/list`. `modern` is false for protocol versions
-/// that predate output schemas and titles (2025-03-26). Small-model mode keeps what a
-/// small model acts on (name, short description, input schema, non-default hints) and
-/// leaves out output schemas and titles, which only clients read (1.12: the catalogue
-/// must fit small context windows).
+/// The MCP `Tool` object for `tools/list`. `modern` is false for protocol versions that
+/// predate output schemas and titles (2025-03-26). Small-model mode keeps what a small
+/// model acts on (name, short description, input schema, non-default hints) and leaves
+/// out output schemas and titles, which only clients read
+/// (docs/design/tool-contract.md §1.12: the catalogue must fit small context windows).
 pub fn to_mcp(entry: &Entry, small: bool, modern: bool) -> Value {
     let m = &entry.meta;
-    // 1.12: only the tools of its table get a shorter description.
+    // docs/design/tool-contract.md §1.12: only the tools of its table get a shorter
+    // description.
     let description = match (small, m.small_description) {
         (true, Some(d)) => d,
         _ => m.description,

@@ -17,7 +17,7 @@ pub type SchemaFn = fn() -> Value;
 /// Arguments as a JSON object (before or after coercion).
 pub type Args = Map<String, Value>;
 
-/// The MCP annotations of tools.md section 0 (`openWorldHint` is always false).
+/// The MCP annotations of docs/design/tool-rules.md §0 (`openWorldHint` is always false).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hints {
     /// `readOnlyHint`: only reads may answer `TOO_LARGE` (writes are summarised).
@@ -58,7 +58,7 @@ impl Hints {
 }
 
 /// Everything about a tool that is not its types: names, texts, annotations and the
-/// small-model variants of tools.md 1.12.
+/// small-model variants of docs/design/tool-contract.md §1.12.
 #[derive(Clone, Copy, Debug)]
 pub struct ToolMeta {
     /// Registered name (`barline-…`).
@@ -75,7 +75,7 @@ pub struct ToolMeta {
     pub small_removed: &'static [&'static str],
     /// Enum values absent in small-model mode, per parameter (sent anyway: `BAD_INPUT`).
     pub small_removed_values: &'static [(&'static str, &'static [&'static str])],
-    /// Narrowing advice of a read's `TOO_LARGE` (tools.md 2.3).
+    /// Narrowing advice of a read's `TOO_LARGE` (docs/design/tool-contract.md §2.3).
     pub too_large_hint: &'static str,
 }
 
@@ -110,7 +110,8 @@ impl ToolMeta {
 
 /// A tool. `Params` is a struct of the argument types in `coerce` (fields in camelCase
 /// through `#[serde(rename_all = "camelCase")]`, doc comments become descriptions);
-/// `Output` is what `structuredContent` holds (use `OneOrMany` for 1.8 results).
+/// `Output` is what `structuredContent` holds (use `OneOrMany` for
+/// docs/design/tool-contract.md §1.8 results).
 pub trait Tool: 'static {
     /// The arguments after coercion.
     type Params: DeserializeOwned + Serialize + JsonSchema;

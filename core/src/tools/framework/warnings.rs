@@ -1,5 +1,6 @@
-//! Warnings in MCP results (tools.md 1.10): collapsed with a count suffix, capped at 50
-//! items, long ones cut, appended as `WARNING:` text items and mirrored in `_meta`.
+//! Warnings in MCP results (docs/design/tool-contract.md §1.10): collapsed with a count
+//! suffix, capped at 50 items, long ones cut, appended as `WARNING:` text items and
+//! mirrored in `_meta`.
 
 use serde_json::{json, Value};
 

@@ -1,7 +1,7 @@
-//! `barline-read-live-set` (tools.md 3.3): the Song's tempo, signature, scale and
-//! playing state with a track/scene overview; `include` adds full track and scene
-//! lists and the arrangement locators. With `include: []` it is exactly the overview
-//! that `barline-connect` and the `live://set` resource show ([`base`]).
+//! `barline-read-live-set` (docs/design/tool-rules.md §3): the Song's tempo, signature,
+//! scale and playing state with a track/scene overview; `include` adds full track and
+//! scene lists and the arrangement locators. With `include: []` it is exactly the
+//! overview that `barline-connect` and the `live://set` resource show ([`base`]).
 
 use crate::live::LiveId;
 use crate::tools::common::locators::{self};
@@ -93,9 +93,9 @@ impl Tool for ReadLiveSet {
 }
 
 // --- Nested reads --------------------------------------------------------------------
-// Nested reads (1.7): read-track and read-scene themselves, given only the options they
-// understand (`routings`, `mixer`, `color`; never `*`). Return-track names are read once
-// and shared by every nested mixer read.
+// Nested reads (docs/design/tool-contract.md §1.7): read-track and read-scene themselves,
+// given only the options they understand (`routings`, `mixer`, `color`; never `*`).
+// Return-track names are read once and shared by every nested mixer read.
 
 fn nested_tracks(
     call: &mut Call<'_>,

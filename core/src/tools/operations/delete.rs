@@ -1,7 +1,7 @@
-//! `barline-delete` (tools.md 3.17): every target is resolved and checked before the
-//! first deletion; tracks and scenes go in descending index order so earlier deletions
-//! never shift later targets; the master track, Barline's own track and the last scene
-//! are refused (B7).
+//! `barline-delete` (docs/design/tool-rules.md §17): every target is resolved and checked
+//! before the first deletion; tracks and scenes go in descending index order so earlier
+//! deletions never shift later targets; the master track, Barline's own track and the
+//! last scene are refused (honest refusals, docs/design/tool-contract.md §3.3).
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Place};
@@ -114,7 +114,8 @@ fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, Tool
             "give ids: the objects to delete"
         }));
     }
-    // Syntax of every path before anything else (B8).
+    // Syntax of every path before anything else (bad input changes nothing,
+    // docs/design/tool-contract.md §3.1).
     let mut parsed = Vec::new();
     for text in call.unique(paths, "path") {
         let path = DevicePath::parse(&text)?;
@@ -128,7 +129,8 @@ fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, Tool
     }
     let ids = call.unique(ids, "id");
 
-    // Resolve everything before the first deletion (3.17 step 1).
+    // Resolve everything before the first deletion
+    // (docs/design/tool-rules.md §17 step 1).
     let mut bulk: Bulk<Deleted> = Bulk::new();
     let host = host::find(call.live);
     let mut targets: Vec<Target> = Vec::new();
@@ -146,7 +148,8 @@ fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, Tool
     if kind == "scene" {
         keep_one_scene(call, &mut targets, &mut bulk)?;
     }
-    // Descending index order: regular tracks, then return tracks (3.17 step 3).
+    // Descending index order: regular tracks, then return tracks
+    // (docs/design/tool-rules.md §17 step 3).
     targets.sort_by(|a, b| {
         let rank = |h: How| matches!(h, How::ReturnTrack) as u8;
         rank(a.how).cmp(&rank(b.how)).then(b.index.cmp(&a.index))
@@ -206,8 +209,8 @@ fn resolve_id(
     target(call.live, found, id, kind, host)
 }
 
-/// Resolves a device or pad path (tools.md 3.17 step 1). `Ok(None)`: the catch-all
-/// pad `p*`, which has no pad object, skipped with a warning.
+/// Resolves a device or pad path (docs/design/tool-rules.md §17 step 1). `Ok(None)`: the
+/// catch-all pad `p*`, which has no pad object, skipped with a warning.
 fn resolve_path(
     call: &mut Call<'_>,
     text: &str,
@@ -252,8 +255,8 @@ fn resolve_path(
     target(call.live, id, text, kind, host).map(Some)
 }
 
-/// Checks a found object of the right kind against the protected targets (B7) and
-/// works out how to delete it.
+/// Checks a found object of the right kind against the protected targets (honest
+/// refusals, docs/design/tool-contract.md §3.3) and works out how to delete it.
 fn target(
     live: &mut dyn LivePort,
     found: LiveId,
@@ -312,7 +315,7 @@ fn target(
 }
 
 /// Live keeps at least one scene: when the call would delete every scene, the first
-/// (processed last) is refused (B7).
+/// (processed last) is refused (honest refusals, docs/design/tool-contract.md §3.3).
 fn keep_one_scene(
     call: &mut Call<'_>,
     targets: &mut Vec<Target>,

@@ -1,7 +1,7 @@
-//! `barline-create-scene` (tools.md 3.9): insert empty scenes at an index (appending
-//! empty scenes first when the index is past the end), or capture the playing session
-//! clips into a new scene after the selected one. Everything is checked before the
-//! first write.
+//! `barline-create-scene` (docs/design/tool-rules.md §9): insert empty scenes at an index
+//! (appending empty scenes first when the index is past the end), or capture the playing
+//! session clips into a new scene after the selected one. Everything is checked before
+//! the first write.
 
 use crate::live::path::parse_id_atoms;
 use crate::live::{Atom, LiveId};
@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 /// `barline-create-scene`.
 pub struct CreateScene;
 
-/// Most scenes `sceneIndex + count` may reach (tools.md 3.9).
+/// Most scenes `sceneIndex + count` may reach (docs/design/tool-rules.md §9).
 pub const MAX_SCENES: i64 = 1_000;
 
 /// Arguments of create-scene.
@@ -118,7 +118,8 @@ fn create(
 ) -> Result<OneOrMany<CreatedScene>, ToolError> {
     let song = overview::song(call.live)?;
     let existing = call.live.get_count(song, "scenes")?;
-    // tools.md 3.9: an index past the end is made reachable with empty scenes first.
+    // docs/design/tool-rules.md §9: an index past the end is made reachable with empty
+    // scenes first.
     let missing = index.saturating_sub(existing);
     for done in 0..missing {
         if done > 0 && call.deadline_near() {
@@ -142,7 +143,8 @@ fn create(
     let names = names::names_for(call, name, count);
     let mut bulk = Bulk::new();
     for (i, name) in names.iter().enumerate() {
-        // tools.md 1.15: stop before the time limit, keeping what was created.
+        // docs/design/tool-contract.md §1.15: stop before the time limit, keeping what
+        // was created.
         if i > 0 && call.deadline_near() {
             call.warn_stopped(i, count, "scenes");
             break;
@@ -161,7 +163,8 @@ fn create(
                 continue;
             }
         };
-        // The scene exists now: a later problem is a warning, never a failure (1.9).
+        // The scene exists now: a later problem is a warning, never a failure
+        // (docs/design/tool-contract.md §1.9).
         if let Err(e) = props.apply(call, scene, i, name.as_deref()) {
             call.warn(format!("scene at sceneIndex {at}: {}", e.message));
         }

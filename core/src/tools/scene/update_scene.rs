@@ -1,6 +1,7 @@
-//! `barline-update-scene` (tools.md 3.10): names, colours and tempo/signature overrides
-//! of one or more scenes, by id. Arguments are checked before anything is written;
-//! ids that do not resolve to scenes are skipped with a warning (1.9).
+//! `barline-update-scene` (docs/design/tool-rules.md §10): names, colours and
+//! tempo/signature overrides of one or more scenes, by id. Arguments are checked before
+//! anything is written; ids that do not resolve to scenes are skipped with a warning
+//! (docs/design/tool-contract.md §1.9).
 
 use crate::tools::common::names;
 use crate::tools::common::refs::{self, Kind};
@@ -57,7 +58,8 @@ impl Tool for UpdateScene {
     ) -> Result<OneOrMany<UpdatedScene>, ToolError> {
         let signature = text_of(&p.time_signature);
         let props = SceneProps::parse(p.tempo.map(Num::get), signature, text_of(&p.color))?;
-        // Each entry takes the id coercion of 1.1 (`"id 12"` is `"12"`).
+        // Each entry takes the id coercion of docs/design/tool-contract.md §1.1 (`"id
+        // 12"` is `"12"`).
         let items: Vec<String> = p
             .ids
             .items()
@@ -77,7 +79,8 @@ impl Tool for UpdateScene {
         let names = names::names_for(call, text_of(&p.name), n);
         let mut bulk = Bulk::new();
         for (i, id) in ids.iter().enumerate() {
-            // tools.md 1.15: stop before the time limit, keeping what was updated.
+            // docs/design/tool-contract.md §1.15: stop before the time limit, keeping
+            // what was updated.
             if i > 0 && call.deadline_near() {
                 call.warn_stopped(i, n, "scenes");
                 break;

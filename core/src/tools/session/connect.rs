@@ -1,5 +1,5 @@
-//! `barline-connect` (tools.md 3.1): the handshake. Versions, a Live Set overview, the
-//! usage guide and (when enabled) the project memory.
+//! `barline-connect` (docs/design/tool-rules.md §1): the handshake. Versions, a Live Set
+//! overview, the usage guide and (when enabled) the project memory.
 
 use crate::tools::common::live_version::{live_version, older_than_12_3};
 use crate::tools::common::overview;

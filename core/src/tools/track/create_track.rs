@@ -1,6 +1,6 @@
-//! `barline-create-track` (tools.md 3.6): MIDI, audio or return tracks, one by one at
-//! consecutive indices, then their names, colours and states. Everything that needs no
-//! write (colours, index, limit, kind checks) is checked first.
+//! `barline-create-track` (docs/design/tool-rules.md §6): MIDI, audio or return tracks,
+//! one by one at consecutive indices, then their names, colours and states. Everything
+//! that needs no write (colours, index, limit, kind checks) is checked first.
 
 use crate::live::path::parse_id_atoms;
 use crate::live::{Atom, LiveId};
@@ -24,7 +24,8 @@ impl Choices for NewTrackTypes {
     const ALL: &'static [&'static str] = &["midi", "audio", "return"];
 }
 
-/// Most tracks one call creates, and the highest `trackIndex + count` (tools.md 3.6).
+/// Most tracks one call creates, and the highest `trackIndex + count`
+/// (docs/design/tool-rules.md §6).
 pub const MAX_TRACKS: i64 = 100;
 
 /// Arguments of create-track.
@@ -124,7 +125,8 @@ fn run(call: &mut Call<'_>, p: &CreateTrackParams) -> Result<OneOrMany<CreatedTr
     let names = names::names_for(call, p.name.as_ref().map(Text::as_str), n);
     let mut bulk = Bulk::new();
     for (i, name) in names.iter().enumerate() {
-        // tools.md 1.15: stop before the time limit, keeping what was created.
+        // docs/design/tool-contract.md §1.15: stop before the time limit, keeping what
+        // was created.
         if i > 0 && call.deadline_near() {
             call.warn_stopped(i, n, "tracks");
             break;

@@ -1,8 +1,10 @@
-//! `barline-update-track` (tools.md 3.7): names, colours, mute/solo/arm, mixer values by
-//! display value, sends, routing and monitoring of one or more tracks. Everything that
-//! needs no write is checked first (B8), kind checks come before Live is asked (B15),
-//! `moveToIndex` is refused before anything else (B7), and each track is done in the
-//! spec's order: states, mixer, routing, monitoring, send.
+//! `barline-update-track` (docs/design/tool-rules.md §7): names, colours, mute/solo/arm,
+//! mixer values by display value, sends, routing and monitoring of one or more tracks.
+//! Everything that needs no write is checked first (docs/design/tool-contract.md §3.1),
+//! kind checks come before Live is asked (docs/design/tool-contract.md §3.2),
+//! `moveToIndex` is refused before anything else (honest refusals,
+//! docs/design/tool-contract.md §3.3), and each track is done in the documented order
+//! (docs/design/tool-rules.md §7): states, mixer, routing, monitoring, send.
 
 use crate::live::{Atom, LiveId};
 use crate::tools::common::names;
@@ -133,7 +135,8 @@ fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTr
             "moveToIndex: Live's API cannot reorder tracks (tracks can only be created at an index, duplicated next to themselves or deleted)",
         ));
     }
-    // Checks that need no write (B8).
+    // Checks that need no write (bad input changes nothing,
+    // docs/design/tool-contract.md §3.1).
     let colors = names::colors(text_of(&p.color))?;
     let routes: Vec<(&str, &str)> = routing::PROPS
         .into_iter()
@@ -151,7 +154,8 @@ fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTr
             param_of(prop)
         )));
     }
-    // Each entry takes the 1.1 id coercion ("id 12" is "12").
+    // Each entry takes the docs/design/tool-contract.md §1.1 id coercion ("id 12" is
+    // "12").
     let entries = p
         .ids
         .items()
@@ -213,8 +217,8 @@ fn param_of(prop: &str) -> &'static str {
     }
 }
 
-/// The send of tools.md 3.7 step 5, decided once per call: both parameters or neither,
-/// and a return that matches.
+/// The send of docs/design/tool-rules.md §7 step 5, decided once per call: both
+/// parameters or neither, and a return that matches.
 fn send_plan(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<Option<SendPlan>, ToolError> {
     let (db, which) = match (p.send_gain_db, text_of(&p.send_return)) {
         (None, None) => return Ok(None),
@@ -277,7 +281,8 @@ fn update(
             }
         }
     }
-    // Kind facts, read only when a setting depends on them (B15: before Live is asked).
+    // Kind facts, read only when a setting depends on them (before Live is asked,
+    // docs/design/tool-contract.md §3.2).
     let needs_kind = p.arm.is_some() || p.monitoring_state.is_some() || !routes.is_empty();
     let (group, armable) = match place {
         Place::Regular(_) if needs_kind => {

@@ -1,4 +1,5 @@
-//! `assignment = (selector _ ":" _)? parameter _ operator _ expr` (3.2).
+//! `assignment = (selector _ ":" _)? parameter _ operator _ expr`
+//! (docs/design/transforms.md §3.2).
 
 use super::{Label, Parsed, Parser};
 use crate::transforms::ast::{AssignOp, Assignment, Param, PitchSel};
@@ -31,7 +32,7 @@ const OPERATORS: [AssignOp; 5] = [
 
 impl<'t> Parser<'t> {
     /// One assignment from `at`, noted as a whole as `parameter assignment` when it
-    /// fails at its start (8.1).
+    /// fails at its start (docs/design/transforms.md §8.1).
     pub(super) fn assignment(&mut self, at: usize) -> Parsed<(Assignment, usize)> {
         self.labelled(at, Label::ParameterAssignment, |p| p.assignment_body(at))
     }

@@ -1,6 +1,6 @@
-//! Function calls (3.2 `call`): the name, then the argument rule that function
-//! takes — a plain list, a list that may start with a period (`quant`), a waveform's
-//! list with `sync`, or `swing`'s amount, grid and `raw`.
+//! Function calls (docs/design/transforms.md §3.2 `call`): the name, then the argument
+//! rule that function takes — a plain list, a list that may start with a period
+//! (`quant`), a waveform's list with `sync`, or `swing`'s amount, grid and `raw`.
 
 use super::{Label, Parsed, Parser, Rule, Stop};
 use crate::transforms::ast::{Arg, Expr, Func};

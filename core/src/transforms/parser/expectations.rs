@@ -1,13 +1,14 @@
-//! The expectation bookkeeping of spec 8.1: the furthest position noted and the
-//! labels noted there; a labelled rule that fails without getting past its start
-//! replaces its own notes there by its label. Turns what was noted, or why parsing
+//! The expectation bookkeeping of docs/design/transforms.md §8.1: the furthest position
+//! noted and the labels noted there; a labelled rule that fails without getting past its
+//! start replaces its own notes there by its label. Turns what was noted, or why parsing
 //! stopped, into the error message.
 
 use super::{Parsed, Parser, Stop, MAX_DEPTH};
 use crate::notation::{found_text, source_position};
 use crate::transforms::error::{TransformError, TransformErrorKind};
 
-/// An expectation label of 8.1, in the order of its table (which is the order listed).
+/// An expectation label of docs/design/transforms.md §8.1, in the order of its table
+/// (which is the order listed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Label {
     ParameterAssignment,
@@ -67,8 +68,8 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// Runs a labelled rule (8.1): on a failure that noted nothing beyond `at`, the
-    /// notes it made at `at` give way to `label`.
+    /// Runs a labelled rule (docs/design/transforms.md §8.1): on a failure that noted
+    /// nothing beyond `at`, the notes it made at `at` give way to `label`.
     pub(super) fn labelled<T>(
         &mut self,
         at: usize,

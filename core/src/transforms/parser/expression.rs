@@ -1,6 +1,6 @@
-//! Expressions (3.2 `expr`, `term`, `unary`, `atom`, `variable`): operator chains
-//! with the nesting bound of [`MAX_DEPTH`], numbers, pitches, variables and
-//! parenthesised groups.
+//! Expressions (docs/design/transforms.md §3.2 `expr`, `term`, `unary`, `atom`,
+//! `variable`): operator chains with the nesting bound of [`MAX_DEPTH`], numbers,
+//! pitches, variables and parenthesised groups.
 
 use super::{Label, Parsed, Parser, Rule, Stop, MAX_DEPTH};
 use crate::transforms::ast::{BinOp, ClipField, Expr, NoteField, Param, Var};

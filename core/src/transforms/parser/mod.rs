@@ -1,9 +1,9 @@
-//! A recursive-descent parser mirroring spec 3.2 rule by rule (Appendix B), one
-//! assignment at a time, with the expectation bookkeeping of 8.1 (`expectations`).
-//! Each grammar rule is a method of `Parser`; the rules live with their kind:
-//! `assignment` (selector, parameter, operator), `expression` (operators, atoms,
-//! variables), `call` (functions and their argument rules), over `scan`'s space,
-//! literals and keywords.
+//! A recursive-descent parser mirroring docs/design/transforms.md §3.2 rule by rule, one
+//! assignment at a time, with the expectation bookkeeping of
+//! docs/design/transforms.md §8.1 (`expectations`). Each grammar rule is a method of
+//! `Parser`; the rules live with their kind: `assignment` (selector, parameter,
+//! operator), `expression` (operators, atoms, variables), `call` (functions and their
+//! argument rules), over `scan`'s space, literals and keywords.
 //!
 //! PEG alternatives that share a prefix (`wave_args`, `swing_args`) parse the prefix
 //! once and decide afterwards; that gives the same matches and notes as trying each
@@ -26,7 +26,8 @@ pub const MAX_DEPTH: usize = 100;
 
 /// Why parsing stopped at once (not a backtrackable failure).
 enum Stop {
-    /// A period where an operand was tried (3.3): byte range of the token.
+    /// A period where an operand was tried (docs/design/transforms.md §3.3): byte range
+    /// of the token.
     Period(usize, usize),
     /// Nesting beyond [`MAX_DEPTH`] at this byte.
     Depth(usize),
@@ -37,7 +38,8 @@ type Parsed<T> = Result<Option<T>, Stop>;
 /// A rule from a position: what it matched and where it ended, or `None`.
 type Rule<'t, T> = fn(&mut Parser<'t>, usize) -> Parsed<(T, usize)>;
 
-/// Parses a whole transform text into its assignments (8.1 "Scan").
+/// Parses a whole transform text into its assignments (docs/design/transforms.md §8.1
+/// "Scan").
 pub(crate) fn parse(text: &str) -> Result<Vec<Assignment>, TransformError> {
     let mut p = Parser {
         text,
@@ -73,7 +75,8 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Assignment>, TransformError> {
     }
 }
 
-/// One parse of one text: where the rules read and what 8.1 has noted so far.
+/// One parse of one text: where the rules read and what docs/design/transforms.md §8.1
+/// has noted so far.
 struct Parser<'t> {
     text: &'t str,
     b: &'t [u8],

@@ -47,7 +47,7 @@ function session(device, client, toolNames) {
      * A call that must succeed. `warnings` lists the expected warnings in order (strings
      * match exactly, RegExps by test); any other warning fails. Returns
      * `{data, items, warnings, text}`: `data` is `structuredContent`, `items` the
-     * one-or-many result as an array (tools.md 1.8).
+     * one-or-many result as an array (docs/design/tool-contract.md §1.8).
      */
     async call(name, args = {}, { warnings = [] } = {}) {
       const r = await raw(name, args);
@@ -84,7 +84,7 @@ export function assertWarnings(got, expected, what = "call") {
   assert.ok(ok, `${what}: warnings ${JSON.stringify(got)}, expected ${expected.map(String).join(" | ") || "none"}`);
 }
 
-/** A one-or-many result (tools.md 1.8) as an array. */
+/** A one-or-many result (docs/design/tool-contract.md §1.8) as an array. */
 export function itemsOf(data) {
   if (data === undefined || data === null) return [];
   return Array.isArray(data.items) ? data.items : [data];
@@ -177,10 +177,10 @@ export function assertSameSet(actual, expected, what = "the final Live Set") {
 
 /**
  * The dump without the transport state a session leaves behind, which is not the Set's
- * content: the playhead (`current_song_time`; locator edits move it, tools.md 3.4), and
- * the values the `stop` action settles to (`start_time` 0, `back_to_arranger` off,
- * tools.md 3.20), which a fresh Song leaves unset. Whether the transport is playing is
- * not normalised.
+ * content: the playhead (`current_song_time`; locator edits move it,
+ * docs/design/tool-rules.md §4), and the values the `stop` action settles to
+ * (`start_time` 0, `back_to_arranger` off, docs/design/tool-rules.md §20), which a fresh
+ * Song leaves unset. Whether the transport is playing is not normalised.
  */
 export function withoutTransport(dump) {
   const d = structuredClone(dump);

@@ -1,6 +1,6 @@
-//! `barline-create-clip` (tools.md 3.12), MIDI and audio clips: validate everything
-//! first (`create_clip_plan`, with the targets in `create_clip_targets`; nothing is
-//! written when any input is bad), then create session and arrangement clips.
+//! `barline-create-clip` (docs/design/tool-rules.md §12), MIDI and audio clips: validate
+//! everything first (`create_clip_plan`, with the targets in `create_clip_targets`;
+//! nothing is written when any input is bad), then create session and arrangement clips.
 
 pub mod ops;
 pub mod plan;
@@ -125,13 +125,15 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
     let mut bulk = Bulk::new();
     let mut created_session: Vec<Slot> = Vec::new();
     for (i, t) in p.targets.iter().enumerate() {
-        // tools.md 1.15: stop before the time limit, keeping what was created.
+        // docs/design/tool-contract.md §1.15: stop before the time limit, keeping what
+        // was created.
         if i > 0 && call.deadline_near() {
             call.warn_stopped(i, n, "clips");
             break;
         }
         let end = p.transformed.as_ref().map_or(p.end, |c| c[i].end);
-        // Scenes up to the slot's, one at a time inside the time budget (1.15).
+        // Scenes up to the slot's, one at a time inside the time budget
+        // (docs/design/tool-contract.md §1.15).
         if let Target::Session(slot) = t {
             match add_scenes(call, song, *slot) {
                 Ok(true) => {}
@@ -154,7 +156,8 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
             (Target::Arrangement { track, start, .. }, Some(path)) => {
                 ops::create_arrangement(live, *track, *start, Kind::Audio(path))
             }
-            // 3.12 step 4: the clip occupies exactly its region on the timeline.
+            // docs/design/tool-rules.md §12 step 4: the clip occupies exactly its region
+            // on the timeline.
             (Target::Arrangement { track, start, .. }, None) => {
                 ops::create_arrangement(live, *track, *start, Kind::Midi(end - p.start))
             }
@@ -182,7 +185,8 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
         }
         call.ids().issue(&o.id);
         // The clip exists now: a later step that fails is a warning on a successful
-        // result, never an error (a write is never reported as a failure, 1.9).
+        // result, never an error (a write is never reported as a failure,
+        // docs/design/tool-contract.md §1.9).
         if let Err(e) = finish_clip(
             call,
             &p,
@@ -226,8 +230,9 @@ fn add_scenes(call: &mut Call<'_>, song: LiveId, slot: Slot) -> Result<bool, Too
     Ok(true)
 }
 
-/// Steps 5 of 3.12 on a created clip: region, name, colour, firstStart, notes, and
-/// what the result reports (notes Live holds, the length Live set).
+/// Steps 5 of docs/design/tool-rules.md §12 on a created clip: region, name, colour,
+/// firstStart, notes, and what the result reports (notes Live holds, the length Live
+/// set).
 fn finish_clip(
     call: &mut Call<'_>,
     p: &Plan<'_>,

@@ -1,5 +1,6 @@
 //! Live operations of barline-create-clip: creating clips in slots and on the timeline,
-//! setting their region and signature, and firing them afterwards (tools.md 3.12).
+//! setting their region and signature, and firing them afterwards
+//! (docs/design/tool-rules.md §12).
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Slot};
@@ -109,9 +110,9 @@ pub fn create_arrangement(
     Ok(LiveId(id as u64))
 }
 
-/// The region and signature of a new MIDI clip (tools.md 3.12 step 5), the markers
-/// in the write order of 3.13 so a region starting after the new clip's end is
-/// accepted.
+/// The region and signature of a new MIDI clip (docs/design/tool-rules.md §12 step 5),
+/// the markers in the write order of docs/design/tool-rules.md §13 so a region starting
+/// after the new clip's end is accepted.
 pub fn configure_midi(
     live: &mut dyn LivePort,
     clip: LiveId,

@@ -1,7 +1,7 @@
-//! Everything create-clip checks and computes before its first write (tools.md 3.12
-//! steps 1–2): the targets, the region in the clip's signature, the notes, and per
-//! clip the transformed notes and the end they give. Nothing is written when any
-//! input is bad.
+//! Everything create-clip checks and computes before its first write
+//! (docs/design/tool-rules.md §12 steps 1–2): the targets, the region in the clip's
+//! signature, the notes, and per clip the transformed notes and the end they give.
+//! Nothing is written when any input is bad.
 
 use crate::live::LivePort;
 use crate::notation::{self, InterpretOptions, Note};
@@ -12,7 +12,7 @@ use crate::tools::common::{names, overview, time};
 use crate::tools::framework::coerce::{text_of, Index, List};
 use crate::tools::framework::error::{quoted, ToolError};
 
-/// Everything checked before the first write (tools.md 3.12 step 1).
+/// Everything checked before the first write (docs/design/tool-rules.md §12 step 1).
 pub struct Plan<'a> {
     /// The clips to create, session slots first.
     pub targets: Vec<Target>,
@@ -32,11 +32,13 @@ pub struct Plan<'a> {
     pub sample: Option<&'a str>,
     /// Colours to cycle over the clips.
     pub colors: Vec<i64>,
-    /// Per target, the notes after `transforms` (transforms.md 9); `None` without them.
+    /// Per target, the notes after `transforms` (docs/design/transforms.md §9); `None`
+    /// without them.
     pub transformed: Option<Vec<ClipNotes>>,
 }
 
-/// One MIDI clip's transformed notes, its end (3.12 step 2 from those notes) and report.
+/// One MIDI clip's transformed notes, its end (docs/design/tool-rules.md §12 step 2 from
+/// those notes) and report.
 pub struct ClipNotes {
     /// The notes as Live's note values.
     pub values: Vec<serde_json::Value>,
@@ -51,7 +53,7 @@ fn bad(e: String) -> ToolError {
 }
 
 /// Checks every argument and what Live can answer without a write, in the order
-/// of tools.md 3.12 step 1 (cheap checks first).
+/// of docs/design/tool-rules.md §12 step 1 (cheap checks first).
 pub fn plan<'a>(
     live: &mut dyn LivePort,
     args: &'a CreateClipParams,
@@ -174,8 +176,8 @@ struct Region {
 }
 
 impl Region {
-    /// MIDI clip end (3.12 step 2): `start + length`, else the bar after the latest
-    /// note start, at least one bar after `start`.
+    /// MIDI clip end (docs/design/tool-rules.md §12 step 2): `start + length`, else the
+    /// bar after the latest note start, at least one bar after `start`.
     fn end(&self, starts: impl Iterator<Item = f64>) -> f64 {
         if let Some(l) = self.length {
             return self.start + l;
@@ -190,8 +192,8 @@ impl Region {
     }
 }
 
-/// The given notes transformed once per target (transforms.md 9: each clip has its
-/// own context), with the end each result gives.
+/// The given notes transformed once per target (docs/design/transforms.md §9: each clip
+/// has its own context), with the end each result gives.
 fn transform_per_clip(
     tf: &CallTransforms,
     targets: &[Target],

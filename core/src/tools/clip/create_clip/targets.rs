@@ -1,6 +1,7 @@
-//! Where create-clip makes its clips and from what (tools.md 3.12 step 1): session
-//! slots and arrangement starts, the audio file for audio clips, and the checks Live
-//! answers without a write: tracks exist and take the clip kind, slots are free.
+//! Where create-clip makes its clips and from what
+//! (docs/design/tool-rules.md §12 step 1): session slots and arrangement starts, the
+//! audio file for audio clips, and the checks Live answers without a write: tracks exist
+//! and take the clip kind, slots are free.
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::audio::AUDIO_EXTENSIONS;
@@ -147,8 +148,8 @@ pub fn arrangement_targets(
     Ok(targets)
 }
 
-/// Live checks that need no write (B15): every target's track exists and takes this
-/// kind of clip (audio or MIDI).
+/// Live checks that need no write (kind checks first, docs/design/tool-contract.md §3.2):
+/// every target's track exists and takes this kind of clip (audio or MIDI).
 pub fn check_tracks(
     live: &mut dyn LivePort,
     song: LiveId,

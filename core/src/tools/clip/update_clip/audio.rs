@@ -1,6 +1,7 @@
-//! Audio clips in update-clip: gain, pitch and warp (tools.md 3.13 step 2) and the
-//! transforms on gain and transposition (transforms.md 6). Pitch is written as
-//! Live's coarse/fine pair, whose split is [`pitch_split`].
+//! Audio clips in update-clip: gain, pitch and warp
+//! (docs/design/tool-rules.md §13 step 2) and the transforms on gain and transposition
+//! (docs/design/transforms.md §6). Pitch is written as Live's coarse/fine pair, whose
+//! split is [`pitch_split`].
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::clip::update_clip::args::UpdateClipParams;
@@ -47,8 +48,9 @@ pub fn settings(
     Ok(())
 }
 
-/// Applies the transforms to an audio clip's gain and transposition (transforms.md 6),
-/// writing the pitch with the coarse/fine split of tools.md 3.13. Answers the seed.
+/// Applies the transforms to an audio clip's gain and transposition
+/// (docs/design/transforms.md §6), writing the pitch with the coarse/fine split of
+/// docs/design/tool-rules.md §13. Answers the seed.
 pub fn transform(
     call: &mut Call<'_>,
     tf: &CallTransforms,

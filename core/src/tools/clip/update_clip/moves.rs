@@ -1,6 +1,6 @@
-//! Moving clips for update-clip (tools.md 3.13 step 5): a session clip to another
-//! slot, an arrangement clip to another start, and its length on the timeline; the
-//! timeline work itself is in `timeline`.
+//! Moving clips for update-clip (docs/design/tool-rules.md §13 step 5): a session clip to
+//! another slot, an arrangement clip to another start, and its length on the timeline;
+//! the timeline work itself is in `timeline`.
 
 use crate::live::path::id_atoms;
 use crate::live::LiveId;

@@ -1,6 +1,6 @@
-//! Update-clip step 3 (tools.md 3.13): notes merged into or replacing a MIDI clip's
-//! notes, and the transforms (transforms.md 9) on the resulting notes or, for an
-//! audio clip, on its gain and pitch. Merging itself is `note_merge`'s.
+//! Update-clip step 3 (docs/design/tool-rules.md §13): notes merged into or replacing a
+//! MIDI clip's notes, and the transforms (docs/design/transforms.md §9) on the resulting
+//! notes or, for an audio clip, on its gain and pitch. Merging itself is `note_merge`'s.
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::clip::update_clip::args::UpdatedClip;
@@ -29,8 +29,8 @@ pub fn write(
     match (text_of(&p.notes), &plan.transforms, midi) {
         (Some(t), None, true) => note_merge::write_notes(call, clip, t, plan.merge, sig)?,
         (Some(t), Some(tf), true) => {
-            // transforms.md 9: the complete resulting list is transformed and replaces
-            // the clip's notes (ids are not kept).
+            // docs/design/transforms.md §9: the complete resulting list is transformed
+            // and replaces the clip's notes (ids are not kept).
             let mut list = note_merge::resulting_notes(call, clip, t, plan.merge, sig)?;
             if !list.is_empty() {
                 let c = clip_context(call.live, tf, clip, sig, place)?;
@@ -50,7 +50,7 @@ pub fn write(
             }
         }
         (_, Some(tf), false) => {
-            // Audio: section 6 of transforms.md adjusts gain and transposition.
+            // Audio: docs/design/transforms.md §6 adjusts gain and transposition.
             let c = clip_context(call.live, tf, clip, sig, place)?;
             item.seed = audio::transform(call, tf, clip, sig, &c)?;
         }
@@ -62,8 +62,8 @@ pub fn write(
     Ok(())
 }
 
-/// The clip context of an existing clip (transforms.md 9): session `length`, or
-/// arrangement `end_time − start_time` and its `start_time`; its place in `ids`.
+/// The clip context of an existing clip (docs/design/transforms.md §9): session `length`,
+/// or arrangement `end_time − start_time` and its `start_time`; its place in `ids`.
 fn clip_context(
     live: &mut dyn LivePort,
     tf: &CallTransforms,
@@ -80,7 +80,8 @@ fn clip_context(
     tf.context(sig, length, position, index, count)
 }
 
-/// Replaces every note of the clip with `list` (transforms.md 9: ids are not kept).
+/// Replaces every note of the clip with `list` (docs/design/transforms.md §9: ids are not
+/// kept).
 fn replace_notes(
     live: &mut dyn LivePort,
     clip: LiveId,

@@ -1,7 +1,7 @@
-//! What update-clip checks before its first write (tools.md 3.13): every argument's
-//! syntax, the Set-time positions, the split points, quantise and the transforms, so
-//! that bad input changes nothing. Clip-time values are read again per clip, in that
-//! clip's signature ([`clip_times`]).
+//! What update-clip checks before its first write (docs/design/tool-rules.md §13): every
+//! argument's syntax, the Set-time positions, the split points, quantise and the
+//! transforms, so that bad input changes nothing. Clip-time values are read again per
+//! clip, in that clip's signature ([`clip_times`]).
 
 use crate::notation;
 use crate::tools::clip::update_clip::args::{Grids, UpdateClipParams, MAX_SPLIT_POINTS};
@@ -73,7 +73,7 @@ pub fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError
     if let Some(t) = text_of(&p.notes) {
         notation::parse(t).map_err(|e| bad(format!("notes: {e}")))?;
     }
-    // transforms.md 9: parsed before any clip changes, MIDI or audio.
+    // docs/design/transforms.md §9: parsed before any clip changes, MIDI or audio.
     // The seed is drawn from the host's random source when not given.
     let transforms = CallTransforms::prepare(call.live, text_of(&p.transforms), p.seed)?
         .filter(|t| !t.is_empty());

@@ -1,5 +1,6 @@
-//! Update-clip step 1 (tools.md 3.13): looping and the markers it moves, then name,
-//! colour and signature. Marker writes in the order Live accepts are `clip_timing`'s.
+//! Update-clip step 1 (docs/design/tool-rules.md §13): looping and the markers it moves,
+//! then name, colour and signature. Marker writes in the order Live accepts are
+//! `clip_timing`'s.
 
 use crate::live::{Atom, LiveId};
 use crate::tools::clip::update_clip::plan::ClipTimes;

@@ -1,6 +1,6 @@
-//! Quantise for update-clip (tools.md 3.13 step 4): Live's `quantize` /
-//! `quantize_pitch` with the read-back of B11 — when notes were off the grid and
-//! none moved, Live ignored the call and the tool says so.
+//! Quantise for update-clip (docs/design/tool-rules.md §13 step 4): Live's `quantize` /
+//! `quantize_pitch` with a read-back (docs/design/tool-contract.md §3.4) — when notes
+//! were off the grid and none moved, Live ignored the call and the tool says so.
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::notation::{self, Element};

@@ -1,4 +1,5 @@
-//! Audio clip values: gain in dB and warp mode names (tools.md 3.11, 3.13).
+//! Audio clip values: gain in dB and warp mode names
+//! (docs/design/tool-rules.md §11, §13).
 
 /// Clip gain (0..1) → dB. Piecewise linear over anchor points of Live's gain curve
 /// (0 → −70 dB, 0.4 → 0 dB, 1 → +24 dB, with intermediate anchors); the same table is

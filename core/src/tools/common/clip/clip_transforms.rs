@@ -1,6 +1,6 @@
-//! The `transforms` and `seed` arguments of the clip tools (transforms.md 9, tools.md
-//! 3.12/3.13): parse once before any write, settle one seed per call, then transform
-//! each clip with its own clip context.
+//! The `transforms` and `seed` arguments of the clip tools (docs/design/transforms.md §9,
+//! docs/design/tool-rules.md §12, §13): parse once before any write, settle one seed per
+//! call, then transform each clip with its own clip context.
 //!
 //! Both create-clip and update-clip use this module, so the rules live in one place:
 //! parse errors are `BAD_INPUT` with the language's message verbatim; the language's
@@ -90,8 +90,8 @@ impl CallTransforms {
         self.transform.is_empty()
     }
 
-    /// The clip context of one clip (transforms.md 9): `length_beats` (the clip's length
-    /// in Live beats: the created length, or session `length` / arrangement
+    /// The clip context of one clip (docs/design/transforms.md §9): `length_beats` (the
+    /// clip's length in Live beats: the created length, or session `length` / arrangement
     /// `end_time − start_time`), `arrangement_start` in Live beats (`None` for session
     /// clips), and the clip's place among the call's clips.
     pub fn context(
@@ -139,7 +139,7 @@ impl CallTransforms {
     }
 
     /// An audio clip's new `(gain_db, pitch_shift)` (`None`: unchanged) and the report
-    /// (transforms.md 6). `transformed` is not reported for audio clips.
+    /// (docs/design/transforms.md §6). `transformed` is not reported for audio clips.
     pub fn audio(
         &self,
         gain_db: f64,

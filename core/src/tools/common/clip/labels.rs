@@ -1,5 +1,5 @@
-//! The names the clip tools write on each clip (tools.md 1.6), checked before the
-//! first write.
+//! The names the clip tools write on each clip (docs/design/tool-contract.md §1.6),
+//! checked before the first write.
 
 use crate::tools::common::name_rules;
 use crate::tools::common::names;

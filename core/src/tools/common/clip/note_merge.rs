@@ -1,8 +1,9 @@
-//! Note merge of tools.md 3.13 / B6: the new text is interpreted from the notation's
-//! default state with the bar-copy memory seeded by the clip's notes; existing notes
-//! the new ones replace (same pitch, start within 0.001 beats) or that a `v0` note
-//! deletes are removed by id, and every other existing note is left untouched (id,
-//! mute and release velocity kept).
+//! Note merge of update-clip (docs/design/tool-rules.md §13 step 3,
+//! docs/design/tool-contract.md §3.9): the new text is interpreted from the notation's
+//! default state with the bar-copy memory seeded by the clip's notes; existing notes the
+//! new ones replace (same pitch, start within 0.001 beats) or that a `v0` note deletes
+//! are removed by id, and every other existing note is left untouched (id, mute and
+//! release velocity kept).
 
 use crate::live::LiveId;
 use crate::notation::{self, InterpretOptions, NotationError, Note};
@@ -16,7 +17,7 @@ fn bad(message: String) -> ToolError {
     ToolError::bad_input(message)
 }
 
-/// Two starts closer than this are the same position (notation 4.8).
+/// Two starts closer than this are the same position (docs/design/notation.md §4.8).
 const SAME_START: f64 = 0.001;
 
 /// What a merge writes.
@@ -73,8 +74,8 @@ pub fn plan(
     })
 }
 
-/// Writes `text` into a clip (update-clip step 3): `replace` removes every note
-/// first; `merge` applies [`plan`].
+/// Writes `text` into a clip (docs/design/tool-rules.md §13 step 3): `replace` removes
+/// every note first; `merge` applies [`plan`].
 pub fn write_notes(
     call: &mut Call<'_>,
     clip: LiveId,

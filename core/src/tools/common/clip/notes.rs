@@ -1,4 +1,5 @@
-//! Reading a MIDI clip's notes (tools.md 1.14) and formatting them as bar|beat text.
+//! Reading a MIDI clip's notes (docs/design/tool-contract.md §1.14) and formatting them
+//! as bar|beat text.
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::notation::{self, FormatNote, FormatOptions, Note};
@@ -7,7 +8,8 @@ use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use serde::Deserialize;
 
-/// A note as Live reports it, with the fields merge must keep (tools.md 3.13).
+/// A note as Live reports it, with the fields merge must keep
+/// (docs/design/tool-rules.md §13).
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 pub struct LiveNote {
     /// Live's note id (0 when Live gave none).
@@ -81,11 +83,12 @@ struct NotesJson {
     notes: Vec<LiveNote>,
 }
 
-/// Pitches per window of the fallback read (16 bands of 8 pitches, tools.md 1.14).
+/// Pitches per window of the fallback read (16 bands of 8 pitches,
+/// docs/design/tool-contract.md §1.14).
 const BAND: i64 = 8;
 /// Narrowest time window the fallback halves down to, in beats.
 const MIN_WINDOW: f64 = 1.0;
-/// Most notes one `add_new_notes` call carries (tools.md 1.14).
+/// Most notes one `add_new_notes` call carries (docs/design/tool-contract.md §1.14).
 pub const ADD_BATCH: usize = 1_000;
 
 /// One `get_notes_extended` window; `None` when the answer does not parse (cut).
@@ -115,10 +118,11 @@ fn window(
         .map(|j| j.notes))
 }
 
-/// Every note of a clip with its id, over its whole content (`max(end_marker,
-/// loop_end)`, 1.14), sorted by start time then pitch. When Live's answer is too large
-/// to arrive whole (it does not parse), the clip is read again in 16 pitch bands, and
-/// a band that still fails is halved in time down to one beat (then `LIVE_REJECTED`).
+/// Every note of a clip with its id, over its whole content (`max(end_marker, loop_end)`,
+/// docs/design/tool-contract.md §1.14), sorted by start time then pitch. When Live's
+/// answer is too large to arrive whole (it does not parse), the clip is read again in 16
+/// pitch bands, and a band that still fails is halved in time down to one beat (then
+/// `LIVE_REJECTED`).
 pub fn read_live(live: &mut dyn LivePort, clip: LiveId) -> Result<Vec<LiveNote>, ToolError> {
     let span = lom::number(live, clip, "end_marker")?.max(lom::number(live, clip, "loop_end")?);
     let span = span.max(0.0) + 1e-6;
@@ -134,7 +138,8 @@ pub fn read_live(live: &mut dyn LivePort, clip: LiveId) -> Result<Vec<LiveNote>,
     Ok(notes)
 }
 
-/// The fallback read of 1.14: pitch bands, then halving in time.
+/// The fallback read of docs/design/tool-contract.md §1.14: pitch bands, then halving in
+/// time.
 fn windowed(live: &mut dyn LivePort, clip: LiveId, span: f64) -> Result<Vec<LiveNote>, ToolError> {
     let mut notes = Vec::new();
     for band in 0..128 / BAND {
@@ -174,8 +179,9 @@ pub fn read(live: &mut dyn LivePort, clip: LiveId) -> Result<Vec<FormatNote>, To
         .collect())
 }
 
-/// Adds notes with `add_new_notes`, at most [`ADD_BATCH`] per call so no single
-/// message approaches Max's limits (1.14). Velocity-0 notes are never sent.
+/// Adds notes with `add_new_notes`, at most [`ADD_BATCH`] per call so no single message
+/// approaches Max's limits (docs/design/tool-contract.md §1.14). Velocity-0 notes are
+/// never sent.
 pub fn add(live: &mut dyn LivePort, clip: LiveId, notes: &[Note]) -> Result<(), ToolError> {
     let values: Vec<serde_json::Value> = notes
         .iter()
@@ -214,7 +220,7 @@ pub fn remove_ids(live: &mut dyn LivePort, clip: LiveId, ids: &[u64]) -> Result<
     Ok(())
 }
 
-/// Removes every note of the clip (replace mode, tools.md 3.13).
+/// Removes every note of the clip (replace mode, docs/design/tool-rules.md §13).
 pub fn remove_all(live: &mut dyn LivePort, clip: LiveId) -> Result<(), ToolError> {
     live.call(
         clip,
@@ -229,10 +235,11 @@ pub fn remove_all(live: &mut dyn LivePort, clip: LiveId) -> Result<(), ToolError
     Ok(())
 }
 
-/// Number of notes the clip holds from time 0 to its content end (the `noteCount`
-/// of 1.14: what Live holds after a write, never what was asked for). Asks Live for
-/// the note ids only (the dictionary form with `return`), so counting 50,000 notes
-/// moves well under a megabyte; a cut answer falls back to the windowed read.
+/// Number of notes the clip holds from time 0 to its content end (the `noteCount` of
+/// docs/design/tool-contract.md §1.14: what Live holds after a write, never what was
+/// asked for). Asks Live for the note ids only (the dictionary form with `return`), so
+/// counting 50,000 notes moves well under a megabyte; a cut answer falls back to the
+/// windowed read.
 pub fn count(live: &mut dyn LivePort, clip: LiveId) -> Result<i64, ToolError> {
     #[derive(Deserialize)]
     struct Ids {

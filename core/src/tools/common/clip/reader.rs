@@ -39,8 +39,8 @@ pub enum View {
     Arrangement,
 }
 
-/// What read-clip returns (tools.md 3.11); fields are omitted when absent, `id`, `type`
-/// and `name` are `null` for an empty slot.
+/// What read-clip returns (docs/design/tool-rules.md §11); fields are omitted when
+/// absent, `id`, `type` and `name` are `null` for an empty slot.
 #[derive(Debug, Default, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(missing_docs)]

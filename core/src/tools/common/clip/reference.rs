@@ -1,5 +1,6 @@
-//! Finding a clip from `clipId` or `slot` (tools.md 1.2, 3.11), and the parts of a clip
-//! path (`live_set tracks 1 clip_slots 0 clip`) results report.
+//! Finding a clip from `clipId` or `slot` (docs/design/tool-contract.md §1.2,
+//! docs/design/tool-rules.md §11), and the parts of a clip path (`live_set tracks 1
+//! clip_slots 0 clip`) results report.
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::framework::call::Call;
@@ -139,8 +140,8 @@ pub fn place(live: &mut dyn LivePort, clip: LiveId) -> Result<Place, ToolError> 
 }
 
 /// A clip id argument through the shared resolver (`refs`): `NOT_FOUND`,
-/// `STALE_REFERENCE` naming the replacing clip after a move (tools.md 2.4, B12), or
-/// `WRONG_TYPE`.
+/// `STALE_REFERENCE` naming the replacing clip after a move
+/// (docs/design/tool-contract.md §2.4, §3.5), or `WRONG_TYPE`.
 pub fn clip_in_call(call: &mut Call<'_>, id: &str) -> Result<LiveId, ToolError> {
     crate::tools::common::refs::by_id(call, id, crate::tools::common::refs::Kind::Clip)
         .map(|(clip, _)| clip)

@@ -1,5 +1,5 @@
-//! A clip's region and markers (`loop_start`, `loop_end`, `start_marker`,
-//! `end_marker`) and the order Live needs them written in (tools.md 3.13 step 1): a
+//! A clip's region and markers (`loop_start`, `loop_end`, `start_marker`, `end_marker`)
+//! and the order Live needs them written in (docs/design/tool-rules.md §13 step 1): a
 //! start may never pass its end, even for a moment, so when a new start lies at or after
 //! the current end the end is written first.
 

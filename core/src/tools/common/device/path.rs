@@ -1,8 +1,8 @@
-//! The device path grammar (tools.md 1.2): `t0/d1`, `t0/d0/c0/d0`, `rt0`, `mt`, return
-//! chains `rc<N>`, drum pads by note (`t0/d0/pC1`, `p*`, `pC1/c0`). Parsing is pure —
-//! malformed text is BAD_INPUT before any Live access — and `Display` writes a path back
-//! exactly (one spelling per path). What a path names in the Live Set is
-//! `device_target/`.
+//! The device path grammar (docs/design/tool-contract.md §1.2): `t0/d1`, `t0/d0/c0/d0`,
+//! `rt0`, `mt`, return chains `rc<N>`, drum pads by note (`t0/d0/pC1`, `p*`, `pC1/c0`).
+//! Parsing is pure — malformed text is BAD_INPUT before any Live access — and `Display`
+//! writes a path back exactly (one spelling per path). What a path names in the Live Set
+//! is `device_target/`.
 
 use crate::notation::pitch_name;
 use crate::tools::framework::error::{quoted, ToolError};
@@ -100,8 +100,9 @@ enum At {
     Pad,
 }
 
-/// Parses a pitch name as `barbeat.md` 3.4 spells it (`C3` = 60, `F#-1`, `Bb0`):
-/// upper-case letter, optional `#` or `b`, integer octave; the result must be 0–127.
+/// Parses a pitch name as docs/design/notation.md §3.4 spells it (`C3` = 60, `F#-1`,
+/// `Bb0`): upper-case letter, optional `#` or `b`, integer octave; the result must be
+/// 0–127.
 pub fn parse_pitch(text: &str) -> Option<u8> {
     let mut chars = text.chars();
     let class = match chars.next()? {

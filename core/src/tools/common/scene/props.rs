@@ -1,7 +1,8 @@
-//! The scene property step shared by create-scene and update-scene (tools.md 3.9,
-//! 3.10): `name`, `color`, `tempo` and `timeSignature`, parsed before any write and then
-//! applied to one scene with Live's enable flags. A scene's tempo and signature keep
-//! their values while disabled (Live reads −1 then), so disabling only clears the flag.
+//! The scene property step shared by create-scene and update-scene
+//! (docs/design/tool-rules.md §9, §10): `name`, `color`,
+//! `tempo` and `timeSignature`, parsed before any write and then applied to one scene
+//! with Live's enable flags. A scene's tempo and signature keep their values while
+//! disabled (Live reads −1 then), so disabling only clears the flag.
 
 use crate::live::{Atom, LiveId};
 use crate::tools::common::{names, time};
@@ -38,13 +39,14 @@ pub struct SceneProps {
     pub tempo: Option<Tempo>,
     /// New signature state.
     pub signature: Option<Signature>,
-    /// Colours (`0xRRGGBB`) cycled over the items (tools.md 1.6).
+    /// Colours (`0xRRGGBB`) cycled over the items (docs/design/tool-contract.md §1.6).
     pub colors: Vec<i64>,
 }
 
 impl SceneProps {
     /// Checks `tempo` (20–999 or −1), `timeSignature` and the colour list; `BAD_INPUT`
-    /// naming the value, before anything reaches Live (1.1 item 5).
+    /// naming the value, before anything reaches Live (docs/design/tool-contract.md §1.1
+    /// item 5).
     pub fn parse(
         tempo: Option<f64>,
         signature: Option<&str>,
@@ -82,10 +84,11 @@ impl SceneProps {
         })
     }
 
-    /// Writes item `i`'s properties to `scene` in the spec's order: name, colour (read
-    /// back, 1.6), tempo then `tempo_enabled`, signature then `time_signature_enabled`.
-    /// Tempo and signature are read back and a value Live did not keep is a warning
-    /// (B11).
+    /// Writes item `i`'s properties to `scene` in the documented order: name, colour
+    /// (read back, docs/design/tool-contract.md §1.6), tempo then `tempo_enabled`,
+    /// signature then `time_signature_enabled`. Tempo and signature are read back and a
+    /// value Live did not keep is a warning (read after write,
+    /// docs/design/tool-contract.md §3.4).
     pub fn apply(
         &self,
         call: &mut Call<'_>,
@@ -178,7 +181,7 @@ impl<'n> Label<'n> {
 }
 
 /// A scene's name as results show it: its name, or its 1-based number when empty
-/// (tools.md 3.8).
+/// (docs/design/tool-rules.md §8).
 pub fn display_name(call: &mut Call<'_>, scene: LiveId) -> Result<String, ToolError> {
     let name = lom::text(call.live, scene, "name")?;
     if !name.is_empty() {

@@ -51,9 +51,10 @@ pub struct SceneInfo {
 }
 
 /// Reads one scene as read-scene reports it. `include` may hold any option names (a
-/// nesting reader passes its own list): only read-scene's options are used, never
-/// `"*"`, and clips receive only read-clip's options among them (tools.md 1.7). The
-/// scene's and clips' ids go into the issued-id registry.
+/// nesting reader passes its own list): only read-scene's options are used, never `"*"`,
+/// and clips receive only read-clip's options among them
+/// (docs/design/tool-contract.md §1.7). The scene's and clips' ids go into the issued-id
+/// registry.
 ///
 /// `index` and `clips` (from [`session_grid`]) are found by the caller, so a Set-wide
 /// read can probe the session grid once for all scenes. Cost: a fixed number of gets

@@ -1,7 +1,7 @@
-//! Lengths on the timeline (tools.md 3.13 step 5, duplicate's `arrangementLength`):
-//! trimming with a temporary clip over the tail, lengthening a looping clip with copies
-//! that continue its loop, and an unlooped one by its markers (audio only as far as its
-//! file holds).
+//! Lengths on the timeline (docs/design/tool-rules.md §13 step 5, duplicate's
+//! `arrangementLength`): trimming with a temporary clip over the tail, lengthening a
+//! looping clip with copies that continue its loop, and an unlooped one by its markers
+//! (audio only as far as its file holds).
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::timing::{self, Markers, EPS};
@@ -32,8 +32,8 @@ pub struct Resized {
 ///   when capped or when nothing more is available;
 /// * shorter: the tail is covered by a temporary clip, which Live then trims away.
 ///
-/// Copies stop when `stop` answers true (after at least one), with the deadline
-/// warning of 1.15; the clip is then shorter than asked but whole.
+/// Copies stop when `stop` answers true (after at least one), with the deadline warning
+/// of docs/design/tool-contract.md §1.15; the clip is then shorter than asked but whole.
 pub fn set_length(
     live: &mut dyn LivePort,
     at: ArrangementClip,

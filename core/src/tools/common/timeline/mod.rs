@@ -1,14 +1,15 @@
 //! Placing clips on a track's arrangement timeline: copying, moving, lengthening,
-//! trimming and splitting (tools.md 3.13 steps 0 and 5; duplicate's `arrangementStart`
-//! and `arrangementLength`, 3.18).
+//! trimming and splitting (docs/design/tool-rules.md §13 steps 0 and 5; duplicate's
+//! `arrangementStart` and `arrangementLength`, docs/design/tool-rules.md §18).
 //!
 //! The LOM has no move, resize or split call for arrangement clips. Everything here is
-//! built from three calls and Live's overlap rule (5.2 item 4: a clip placed over others
-//! deletes what it covers, trims what it partly covers and splits what it covers in the
-//! middle): `Track.duplicate_clip_to_arrangement`, `Track.create_midi_clip` /
-//! `create_audio_clip` for temporary clips, and `Track.delete_clip`. Work that must not
-//! disturb the Set happens in a *holding area* after the end of the song and after the
-//! range being worked on, so no temporary clip lands on a copy just laid.
+//! built from three calls and Live's overlap rule (docs/design/live-model.md §2.4: a clip
+//! placed over others deletes what it covers, trims what it partly covers and splits what
+//! it covers in the middle): `Track.duplicate_clip_to_arrangement`,
+//! `Track.create_midi_clip` / `create_audio_clip` for temporary clips, and
+//! `Track.delete_clip`. Work that must not disturb the Set happens in a *holding area*
+//! after the end of the song and after the range being worked on, so no temporary clip
+//! lands on a copy just laid.
 //!
 //! Public API (all positions in Live beats on the timeline):
 //! * [`ArrangementClip::of`] — a clip, its track and its span;
@@ -195,8 +196,9 @@ fn still_on(live: &mut dyn LivePort, at: ArrangementClip) -> Result<bool, ToolEr
     ))
 }
 
-/// A check that answers true once the call's time budget is spent (tools.md 1.15):
-/// `call.deadline_check()`, or `&|| false` where there is no budget.
+/// A check that answers true once the call's time budget is spent
+/// (docs/design/tool-contract.md §1.15): `call.deadline_check()`, or `&|| false` where
+/// there is no budget.
 pub type Stop<'a> = &'a dyn Fn() -> bool;
 
 /// Splits a clip at `points` (beats from the clip start; those outside `(0, length)`

@@ -1,6 +1,7 @@
-//! A track's devices as read-track lists them (tools.md 3.5): the device summaries, the
-//! first instrument's name and the drum map of the first Drum Rack. The device type
-//! text and the rack depth guard are read-device's, so both tools name devices alike.
+//! A track's devices as read-track lists them (docs/design/tool-rules.md §5): the device
+//! summaries, the first instrument's name and the drum map of the first Drum Rack. The
+//! device type text and the rack depth guard are read-device's, so both tools name
+//! devices alike.
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::reader::{self as device_reader, device_type, DEPTH_GUARD};
@@ -10,7 +11,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
 
-/// A device in a track's list (tools.md 3.14 without chains).
+/// A device in a track's list (docs/design/tool-rules.md §14 without chains).
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeviceSummary {
@@ -72,7 +73,8 @@ fn first_instrument(
     Ok(None)
 }
 
-/// The display name of the track's first instrument (`instrument` of tools.md 3.5).
+/// The display name of the track's first instrument (`instrument` of
+/// docs/design/tool-rules.md §5).
 pub fn instrument(
     live: &mut dyn LivePort,
     devices: &[LiveId],

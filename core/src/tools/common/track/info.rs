@@ -1,6 +1,7 @@
-//! What read-track returns (tools.md 3.5): [`TrackInfo`] with the track's kind, its
-//! monitoring and its clip lists, in the spec's field order. Clips reuse read-clip's
-//! result with the fields a track list leaves out, so the two tools cannot drift.
+//! What read-track returns (docs/design/tool-rules.md §5): [`TrackInfo`] with the track's
+//! kind, its monitoring and its clip lists, in the documented field order. Clips reuse
+//! read-clip's result with the fields a track list leaves out, so the two tools cannot
+//! drift.
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::reader::{self as clip_reader, ClipInfo};
@@ -114,7 +115,8 @@ impl JsonSchema for ClipSummary {
     }
 }
 
-/// What read-track returns (tools.md 3.5), fields in the spec's order.
+/// What read-track returns (docs/design/tool-rules.md §5), fields in the documented
+/// order.
 #[derive(Debug, Default, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(missing_docs)]

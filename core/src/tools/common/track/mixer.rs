@@ -1,6 +1,6 @@
-//! A track's mixer by display value (tools.md 3.5, 3.7): volume and sends in dB through
-//! the parameters' `display_value`, panning as the −1…1 parameter value in stereo mode or
-//! as the two split-stereo pans, and the return track a send belongs to.
+//! A track's mixer by display value (docs/design/tool-rules.md §5, §7): volume and sends
+//! in dB through the parameters' `display_value`, panning as the −1…1 parameter value in
+//! stereo mode or as the two split-stereo pans, and the return track a send belongs to.
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::framework::error::{ErrorCode, ToolError};
@@ -20,7 +20,7 @@ pub struct Send {
     pub return_name: String,
 }
 
-/// The mixer fields of a track read (tools.md 3.5 `mixer`).
+/// The mixer fields of a track read (docs/design/tool-rules.md §5 `mixer`).
 #[derive(Clone, Debug, Default)]
 pub struct Levels {
     /// Volume in dB.
@@ -116,9 +116,9 @@ pub fn return_names(live: &mut dyn LivePort) -> Result<Vec<String>, ToolError> {
     Ok(out)
 }
 
-/// The return a `sendReturn` text names (tools.md 3.7, B16): the exact name, else a
-/// return whose name starts with that letter and a dash (`"A"` → `"A-Reverb"`), else a
-/// single letter taken as the position (`A` = first return).
+/// The return a `sendReturn` text names (docs/design/tool-rules.md §7 step 5): the exact
+/// name, else a return whose name starts with that letter and a dash (`"A"` →
+/// `"A-Reverb"`), else a single letter taken as the position (`A` = first return).
 pub fn find_return(names: &[String], text: &str) -> Option<usize> {
     let t = text.trim();
     if let Some(i) = names.iter().position(|n| n == t) {

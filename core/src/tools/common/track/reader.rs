@@ -50,7 +50,7 @@ pub fn master(live: &mut dyn LivePort) -> Result<LiveId, ToolError> {
         .ok_or_else(|| ToolError::new(ErrorCode::Internal, "the master track does not resolve"))
 }
 
-/// Where a track sits (tools.md 1.3).
+/// Where a track sits (docs/design/tool-contract.md §1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
     /// `live_set tracks N`.
@@ -132,7 +132,7 @@ impl Shared<'_> {
 }
 
 /// Keeps the options read-track understands from another read's expanded include list
-/// (tools.md 1.7: nested reads never receive `"*"`).
+/// (docs/design/tool-contract.md §1.7: nested reads never receive `"*"`).
 pub fn options(include: &[&str]) -> Vec<&'static str> {
     TrackDetail::ALL
         .iter()
@@ -141,8 +141,9 @@ pub fn options(include: &[&str]) -> Vec<&'static str> {
         .collect()
 }
 
-/// The `live://track/{index}` resource (B9): read-track of regular track `index` with
-/// `session-clips`, `arrangement-clips`, `devices` and `mixer`.
+/// The `live://track/{index}` resource (resources, docs/design/tool-contract.md §3.10):
+/// read-track of regular track `index` with `session-clips`, `arrangement-clips`,
+/// `devices` and `mixer`.
 pub fn resource(call: &mut Call<'_>, index: u64) -> Result<Value, ToolError> {
     let track = refs::track_by_index(call, index, TrackList::Regular)?;
     let info = summary(
@@ -303,7 +304,7 @@ pub fn summary_in(
     Ok(o)
 }
 
-/// `state` of tools.md 3.5: absent when the track plays normally.
+/// `state` of docs/design/tool-rules.md §5: absent when the track plays normally.
 fn state(live: &mut dyn LivePort, track: LiveId) -> Result<Option<&'static str>, ToolError> {
     let muted = lom::flag(live, track, "mute")?;
     let soloed = lom::flag(live, track, "solo")?;

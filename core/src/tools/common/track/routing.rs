@@ -1,7 +1,8 @@
-//! Track routing as identifiers (tools.md 3.5, 3.7, section 5): Live answers routing
-//! properties as JSON text (`{"<prop>": {"display_name", "identifier"}}`, lists under
-//! `available_<prop>s`) and takes `{"<prop>": {"identifier": n}}`; results carry the
-//! identifiers as strings, which are what update-track accepts back.
+//! Track routing as identifiers (docs/design/tool-rules.md §5, §7,
+//! docs/design/live-model.md §2.12): Live answers routing properties as JSON text
+//! (`{"<prop>": {"display_name", "identifier"}}`, lists under `available_<prop>s`) and
+//! takes `{"<prop>": {"identifier": n}}`; results carry the identifiers as strings, which
+//! are what update-track accepts back.
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};

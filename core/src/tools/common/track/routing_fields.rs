@@ -1,7 +1,7 @@
-//! The routing fields of read-track (tools.md 3.5 `routings`, `available-routings`):
-//! which sides a track reports, and the current and available choices read from Live.
-//! A group has no inputs (omitted), a return's inputs are `null` and the master has
-//! neither side, so both includes follow one rule, [`sides`].
+//! The routing fields of read-track (docs/design/tool-rules.md §5 `routings`,
+//! `available-routings`): which sides a track reports, and the current and available
+//! choices read from Live. A group has no inputs (omitted), a return's inputs are `null`
+//! and the master has neither side, so both includes follow one rule, [`sides`].
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::track::info::{Monitoring, TrackInfo};

@@ -1,7 +1,7 @@
-//! `barline-select` (tools.md 3.19): show the Session or Arrangement view and select a
-//! track, scene, slot, clip or device; without arguments, report what is selected.
-//! Every argument is checked (and every object resolved) before the first change; what
-//! the call selected is read back from Live ([`selection`]).
+//! `barline-select` (docs/design/tool-rules.md §19): show the Session or Arrangement view
+//! and select a track, scene, slot, clip or device; without arguments, report what is
+//! selected. Every argument is checked (and every object resolved) before the first
+//! change; what the call selected is read back from Live ([`selection`]).
 //!
 //! [`selection`]: crate::tools::control::select::selection
 
@@ -259,7 +259,7 @@ fn run(call: &mut Call<'_>, p: &SelectParams) -> Result<Selection, ToolError> {
     }
     let mut plan = plan(call, p)?;
     let (app_view, song_view) = selection::views(call.live)?;
-    // Which main view to show (3.19 step 3, 4).
+    // Which main view to show (docs/design/tool-rules.md §19 step 3, 4).
     let mut show = plan.view;
     if let Some((clip, place)) = plan.clip {
         let own = if matches!(place, Place::Arrangement { .. }) {
@@ -314,7 +314,7 @@ fn run(call: &mut Call<'_>, p: &SelectParams) -> Result<Selection, ToolError> {
         live.call(song_view, "select_device", &obj(d))?;
         out.selected_device = Some(selection::device_info(live, d)?);
     }
-    // Detail area and Browser (step 5).
+    // Detail area and Browser (docs/design/tool-rules.md §19 step 5).
     if shown_clip.is_some() {
         live.call(app_view, "focus_view", &[Atom::from("Detail/Clip")])?;
     } else if plan.device.is_some() {
@@ -355,7 +355,7 @@ fn run(call: &mut Call<'_>, p: &SelectParams) -> Result<Selection, ToolError> {
 }
 
 /// A device path that must name a device: malformed text and a track-only path (`t0`)
-/// are BAD_INPUT (tools.md 1.2).
+/// are BAD_INPUT (docs/design/tool-contract.md §1.2).
 fn parse_device_path(text: &str) -> Result<DevicePath, ToolError> {
     let path = DevicePath::parse(text)?;
     if path.segs.is_empty() {

@@ -1,6 +1,7 @@
-//! What barline-select reports (tools.md 3.19): the view, track, scene, clip and device
-//! as Live has them selected, read back after the call's changes (or alone, for a call
-//! without arguments), so the answer is Live's view of the selection, not the request's.
+//! What barline-select reports (docs/design/tool-rules.md §19): the view, track, scene,
+//! clip and device as Live has them selected, read back after the call's changes (or
+//! alone, for a call without arguments), so the answer is Live's view of the selection,
+//! not the request's.
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Place};
@@ -57,7 +58,7 @@ pub struct SelectedDevice {
     pub path: String,
 }
 
-/// What select returns: only the parts present (tools.md 3.19).
+/// What select returns: only the parts present (docs/design/tool-rules.md §19).
 #[derive(Debug, Default, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(missing_docs)]

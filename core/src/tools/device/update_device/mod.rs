@@ -1,8 +1,9 @@
-//! `barline-update-device` (tools.md 3.16): devices (parameters by display value, name,
-//! move, macros and variations, A/B compare), rack chains and drum pads (mute, solo,
-//! colour, choke group, output note, pad moves). Wrapping into a rack is in
-//! `wrap_rack.rs`. Everything checkable without Live is checked first (B8); each
-//! setting that does not fit a target is skipped with a warning (1.9).
+//! `barline-update-device` (docs/design/tool-rules.md §16): devices (parameters by
+//! display value, name, move, macros and variations, A/B compare), rack chains and drum
+//! pads (mute, solo, colour, choke group, output note, pad moves). Wrapping into a rack
+//! is in `wrap_rack.rs`. Everything checkable without Live is checked first (bad input
+//! changes nothing, docs/design/tool-contract.md §3.1); each setting that does not fit a
+//! target is skipped with a warning (docs/design/tool-contract.md §1.9).
 //!
 //! The tool and the per-target dispatch are here; `plan.rs` validates, `device.rs`
 //! writes device and rack settings, `chains.rs` chain and pad settings, `moves.rs`
@@ -181,7 +182,8 @@ pub fn resolve_ref(call: &mut Call<'_>, r: &Ref) -> Result<Target, ToolError> {
     }
 }
 
-/// The kind a target counts as for the applicability table of 3.16.
+/// The kind a target counts as for the applicability table of
+/// docs/design/tool-rules.md §16.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
     Device,
@@ -202,7 +204,8 @@ impl Kind {
         }
     }
 
-    /// Warns that a setting was skipped for a target of this kind (1.9).
+    /// Warns that a setting was skipped for a target of this kind
+    /// (docs/design/tool-contract.md §1.9).
     fn not_for(self, call: &mut Call<'_>, what: &str) {
         call.warn(format!("'{what}' does not apply to {}", self.name()));
     }

@@ -30,7 +30,7 @@ pub(super) fn move_device(
     let count = call.live.get_count(container, "devices")?;
     let position = ins.position.unwrap_or(count).min(count);
     let song = overview::song(call.live)?;
-    // Object arguments travel as one "id N" text (max-runtime.md 2.3 [O]).
+    // Object arguments travel as one "id N" text (docs/design/max-host.md §2.3).
     let args = [
         Atom::Symbol(format!("id {device}")),
         Atom::Symbol(format!("id {container}")),

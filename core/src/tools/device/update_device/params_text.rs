@@ -1,6 +1,6 @@
-//! The `params` argument of update-device (tools.md 3.16): `name=value` lines with
-//! comments, and finding the parameter a key names (name, `"name (original_name)"`
-//! or id). Interpreting the value is `param_value/`.
+//! The `params` argument of update-device (docs/design/tool-rules.md §16): `name=value`
+//! lines with comments, and finding the parameter a key names (name, `"name
+//! (original_name)"` or id). Interpreting the value is `param_value/`.
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::param_value::display_name;
@@ -39,9 +39,10 @@ pub struct Assignment {
 /// Most assignments one `params` text may hold.
 pub const MAX_ASSIGNMENTS: usize = 1_000;
 
-/// Parses `params` text (tools.md 3.16): one `name=value` per line; blank lines and
-/// lines starting with `//` are ignored; ` //` starts a trailing comment; a line
-/// without `=` is skipped with a warning. More than [`MAX_ASSIGNMENTS`] is BAD_INPUT.
+/// Parses `params` text (docs/design/tool-rules.md §16): one `name=value` per line; blank
+/// lines and lines starting with `//` are ignored; ` //` starts a trailing comment; a
+/// line without `=` is skipped with a warning. More than [`MAX_ASSIGNMENTS`] is
+/// BAD_INPUT.
 pub fn parse_params(text: &str, warnings: &mut Vec<String>) -> Result<Vec<Assignment>, ToolError> {
     let mut out = Vec::new();
     for line in text.lines() {

@@ -1,5 +1,6 @@
-//! What update-device checks before the first Live access (B8): targets, `toPath`,
-//! parameter lines, colours, macro variation arguments and the output pitch.
+//! What update-device checks before the first Live access (bad input changes nothing,
+//! docs/design/tool-contract.md §3.1): targets, `toPath`, parameter lines, colours, macro
+//! variation arguments and the output pitch.
 
 use crate::tools::common::device::path::{self as dp, DevicePath};
 use crate::tools::common::names;

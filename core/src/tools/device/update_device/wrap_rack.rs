@@ -1,7 +1,7 @@
-//! `wrapInRack` of `barline-update-device` (tools.md 3.16): the listed devices go into
-//! one new rack, each in its own chain. Instruments cannot sit beside the new rack on
-//! a MIDI track, so they are parked on a temporary MIDI track first; that track is
-//! deleted afterwards, also when a step fails.
+//! `wrapInRack` of `barline-update-device` (docs/design/tool-rules.md §16): the listed
+//! devices go into one new rack, each in its own chain. Instruments cannot sit beside the
+//! new rack on a MIDI track, so they are parked on a temporary MIDI track first; that
+//! track is deleted afterwards, also when a step fails.
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::insert::{self, created_id};

@@ -75,8 +75,8 @@ impl<S: Choices> JsonSchema for Choice<S> {
     }
 }
 
-/// An `include` array (tools.md 1.7): values of `S`, `"*"` expanded to every option of
-/// `S` except `"*"` itself. Absent means `[]`.
+/// An `include` array (docs/design/tool-contract.md §1.7): values of `S`, `"*"` expanded
+/// to every option of `S` except `"*"` itself. Absent means `[]`.
 pub struct Include<S: Choices>(Vec<&'static str>, PhantomData<S>);
 
 impl<S: Choices> Include<S> {

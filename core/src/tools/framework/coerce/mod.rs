@@ -1,6 +1,7 @@
-//! Argument types with the coercions of tools.md 1.1, as reusable serde types: a tool
-//! declares a field as `Id`, `Int<0, 99>`, `Flag`, `Text`, `List`, `Choice<S>` or
-//! `Include<S>` and gets the coercion, the range check and its JSON Schema from the type.
+//! Argument types with the coercions of docs/design/tool-contract.md §1.1, as reusable
+//! serde types: a tool declares a field as `Id`, `Int<0, 99>`, `Flag`, `Text`, `List`,
+//! `Choice<S>` or `Include<S>` and gets the coercion, the range check and its JSON Schema
+//! from the type.
 //!
 //! Every type deserializes through a `serde_json::Value` so its error can quote what the
 //! caller sent; [`crate::tools::framework::args`] prefixes the parameter name. Messages start with

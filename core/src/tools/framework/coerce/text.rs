@@ -9,7 +9,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
 
-/// A Live object id: `"12"`, `12` and `"id 12"` all become `"12"` (tools.md 1.1).
+/// A Live object id: `"12"`, `12` and `"id 12"` all become `"12"`
+/// (docs/design/tool-contract.md §1.1).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Id(pub String);
 

@@ -1,8 +1,8 @@
-//! The locator operation of update-live-set (tools.md 3.4): create, rename or delete
-//! locators, checked before any write and decided against the Set's locators; rename
-//! writes at once, create and delete go on as a playhead job ([`locator_job`]). A
-//! create past the end of the arrangement first lays a temporary clip there
-//! ([`locator_extension`]).
+//! The locator operation of update-live-set (docs/design/tool-rules.md §4): create,
+//! rename or delete locators, checked before any write and decided against the Set's
+//! locators; rename writes at once, create and delete go on as a playhead job
+//! ([`locator_job`]). A create past the end of the arrangement first lays a temporary
+//! clip there ([`locator_extension`]).
 //!
 //! [`locator_job`]: crate::tools::live_set::update_live_set::locator_job
 //! [`locator_extension`]: crate::tools::live_set::update_live_set::locator_extension
@@ -44,8 +44,9 @@ enum Operation {
     Delete,
 }
 
-/// A locator operation checked before any write (B8): its time parsed in the Song's
-/// signature and, for a create past the end, the track that will hold the temporary clip.
+/// A locator operation checked before any write (bad input changes nothing,
+/// docs/design/tool-contract.md §3.1): its time parsed in the Song's signature and, for a
+/// create past the end, the track that will hold the temporary clip.
 #[derive(Debug)]
 pub struct Edit {
     operation: Operation,

@@ -1,6 +1,7 @@
-//! A locator past the end of the arrangement (tools.md 3.4): Live's playhead stops at
-//! the song's end, so a create there first lays a temporary clip at the locator's time
-//! on a track chosen before any write (B8), and removes it once the cue is placed.
+//! A locator past the end of the arrangement (docs/design/tool-rules.md §4): Live's
+//! playhead stops at the song's end, so a create there first lays a temporary clip at the
+//! locator's time on a track chosen before any write (bad input changes nothing,
+//! docs/design/tool-contract.md §3.1), and removes it once the cue is placed.
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::framework::call::Call;

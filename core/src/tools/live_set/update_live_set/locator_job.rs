@@ -1,7 +1,8 @@
-//! The playhead job of a locator create or delete (tools.md 3.4 step 4): Live toggles a
-//! cue only where the playhead is and moves the playhead only after a deferral, so the
-//! job moves it, asks the host to wait ([`Call::wait`]) and polls again on resume from
-//! the state it saved (the result so far and the job), one locator at a time.
+//! The playhead job of a locator create or delete (docs/design/tool-rules.md §4 step 4):
+//! Live toggles a cue only where the playhead is and moves the playhead only after a
+//! deferral, so the job moves it, asks the host to wait ([`Call::wait`]) and polls again
+//! on resume from the state it saved (the result so far and the job), one locator at a
+//! time.
 
 use crate::live::{Atom, LiveId};
 use crate::tools::common::locators::{self, POLL_MS, POLL_TRIES};

@@ -1,7 +1,7 @@
-//! `barline-update-live-set` (tools.md 3.4): tempo, time signature, scale, then one
-//! locator operation ([`locator_edits`], whose playhead job may ask the host to wait and
-//! resume, [`locator_job`]). Everything that needs no write is checked first, so bad
-//! input changes nothing (B8).
+//! `barline-update-live-set` (docs/design/tool-rules.md §4): tempo, time signature,
+//! scale, then one locator operation ([`locator_edits`], whose playhead job may ask the
+//! host to wait and resume, [`locator_job`]). Everything that needs no write is checked
+//! first, so bad input changes nothing (docs/design/tool-contract.md §3.1).
 
 pub mod locator_edits;
 pub mod locator_extension;
@@ -81,7 +81,7 @@ pub struct LiveSetUpdated {
     pub locator: Option<Value>,
 }
 
-/// Tempo as results carry floats read from Live (tools.md 1.13).
+/// Tempo as results carry floats read from Live (docs/design/tool-contract.md §1.13).
 fn rounded<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
     x.map(num).serialize(s)
 }
@@ -111,7 +111,8 @@ impl Tool for UpdateLiveSet {
             return locator_job::resume(call, state);
         }
         let song = overview::song(call.live)?;
-        // Everything checked before the first write (B8).
+        // Everything checked before the first write (bad input changes nothing,
+        // docs/design/tool-contract.md §3.1).
         let new_sig = p
             .time_signature
             .as_ref()
@@ -177,7 +178,8 @@ impl Tool for UpdateLiveSet {
     }
 }
 
-/// Sets the tempo and reads back what Live kept (B11).
+/// Sets the tempo and reads back what Live kept (read after write,
+/// docs/design/tool-contract.md §3.4).
 fn set_tempo(call: &mut Call<'_>, song: LiveId, bpm: f64) -> Result<f64, ToolError> {
     call.live.set(song, "tempo", &[Atom::Float(bpm)])?;
     let kept = lom::number(call.live, song, "tempo")?;

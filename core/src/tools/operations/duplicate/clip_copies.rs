@@ -1,7 +1,7 @@
-//! Clip copies for `barline-duplicate` (tools.md 3.18): a session clip to session slots
-//! (`toSlot`, an occupied slot overwritten), or any clip to arrangement positions on its
-//! own track, at its own length or `arrangementLength` (the rules of 3.13, in
-//! `timeline`).
+//! Clip copies for `barline-duplicate` (docs/design/tool-rules.md §18): a session clip to
+//! session slots (`toSlot`, an occupied slot overwritten), or any clip to arrangement
+//! positions on its own track, at its own length or `arrangementLength` (the rules of
+//! docs/design/tool-rules.md §13, in `timeline`).
 
 use crate::live::path::id_atoms;
 use crate::live::LiveId;

@@ -1,9 +1,9 @@
-//! Device copies of `barline-duplicate` (tools.md 3.18, `type: "device"`). Live has no
-//! call that copies one device, so each copy goes through a temporary duplicate of the
-//! source's track: the copied device is moved to its destination and the temporary
-//! track is deleted again (also when a step fails). When the source track hosts
-//! Barline, the temporary copy's Barline device is deleted before anything else so a
-//! second instance never starts serving.
+//! Device copies of `barline-duplicate` (docs/design/tool-rules.md §18, `type:
+//! "device"`). Live has no call that copies one device, so each copy goes through a
+//! temporary duplicate of the source's track: the copied device is moved to its
+//! destination and the temporary track is deleted again (also when a step fails). When
+//! the source track hosts Barline, the temporary copy's Barline device is deleted before
+//! anything else so a second instance never starts serving.
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::insert::make_container;
@@ -75,7 +75,8 @@ pub fn destinations(src: &Source, to_path: &[String]) -> Result<Vec<DevicePath>,
     to_path.iter().map(|t| DevicePath::parse(t)).collect()
 }
 
-/// One copy per destination, named per 1.6; `{id}` per copy.
+/// One copy per destination, named per docs/design/tool-contract.md §1.6; `{id}` per
+/// copy.
 pub fn copy_all(
     call: &mut Call<'_>,
     src: &Source,

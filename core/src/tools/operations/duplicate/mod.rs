@@ -1,9 +1,9 @@
-//! `barline-duplicate` (tools.md 3.18): the tool, its arguments and results, and the
-//! checks made before the first copy. Each kind of copy has its own module: tracks in
-//! `duplicate_track`, scenes (in the session or laid into the arrangement) in
-//! `duplicate_scene`, clips (to session slots or arrangement positions) in
-//! `duplicate_clip`, devices (`toPath`) in `duplicate_device`. Everything is parsed and
-//! resolved before the first copy.
+//! `barline-duplicate` (docs/design/tool-rules.md §18): the tool, its arguments and
+//! results, and the checks made before the first copy. Each kind of copy has its own
+//! module: tracks in `duplicate_track`, scenes (in the session or laid into the
+//! arrangement) in `duplicate_scene`, clips (to session slots or arrangement positions)
+//! in `duplicate_clip`, devices (`toPath`) in `duplicate_device`. Everything is parsed
+//! and resolved before the first copy.
 
 pub mod clip_copies;
 pub mod device_copies;
@@ -103,9 +103,9 @@ impl CopiedClip {
     }
 }
 
-/// One copy (tools.md 3.18 "Results"): a track `{id, trackIndex, clips}`, a scene
-/// `{id, sceneIndex, clips}`, a scene position `{arrangementStart, clips}`, a clip
-/// `{id, slot}` or `{id, trackIndex, arrangementStart}`, or a lengthened clip
+/// One copy (docs/design/tool-rules.md §18 "Results"): a track `{id, trackIndex, clips}`,
+/// a scene `{id, sceneIndex, clips}`, a scene position `{arrangementStart, clips}`, a
+/// clip `{id, slot}` or `{id, trackIndex, arrangementStart}`, or a lengthened clip
 /// `{trackIndex, clips}`.
 #[derive(Debug, Default, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -299,7 +299,7 @@ fn run(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplicated>
     }
 }
 
-/// `type: "device"`: one copy per `toPath` entry (3.18).
+/// `type: "device"`: one copy per `toPath` entry (docs/design/tool-rules.md §18).
 fn devices(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplicated>, ToolError> {
     let to_path = p.to_path.as_ref().map(List::items).unwrap_or_default();
     let to_path = call.unique(to_path, "toPath");
@@ -331,7 +331,7 @@ fn devices(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplica
     device_copies::copy_all(call, &src, &dests, &names)
 }
 
-/// Names and colours copy `i` of `n` gets (1.6).
+/// Names and colours copy `i` of `n` gets (docs/design/tool-contract.md §1.6).
 pub(super) fn style(
     call: &mut Call<'_>,
     id: LiveId,
@@ -343,7 +343,7 @@ pub(super) fn style(
     names::write_name_and_color(call, id, what, name.as_deref(), names::cycled(colors, i))
 }
 
-/// Registers every id a copy reports (tools.md 2.4).
+/// Registers every id a copy reports (docs/design/tool-contract.md §2.4).
 pub(super) fn issue(call: &mut Call<'_>, copy: &Duplicated) {
     if let Some(id) = &copy.id {
         call.ids().issue(id);

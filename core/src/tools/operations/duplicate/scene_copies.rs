@@ -1,7 +1,7 @@
-//! Scene copies for `barline-duplicate` (tools.md 3.18): `duplicate_scene` in the
-//! session, or the scene's clips laid into the arrangement at positions or locators,
-//! each as long as the scene (its longest clip, at least a bar of 4 beats) or as
-//! `arrangementLength`.
+//! Scene copies for `barline-duplicate` (docs/design/tool-rules.md §18):
+//! `duplicate_scene` in the session, or the scene's clips laid into the arrangement at
+//! positions or locators, each as long as the scene (its longest clip, at least a bar of
+//! 4 beats) or as `arrangementLength`.
 
 use crate::live::{Atom, LiveId};
 use crate::tools::common::clip::reference::{self, Slot};

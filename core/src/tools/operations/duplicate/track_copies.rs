@@ -1,6 +1,7 @@
-//! Track copies for `barline-duplicate` (tools.md 3.18): `duplicate_track` next to the
-//! source, then the copy stripped as asked (its Barline device, devices, clips) and,
-//! for `routeToSource`, made an empty MIDI track that plays the source's instrument.
+//! Track copies for `barline-duplicate` (docs/design/tool-rules.md §18):
+//! `duplicate_track` next to the source, then the copy stripped as asked (its Barline
+//! device, devices, clips) and, for `routeToSource`, made an empty MIDI track that plays
+//! the source's instrument.
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::clip::reference::Slot;

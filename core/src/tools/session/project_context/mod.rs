@@ -1,7 +1,8 @@
-//! `barline-context` (tools.md 3.2): read or replace the project memory, or search
-//! the sample folder. A memory write is stored by the device: the tool queues the
-//! status-outlet message `update_memory <text>` (1.16), which the patch keeps in the
-//! device (saved with the Set) and hands to the Node side for the next request.
+//! `barline-context` (docs/design/tool-rules.md §2): read or replace the project memory,
+//! or search the sample folder. A memory write is stored by the device: the tool queues
+//! the status-outlet message `update_memory <text>` (docs/design/tool-contract.md §1.16),
+//! which the patch keeps in the device (saved with the Set) and hands to the Node side
+//! for the next request.
 
 pub mod samples;
 
@@ -124,7 +125,7 @@ fn read(call: &Call<'_>) -> ContextResult {
 }
 
 fn write(call: &mut Call<'_>, content: Option<&str>) -> Result<ContextResult, ToolError> {
-    // The settings first, then the text (the order of tools.md 3.2).
+    // The settings first, then the text (the order of docs/design/tool-rules.md §2).
     let ctx = call.ctx;
     if !ctx.memory_enabled {
         return Err(ToolError::new(

@@ -1,7 +1,8 @@
-//! The sample-folder search of `barline-context` (tools.md 3.2): a recursive walk of
-//! the configured folder through the port's folder listing (Max's `Folder` on the
-//! device), collecting audio files whose relative path contains the search text.
-//! Bounded: at most [`MAX_ENTRIES`] entries visited, the deadline checked per folder.
+//! The sample-folder search of `barline-context` (docs/design/tool-rules.md §2): a
+//! recursive walk of the configured folder through the port's folder listing (Max's
+//! `Folder` on the device), collecting audio files whose relative path contains the
+//! search text. Bounded: at most [`MAX_ENTRIES`] entries visited, the deadline checked
+//! per folder.
 
 use crate::tools::common::clip::audio::AUDIO_EXTENSIONS;
 use crate::tools::framework::call::Call;

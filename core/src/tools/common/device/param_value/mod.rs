@@ -1,9 +1,10 @@
-//! Device parameters by display value (tools.md 3.14, 3.16): what kind a parameter is
-//! (quantised, division, pan, note, numeric with a unit), how its value shows
-//! (`str_for_value` labels parsed into numbers in Hz, ms, dB, %, semitones), and how a
-//! value written as the user reads it becomes the raw value Live stores — directly
+//! Device parameters by display value (docs/design/tool-rules.md §14, §16): what kind a
+//! parameter is (quantised, division, pan, note, numeric with a unit), how its value
+//! shows (`str_for_value` labels parsed into numbers in Hz, ms, dB, %, semitones), and
+//! how a value written as the user reads it becomes the raw value Live stores — directly
 //! when the labels of `min`/`max` equal the raw bounds, otherwise by bisection over
-//! `str_for_value` (40 steps) — clamped into range with a warning and read back (B11).
+//! `str_for_value` (40 steps) — clamped into range with a warning and read back (read
+//! after write, docs/design/tool-contract.md §3.4).
 //!
 //! `label.rs` reads label text; `write.rs` turns a value text into a raw value.
 
@@ -21,7 +22,7 @@ use serde_json::Value;
 
 /// Most options a division parameter lists (labels of its integer raw values).
 pub const MAX_DIVISION_OPTIONS: usize = 256;
-/// What `-inf dB` reads as (tools.md 3.14).
+/// What `-inf dB` reads as (docs/design/tool-rules.md §14).
 pub const MINUS_INF_DB: f64 = -70.0;
 
 /// How a parameter's value is shown and written.
@@ -85,7 +86,7 @@ pub fn label(live: &mut dyn LivePort, id: LiveId, raw: f64) -> Result<String, To
         .join(" "))
 }
 
-/// The parameter's display name (tools.md 3.14).
+/// The parameter's display name (docs/design/tool-rules.md §14).
 pub fn display_name(live: &mut dyn LivePort, id: LiveId) -> Result<String, ToolError> {
     let name = lom::text(live, id, "name")?;
     let original = lom::text(live, id, "original_name")?;

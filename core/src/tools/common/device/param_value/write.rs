@@ -1,7 +1,7 @@
-//! Writing a value as the user reads it (tools.md 3.16): the text interpreted by the
-//! parameter's kind, converted to the raw value Live stores — directly, by
-//! interpolation, or by bisection over `str_for_value` — clamped with a warning and
-//! read back (B11).
+//! Writing a value as the user reads it (docs/design/tool-rules.md §16): the text
+//! interpreted by the parameter's kind, converted to the raw value Live stores —
+//! directly, by interpolation, or by bisection over `str_for_value` — clamped with a
+//! warning and read back (read after write, docs/design/tool-contract.md §3.4).
 
 use crate::live::{Atom, LivePort};
 use crate::tools::common::device::param_value::{
@@ -12,9 +12,10 @@ use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::format::num;
 use crate::tools::framework::lom;
 
-/// Bisection steps over `str_for_value` (tools.md 3.16).
+/// Bisection steps over `str_for_value` (docs/design/tool-rules.md §16).
 pub const BISECTION_STEPS: usize = 40;
-/// Read-back tolerance: a fraction of the displayed range (B11).
+/// Read-back tolerance: a fraction of the displayed range (read after write,
+/// docs/design/tool-contract.md §3.4).
 pub const READ_BACK_TOLERANCE: f64 = 0.01;
 
 fn fmt(x: f64, unit: Unit) -> String {

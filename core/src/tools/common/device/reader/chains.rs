@@ -9,7 +9,7 @@ use crate::tools::framework::error::ToolError;
 use crate::tools::framework::lom;
 use serde_json::{json, Map, Value};
 
-/// The mute/solo state of a chain, pad or track (tools.md 3.5 `state`).
+/// The mute/solo state of a chain, pad or track (docs/design/tool-rules.md §5 `state`).
 pub fn state(mute: bool, solo: bool, via_solo: bool) -> Option<&'static str> {
     match (mute, solo, via_solo) {
         (true, true, _) => Some("muted-and-soloed"),
@@ -221,7 +221,7 @@ fn pad_groups(live: &mut dyn LivePort, rack: LiveId) -> Result<Vec<(i64, Vec<Liv
 
 /// A Drum Rack's drum map: for each note whose pad holds an instrument, its note name
 /// (`C1`) and the pad's name (its first chain's, as Live names pads), in note order.
-/// read-device and read-track both report it (tools.md 3.14, 3.5).
+/// read-device and read-track both report it (docs/design/tool-rules.md §14, §5).
 pub fn pad_map(live: &mut dyn LivePort, rack: LiveId) -> Result<Vec<(String, String)>, ToolError> {
     let mut map = Vec::new();
     for (note, chains) in pad_groups(live, rack)? {

@@ -38,7 +38,7 @@ impl Choices for DeviceDetail {
     ];
 }
 
-/// Deepest rack nesting read, whatever `maxDepth` asks (tools.md 3.14).
+/// Deepest rack nesting read, whatever `maxDepth` asks (docs/design/tool-rules.md §14).
 pub const DEPTH_GUARD: i64 = 8;
 
 /// The result: a device, chain or drum pad object (tools.md 3.14 field tables).

@@ -38,7 +38,7 @@ impl Reader {
     }
 }
 
-/// The value fields of one parameter (tools.md 3.14 parameter kinds).
+/// The value fields of one parameter (docs/design/tool-rules.md §14 parameter kinds).
 pub fn param_values(
     live: &mut dyn LivePort,
     p: LiveId,

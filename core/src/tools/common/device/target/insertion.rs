@@ -1,5 +1,5 @@
-//! Insertion paths (tools.md 3.15): where a path puts a device — the receiving track
-//! or chain and the position — and which chains must be created first.
+//! Insertion paths (docs/design/tool-rules.md §15): where a path puts a device — the
+//! receiving track or chain and the position — and which chains must be created first.
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::path::{DevicePath, Seg};
@@ -41,7 +41,7 @@ pub enum Place {
     },
 }
 
-/// Most chains one insertion path may create (tools.md 3.15).
+/// Most chains one insertion path may create (docs/design/tool-rules.md §15).
 pub const MAX_NEW_CHAINS: usize = 16;
 
 /// Resolves an insertion path: a container path (`t0`, `t0/d0/c0`, `t0/d0/pC1`,

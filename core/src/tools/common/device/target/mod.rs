@@ -1,8 +1,9 @@
-//! What device paths and ids name in the Live Set (tools.md 1.2, 2.4): resolving a
-//! [`DevicePath`] to a [`Target`] (NOT_FOUND / WRONG_TYPE with the spec's messages),
-//! insertion paths ([`insertion`]: container, position, chains to create),
-//! [`path_of`] for results (drum chains always with their chain index), and
-//! [`resolve_id`] for ids, with STALE_REFERENCE for ids this device issued earlier.
+//! What device paths and ids name in the Live Set
+//! (docs/design/tool-contract.md §1.2, §2.4): resolving a [`DevicePath`] to a [`Target`]
+//! (NOT_FOUND / WRONG_TYPE with the documented messages), insertion paths ([`insertion`]:
+//! container, position, chains to create), [`path_of`] for results (drum chains always
+//! with their chain index), and [`resolve_id`] for ids, with STALE_REFERENCE for ids this
+//! device issued earlier.
 //!
 //! Public API for other tools (delete, duplicate):
 //! - [`resolve`] → a [`Target`] (track, device, chain, drum pad) from a parsed path;
