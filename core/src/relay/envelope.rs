@@ -38,7 +38,7 @@ pub fn frame_response(request_id: u64, result_json: &str, warnings: &[String]) -
 }
 
 /// [`frame_response`] knowing the tool's name, so a `TOO_LARGE` replacement names the
-/// tool and carries its narrowing hint (tools.md 2.3).
+/// tool and carries its narrowing hint (docs/design/tool-contract.md §2.3).
 pub fn frame_tool_response(
     request_id: u64,
     tool: &str,

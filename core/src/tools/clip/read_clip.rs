@@ -1,4 +1,4 @@
-//! `barline-read-clip` (tools.md 3.11): one clip's settings, optionally its notes as
+//! `barline-read-clip` (docs/design/tool-rules.md §11): one clip's settings, optionally its notes as
 //! bar|beat text, its timing and its audio properties.
 
 use crate::tools::common::clip::reader::{read, ClipDetail, ClipInfo};

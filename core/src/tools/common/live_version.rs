@@ -29,7 +29,7 @@ pub fn older_than_12_3(version: &str) -> bool {
     }
 }
 
-/// UNSUPPORTED before Live 12.3 (`insert_device` appeared in 12.3; B7).
+/// UNSUPPORTED before Live 12.3 (`insert_device` appeared in 12.3; docs/design/tool-contract.md §3.3).
 pub fn require_12_3(live: &mut dyn LivePort, what: &str) -> Result<(), ToolError> {
     let version = live_version(live)?;
     if older_than_12_3(&version) {

@@ -96,7 +96,7 @@ pub fn set_color(
     Ok(())
 }
 
-/// The names of `n` items from a `name` argument (tools.md 1.6): entry `i` names item
+/// The names of `n` items from a `name` argument (docs/design/tool-contract.md §1.6): entry `i` names item
 /// `i` (`None`: leave it), with the count-mismatch warning.
 pub fn names_for(call: &mut Call<'_>, name: Option<&str>, n: usize) -> Vec<Option<String>> {
     if let Some(w) = name_count_warning(name, n) {

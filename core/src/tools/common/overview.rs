@@ -32,7 +32,7 @@ pub fn signature(live: &mut dyn LivePort, id: LiveId) -> Result<(i64, i64), Tool
     ))
 }
 
-/// Reads the overview object of tools.md 3.3 with `include: []` (read-live-set's
+/// Reads the overview object of docs/design/tool-rules.md §3 with `include: []` (read-live-set's
 /// own reader, so connect, `live://set` and read-live-set always agree).
 pub fn read(live: &mut dyn LivePort) -> Result<Value, ToolError> {
     let set = base(live)?;
@@ -68,7 +68,7 @@ pub fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::Schema::try_from(schema()).unwrap_or_default()
 }
 
-/// What read-live-set returns (tools.md 3.3). Counts and lists exclude each other:
+/// What read-live-set returns (docs/design/tool-rules.md §3). Counts and lists exclude each other:
 /// `sceneCount` without `scenes`, the track counts without `tracks`.
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]

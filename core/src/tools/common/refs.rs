@@ -1,5 +1,5 @@
 //! Turning the ids and indices a tool receives into Live objects, with the error codes
-//! of tools.md 2.2 decided in one place: an id that never resolved is `NOT_FOUND`, an id
+//! of docs/design/tool-contract.md §2.2 decided in one place: an id that never resolved is `NOT_FOUND`, an id
 //! this device reported earlier that no longer resolves is `STALE_REFERENCE` (naming the
 //! replacement when an operation recorded one, 2.4), and an object of another kind is
 //! `WRONG_TYPE`. Messages are the spec's (`id "13" is a Scene, not a track`); bulk

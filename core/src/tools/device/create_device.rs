@@ -1,4 +1,4 @@
-//! `barline-create-device` (tools.md 3.15): the built-in device catalogue, and inserting
+//! `barline-create-device` (docs/design/tool-rules.md §15): the built-in device catalogue, and inserting
 //! native devices at insertion paths with Live's placement rules (chains created where
 //! the path needs them; refusals detected by reading back).
 

@@ -1,4 +1,4 @@
-//! `barline-read-device` (tools.md 3.14): one device, rack chain or drum pad — type,
+//! `barline-read-device` (docs/design/tool-rules.md §14): one device, rack chain or drum pad — type,
 //! state, rack contents to a chosen depth, parameters with display values, drum map,
 //! Simpler sample, read by [`Reader`].
 

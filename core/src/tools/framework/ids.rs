@@ -1,4 +1,4 @@
-//! The issued-id registry of tools.md 2.4: ids this device reported recently, and the
+//! The issued-id registry of docs/design/tool-contract.md §2.4: ids this device reported recently, and the
 //! new id of objects an operation replaced, so a vanished id can be told apart
 //! (`STALE_REFERENCE`) from one that never existed (`NOT_FOUND`). It lives in the v8
 //! session across calls and is lent to each [`crate::tools::framework::call::Call`].

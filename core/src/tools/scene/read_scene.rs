@@ -1,4 +1,4 @@
-//! `barline-read-scene` (tools.md 3.8): one scene's name, colour, tempo and signature
+//! `barline-read-scene` (docs/design/tool-rules.md §8): one scene's name, colour, tempo and signature
 //! overrides, trigger state and clips. [`summary`] is the reader itself, so the Live Set
 //! read can nest it.
 

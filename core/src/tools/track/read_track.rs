@@ -1,4 +1,4 @@
-//! `barline-read-track` (tools.md 3.5): one regular, return or master track — kind,
+//! `barline-read-track` (docs/design/tool-rules.md §5): one regular, return or master track — kind,
 //! group, instrument, mixer, clips, devices, drum map, state and routing, read by
 //! [`reader::summary`].
 

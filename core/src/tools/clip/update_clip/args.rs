@@ -1,4 +1,4 @@
-//! The arguments and per-clip result of update-clip (tools.md 3.13), apart from the
+//! The arguments and per-clip result of update-clip (docs/design/tool-rules.md §13), apart from the
 //! tool so every step can read them without importing the tool.
 
 use crate::tools::common::clip::clip_transforms::Seed;

@@ -1,4 +1,4 @@
-//! `barline-update-clip` (tools.md 3.13): everything is validated before the first
+//! `barline-update-clip` (docs/design/tool-rules.md §13): everything is validated before the first
 //! write (`update_clip_plan`), then each clip goes through split, region and properties
 //! (`update_clip_props`), audio settings (`update_clip_audio`), notes and transforms
 //! (`update_clip_notes`), quantise and position, in that order. The steps that need
@@ -74,7 +74,7 @@ fn run(
     }
     let n = clips.len();
     for (k, (i, clip)) in clips.iter().copied().enumerate() {
-        // tools.md 1.15: stop before the time limit with what was done.
+        // docs/design/tool-contract.md §1.15: stop before the time limit with what was done.
         if k > 0 && call.deadline_near() {
             call.warn_stopped(k, n, "clips");
             break;

@@ -54,7 +54,7 @@ pub fn warp_mode_name(mode: i64) -> &'static str {
     }
 }
 
-/// Audio file extensions accepted for create-clip's `sampleFile` and listed by the sample-folder search (the tools.md 3.2 list).
+/// Audio file extensions accepted for create-clip's `sampleFile` and listed by the sample-folder search (the docs/design/tool-rules.md §2 list).
 pub const AUDIO_EXTENSIONS: [&str; 8] = [
     ".wav", ".aiff", ".aif", ".aifc", ".flac", ".ogg", ".mp3", ".m4a",
 ];

@@ -1,4 +1,4 @@
-//! Reading a clip as read-clip reports it (tools.md 3.11): settings, notes as bar|beat
+//! Reading a clip as read-clip reports it (docs/design/tool-rules.md §11): settings, notes as bar|beat
 //! text, timing and audio properties. read-clip, the clip lists of read-scene and
 //! read-track, and the `live://clip/{id}` resource all read through this module.
 

@@ -10,7 +10,7 @@ use crate::tools::common::device::target::{self as dt, Insertion, Place};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use serde_json::{json, Value};
 
-/// Native instruments `insert_device` accepts (tools.md 3.15).
+/// Native instruments `insert_device` accepts (docs/design/tool-rules.md §15).
 pub const INSTRUMENTS: &[&str] = &[
     "Analog",
     "Collision",

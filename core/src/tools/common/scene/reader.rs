@@ -1,4 +1,4 @@
-//! Reading a scene as read-scene reports it (tools.md 3.8): name, colour, tempo and
+//! Reading a scene as read-scene reports it (docs/design/tool-rules.md §8): name, colour, tempo and
 //! signature overrides, trigger state and clips. read-scene and the scene list of
 //! read-live-set both read through [`summary`].
 
@@ -20,7 +20,7 @@ impl Choices for SceneDetail {
     const ALL: &'static [&'static str] = &["clips", "notes", "sample", "timing", "color", "*"];
 }
 
-/// What read-scene returns (tools.md 3.8).
+/// What read-scene returns (docs/design/tool-rules.md §8).
 #[derive(Debug, Default, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SceneInfo {

@@ -1,5 +1,5 @@
 //! A copy of a clip laid at a start with a length (duplicate's `arrangementStart` and
-//! `arrangementLength`, tools.md 3.18): the copy is shaped with the rules of
+//! `arrangementLength`, docs/design/tool-rules.md §18): the copy is shaped with the rules of
 //! [`set_length`](crate::tools::common::timeline::set_length) so that it covers exactly its own range.
 
 use crate::live::{LiveId, LivePort};

@@ -1,4 +1,4 @@
-//! Reading a track as read-track reports it (tools.md 3.5): kind, group, instrument,
+//! Reading a track as read-track reports it (docs/design/tool-rules.md §5): kind, group, instrument,
 //! mixer, clips, devices, drum map, state and routing. The read-track tool, the nested
 //! track lists of read-live-set (with the include list filtered by [`options`], never
 //! `"*"`) and the `live://track/{index}` resource all read through [`summary`].

@@ -132,7 +132,7 @@ impl JsonSchema for Text {
     }
 }
 
-/// A comma-separated list (tools.md 1.5): a string in the schema, split on `,`, each
+/// A comma-separated list (docs/design/tool-contract.md §1.5): a string in the schema, split on `,`, each
 /// entry trimmed, empty entries dropped. De-duplication with its warning is
 /// [`crate::tools::framework::call::Call::unique`], because it needs the request's warnings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

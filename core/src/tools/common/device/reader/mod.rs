@@ -1,4 +1,4 @@
-//! Reading a device, rack chain or drum pad as read-device reports it (tools.md 3.14):
+//! Reading a device, rack chain or drum pad as read-device reports it (docs/design/tool-rules.md §14):
 //! type, state, rack contents to a chosen depth, parameters with display values, drum
 //! map, Simpler sample. `chains.rs` reads rack contents (chains, drum pads, the drum map)
 //! and `params.rs` the parameter list; read-track lists a track's devices through the
@@ -41,7 +41,7 @@ impl Choices for DeviceDetail {
 /// Deepest rack nesting read, whatever `maxDepth` asks (docs/design/tool-rules.md §14).
 pub const DEPTH_GUARD: i64 = 8;
 
-/// The result: a device, chain or drum pad object (tools.md 3.14 field tables).
+/// The result: a device, chain or drum pad object (docs/design/tool-rules.md §14 field tables).
 #[derive(Debug, Serialize)]
 #[serde(transparent)]
 pub struct DeviceInfo(pub Value);
