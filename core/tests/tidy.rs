@@ -10,10 +10,15 @@
 //!   and node-host's start check all say the same major version;
 //! - references resolve: a document a text names is a file of the repository, a `§N.N`
 //!   it cites is a numbered heading there, and no bare `B7`/`Q3` tag stands for words
-//!   (`tidy/citations.rs`; docs/design/README.md says how to cite).
+//!   (`tidy/citations.rs`; docs/design/README.md says how to cite);
+//! - the import rules of ARCHITECTURE.md "Rules" (`tidy/imports.rs`): no import circle
+//!   of more than 3 files in `core/src` or `core/fake-live/src`, and every layer imports
+//!   only the layers below it.
 
 #[path = "tidy/citations.rs"]
 mod citations;
+#[path = "tidy/imports.rs"]
+mod imports;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -328,4 +333,172 @@ fn the_citation_check_catches_what_it_looks_for() {
         check("core/fake-live/src/a.rs", &["// (", "B8)"].concat()),
         0
     );
+}
+
+/// The `.rs` files of a crate's `src/`, with paths relative to it.
+fn crate_sources(src: &str) -> Vec<(String, String)> {
+    let prefix = format!("{src}/");
+    files(&root().join(src), &[".rs"])
+        .into_iter()
+        .map(|(p, text)| (p.trim_start_matches(&prefix).to_string(), text))
+        .collect()
+}
+
+/// Largest import circle a crate may have (ARCHITECTURE.md "Rules").
+const MAX_CIRCLE: usize = 3;
+
+#[test]
+fn no_import_circle_has_more_than_three_files() {
+    for src in ["core/src", "core/fake-live/src"] {
+        let edges = imports::edges(&crate_sources(src));
+        let circles = imports::circles_over(&edges, MAX_CIRCLE);
+        assert!(
+            circles.is_empty(),
+            "{src} has import circles of more than {MAX_CIRCLE} files; move what the \
+             files share into a module below them:\n{}",
+            circles
+                .iter()
+                .map(|c| format!("{} files: {}", c.len(), c.join(", ")))
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+}
+
+/// Tool families: the folders under `tools/` that hold tools.
+const DOMAINS: [&str; 8] = [
+    "live_set",
+    "track",
+    "scene",
+    "clip",
+    "device",
+    "control",
+    "operations",
+    "session",
+];
+
+/// The tool a module belongs to (`tools::clip::update_clip::plan` → `clip::update_clip`),
+/// for modules inside a tool family.
+fn tool_of(m: &[String]) -> Option<(String, String)> {
+    match m {
+        [tools, domain, tool, ..] if tools == "tools" && DOMAINS.contains(&domain.as_str()) => {
+            Some((domain.clone(), tool.clone()))
+        }
+        _ => None,
+    }
+}
+
+fn starts(m: &[String], prefix: &[&str]) -> bool {
+    m.len() >= prefix.len() && m.iter().zip(prefix).all(|(a, b)| a == b)
+}
+
+/// Why the edge `from → to` breaks the layer rules, if it does.
+fn layer_offence(from: &[String], to: &[String]) -> Option<&'static str> {
+    let top = |m: &[String]| m.first().cloned().unwrap_or_default();
+    let (ft, tt) = (top(from), top(to));
+    let pure = ["notation", "transforms", "midi", "live"];
+    let above = ["tools", "mcp", "bridge", "relay", "wasm"];
+    if pure.contains(&ft.as_str()) && above.contains(&tt.as_str()) {
+        return Some("notation, transforms, midi and live import nothing from tools, mcp, bridge, relay or wasm");
+    }
+    if ft == "bridge" && ["tools", "relay", "wasm"].contains(&tt.as_str()) {
+        return Some(
+            "bridge/ frames messages and knows no tool: tool calls on the wire are relay/'s",
+        );
+    }
+    if starts(from, &["tools", "framework"])
+        && tt == "tools"
+        && !starts(to, &["tools", "framework"])
+    {
+        return Some("tools/framework imports nothing from the rest of tools/");
+    }
+    if starts(from, &["tools", "common"])
+        && tt == "tools"
+        && !starts(to, &["tools", "common"])
+        && !starts(to, &["tools", "framework"])
+    {
+        return Some("tools/common imports only tools/framework and itself");
+    }
+    if tt == "tools" && to.len() == 1 && ft == "tools" && !starts(from, &["tools", "catalogue"]) {
+        return Some("inside tools/, only the catalogue reaches the runner in tools/mod.rs");
+    }
+    if let Some(target) = tool_of(to) {
+        let allowed = tool_of(from) == Some(target)
+            || starts(from, &["tools", "catalogue"])
+            || from == ["tools"];
+        if !allowed {
+            return Some("a tool module is imported only by its own steps and the catalogue; move what is shared to tools/common");
+        }
+    }
+    None
+}
+
+/// Every edge of `core/src` that breaks the layer rules, with the place it is written.
+fn layer_offenders(edges: &[imports::Edge]) -> Vec<String> {
+    edges
+        .iter()
+        .filter_map(|e| layer_offence(&e.from, &e.to).map(|why| format!("{} ({why})", e.place)))
+        .collect()
+}
+
+#[test]
+fn every_layer_imports_only_the_layers_below_it() {
+    let edges = imports::edges(&crate_sources("core/src"));
+    let found = layer_offenders(&edges);
+    assert!(
+        found.is_empty(),
+        "{} imports break the layer rules of ARCHITECTURE.md:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_import_checks_catch_what_they_look_for() {
+    let file = |path: &str, text: &str| (path.to_string(), text.to_string());
+    let sources = vec![
+        file("lib.rs", "pub mod tools;\n"),
+        file("tools/mod.rs", "pub mod catalogue;\n"),
+        file(
+            "tools/framework/call.rs",
+            "use crate::tools::common::names;\n",
+        ),
+        file(
+            "tools/common/names.rs",
+            "fn f() { crate::tools::framework::call::x(); }\n",
+        ),
+        file(
+            "tools/clip/read_clip.rs",
+            "use crate::tools::clip::update_clip::{plan::Plan, Tool};\n",
+        ),
+        file("tools/clip/update_clip/mod.rs", "use self::plan;\n"),
+        file(
+            "tools/clip/update_clip/plan.rs",
+            "use super::super::read_clip;\n",
+        ),
+        file(
+            "tools/catalogue/mod.rs",
+            "use crate::tools::clip::read_clip::ReadClip;\n",
+        ),
+        file(
+            "notation/mod.rs",
+            "use crate::tools::framework::call; // crate::mcp\n",
+        ),
+    ];
+    let edges = imports::edges(&sources);
+    let found = layer_offenders(&edges);
+    let at = |place: &str| found.iter().filter(|f| f.starts_with(place)).count();
+    assert_eq!(at("tools/framework/call.rs:1"), 1, "{found:?}");
+    assert_eq!(at("tools/common/names.rs"), 0, "{found:?}");
+    assert_eq!(at("tools/clip/read_clip.rs:1"), 2, "{found:?}");
+    assert_eq!(at("tools/clip/update_clip/mod.rs"), 0, "{found:?}");
+    assert_eq!(at("tools/clip/update_clip/plan.rs:1"), 1, "{found:?}");
+    assert_eq!(at("tools/catalogue/mod.rs"), 0, "{found:?}");
+    assert_eq!(at("notation/mod.rs:1"), 1, "{found:?}");
+    let circles = imports::circles_over(&edges, 1);
+    assert_eq!(circles.len(), 2, "{circles:?}");
+    assert!(circles
+        .iter()
+        .any(|c| c.len() == 3 && c.contains(&"tools::clip::read_clip".to_string())));
+    assert!(imports::circles_over(&edges, MAX_CIRCLE).is_empty());
 }

@@ -578,10 +578,10 @@ fn small_model_mode_drops_the_locator_parameters() {
 
 #[test]
 fn the_first_run_asks_for_a_wait_and_the_resumed_run_finishes() {
-    use barline_core::tools::control::diagnostics::{RESUME_CONTEXT, WAIT_META};
     use barline_core::tools::framework::call::NoClock;
     use barline_core::tools::framework::ids::IssuedIds;
     use barline_core::tools::{execute, ToolRequest};
+    use barline_core::tools::{RESUME_CONTEXT, WAIT_META};
     let mut live = demo();
     let mut ids = IssuedIds::new();
     let mut request = ToolRequest {

@@ -4,11 +4,11 @@
 use crate::bridge::{decode_request, BridgeError};
 use crate::live::{Atom, LivePort};
 use crate::relay::frame_tool_response;
-use crate::tools::control::diagnostics::{RESUME_CONTEXT, WAIT_META};
 use crate::tools::framework::call::OUTLET_META;
 use crate::tools::framework::call::{Clock, NoClock};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::ids::IssuedIds;
+use crate::tools::framework::request::{RESUME_CONTEXT, WAIT_META};
 use crate::tools::{execute, ToolRequest};
 use serde_json::{json, Value};
 use std::collections::HashMap;

@@ -29,6 +29,7 @@ pub use framework::call::{Bulk, Call, Clock, NoClock, OneOrMany, VirtualClock};
 pub use framework::context::ToolContext;
 pub use framework::error::{ErrorCode, ToolError};
 pub use framework::ids::IssuedIds;
+pub use framework::request::{ToolOutcome, ToolRequest, RESUME_CONTEXT, WAIT_META};
 pub use framework::tool::{entry, Entry, Hints, Tool, ToolMeta};
 
 use catalogue::resources;
@@ -36,30 +37,8 @@ use control::diagnostics;
 use framework::{args, call, format, warnings};
 
 use crate::live::LivePort;
-use serde::{Deserialize, Serialize};
+
 use serde_json::Value;
-
-/// One tool call as it crosses the wire: `{"tool", "args", "context"}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ToolRequest {
-    /// Registered tool name, e.g. `barline-read-clip`.
-    pub tool: String,
-    /// Arguments after the node side validated them against the tool's schema.
-    #[serde(default)]
-    pub args: Value,
-    /// Device settings and request facts the tool may need (deadline, output format…).
-    #[serde(default)]
-    pub context: Value,
-}
-
-/// What a tool produced: the MCP result plus the warnings collected for this request.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ToolOutcome {
-    /// An MCP `CallToolResult` object (`content`, `structuredContent`, `isError`, `_meta`).
-    pub result: Value,
-    /// Warnings of this request only, in the order they were raised.
-    pub warnings: Vec<String>,
-}
 
 /// Runs one tool call against Live. `ids` is the v8 session's issued-id registry and
 /// `clock` its clock (the request's deadline starts now).
@@ -102,12 +81,12 @@ pub fn execute(
         }
     };
     let mut call = Call::new(live, &ctx, ids, clock);
-    call.resume = request.context.get(diagnostics::RESUME_CONTEXT).cloned();
+    call.resume = request.context.get(RESUME_CONTEXT).cloned();
     let data = (entry.run)(&mut call, args);
     warnings.append(&mut call.warnings);
     if let Some((ms, state)) = call.take_wait() {
         return ToolOutcome {
-            result: serde_json::json!({"content": [], "_meta": {diagnostics::WAIT_META: {"ms": ms, "state": state}}}),
+            result: serde_json::json!({"content": [], "_meta": {WAIT_META: {"ms": ms, "state": state}}}),
             warnings,
         };
     }
@@ -218,12 +197,12 @@ pub fn call_with(
                 let wait = outcome
                     .result
                     .get("_meta")
-                    .and_then(|m| m.get(diagnostics::WAIT_META))
+                    .and_then(|m| m.get(WAIT_META))
                     .cloned();
                 match wait {
                     Some(w) if request.context.is_object() => {
                         live.after_wait();
-                        request.context[diagnostics::RESUME_CONTEXT] =
+                        request.context[RESUME_CONTEXT] =
                             w.get("state").cloned().unwrap_or(Value::Null);
                     }
                     _ => return Some(warnings::attach(outcome.result, &all)),

@@ -3,15 +3,8 @@
 //! is on, which the simulator's tests do and the real device never does.
 
 use crate::live::{Atom, LivePort};
-use crate::tools::{ToolOutcome, ToolRequest};
+use crate::tools::framework::request::{ToolOutcome, ToolRequest, RESUME_CONTEXT, WAIT_META};
 use serde_json::{json, Value};
-
-/// Key in a result's `_meta` asking the v8 host to wait and call the tool again
-/// (docs/design/wire.md §2: wait request and resume token). Value: `{"ms": n, "state":
-/// any}`.
-pub const WAIT_META: &str = "barline/wait";
-/// Key in the request `context` carrying the `state` of a resumed wait.
-pub const RESUME_CONTEXT: &str = "barline/resume";
 
 /// MCP tool definitions of the diagnostic tools (name, description, input schema).
 pub fn definitions() -> Vec<Value> {

@@ -1,0 +1,274 @@
+//! The import rules of ARCHITECTURE.md "Rules", checked from the source text.
+//!
+//! A file imports another when one of its `use` paths or inline paths (`crate::…`,
+//! `super::…`, `self::…`) resolves to that file's module; `mod x;` declarations are
+//! not imports. Each offence is reported with the file, the line and the path, so a
+//! failure says which `use` to change.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A module path inside one crate, e.g. `["tools", "framework", "call"]`.
+pub type Module = Vec<String>;
+
+/// One import edge and where it was written.
+#[derive(Clone, Debug)]
+pub struct Edge {
+    /// The importing file's module.
+    pub from: Module,
+    /// The imported file's module.
+    pub to: Module,
+    /// `file:line: path` of the first place the edge appears.
+    pub place: String,
+}
+
+/// The module of a source file given relative to the crate's `src/`
+/// (`tools/framework/mod.rs` → `tools::framework`, `lib.rs` → the crate root).
+pub fn module_of(relative: &str) -> Module {
+    let stem = relative.trim_end_matches(".rs");
+    let mut parts: Module = stem.split('/').map(str::to_string).collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// Every import edge between the given files (`(relative path, text)` under `src/`).
+pub fn edges(files: &[(String, String)]) -> Vec<Edge> {
+    let modules: BTreeSet<Module> = files.iter().map(|(p, _)| module_of(p)).collect();
+    let mut out = Vec::new();
+    for (path, text) in files {
+        let from = module_of(path);
+        let mut seen = BTreeSet::new();
+        for (line_no, line, target) in paths(text) {
+            let Some(abs) = resolve(&from, &target) else {
+                continue;
+            };
+            let Some(to) = deepest_module(&modules, &abs) else {
+                continue;
+            };
+            if to != from && seen.insert(to.clone()) {
+                out.push(Edge {
+                    from: from.clone(),
+                    to,
+                    place: format!("{path}:{line_no}: {}", line.trim()),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// `(line number, line, path segments)` of every crate-relative path in `text`,
+/// comments left out; brace groups of `use` statements are expanded.
+fn paths(text: &str) -> Vec<(usize, String, Vec<String>)> {
+    let mut out = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let code = strip_comment(lines[i]);
+        let trimmed = code.trim_start();
+        let is_use = trimmed.starts_with("use ")
+            || (trimmed.starts_with("pub") && trimmed.contains(" use "));
+        if is_use {
+            let start = i;
+            let mut statement = code.to_string();
+            while !statement.contains(';') && i + 1 < lines.len() {
+                i += 1;
+                statement.push(' ');
+                statement.push_str(strip_comment(lines[i]));
+            }
+            let body = statement
+                .split_once("use ")
+                .map(|(_, b)| b)
+                .unwrap_or("")
+                .trim_end_matches(|c: char| c == ';' || c.is_whitespace());
+            for path in expand(Vec::new(), body) {
+                out.push((start + 1, lines[start].to_string(), path));
+            }
+        } else {
+            for path in inline_paths(code) {
+                out.push((i + 1, lines[i].to_string(), path));
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+fn strip_comment(line: &str) -> &str {
+    line.split("//").next().unwrap_or("")
+}
+
+/// The paths of a `use` tree: `a::{b, c::{d, e}}` → `a::b`, `a::c::d`, `a::c::e`.
+fn expand(prefix: Vec<String>, tree: &str) -> Vec<Vec<String>> {
+    let tree = tree.trim();
+    if let Some(open) = tree.find('{') {
+        let head: Vec<String> = tree[..open]
+            .split("::")
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| s.trim().to_string())
+            .collect();
+        let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+        let mut base = prefix;
+        base.extend(head);
+        return split_top(inner)
+            .into_iter()
+            .flat_map(|item| expand(base.clone(), item))
+            .collect();
+    }
+    let path = tree.split(" as ").next().unwrap_or("").trim();
+    let mut full = prefix;
+    full.extend(
+        path.split("::")
+            .filter(|s| !s.is_empty())
+            .map(str::to_string),
+    );
+    vec![full]
+}
+
+fn split_top(inner: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut out) = (0, 0, Vec::new());
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&inner[start..]);
+    out.into_iter().filter(|s| !s.trim().is_empty()).collect()
+}
+
+/// `crate::a::b`, `super::x`, `self::y` written outside `use` statements.
+fn inline_paths(code: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for root in ["crate::", "super::", "self::"] {
+        let mut rest = code;
+        while let Some(at) = rest.find(root) {
+            let before = rest[..at].chars().last();
+            let tail = &rest[at..];
+            let end = tail
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(tail.len());
+            if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                out.push(
+                    tail[..end]
+                        .split("::")
+                        .filter(|s| !s.is_empty())
+                        .map(str::to_string)
+                        .collect(),
+                );
+            }
+            rest = &tail[end.max(1)..];
+        }
+    }
+    out
+}
+
+/// The absolute module path a path starting with `crate`, `super` or `self` names.
+fn resolve(from: &Module, path: &[String]) -> Option<Module> {
+    let first = path.first()?;
+    match first.as_str() {
+        "crate" => Some(path[1..].to_vec()),
+        "super" | "self" => {
+            let mut base = from.clone();
+            let mut rest = path;
+            while let Some(head) = rest.first() {
+                match head.as_str() {
+                    "super" => {
+                        base.pop();
+                    }
+                    "self" => {}
+                    _ => break,
+                }
+                rest = &rest[1..];
+            }
+            base.extend(rest.iter().cloned());
+            Some(base)
+        }
+        _ => None,
+    }
+}
+
+fn deepest_module(modules: &BTreeSet<Module>, path: &Module) -> Option<Module> {
+    (0..=path.len())
+        .rev()
+        .map(|n| path[..n].to_vec())
+        .find(|m| modules.contains(m))
+}
+
+/// The strongly connected components of more than `limit` files, each as its sorted
+/// modules joined by `::`.
+pub fn circles_over(edges: &[Edge], limit: usize) -> Vec<Vec<String>> {
+    let mut graph: BTreeMap<&Module, Vec<&Module>> = BTreeMap::new();
+    for e in edges {
+        graph.entry(&e.from).or_default().push(&e.to);
+        graph.entry(&e.to).or_default();
+    }
+    let nodes: Vec<&Module> = graph.keys().copied().collect();
+    let index: BTreeMap<&Module, usize> = nodes.iter().enumerate().map(|(i, m)| (*m, i)).collect();
+    let adjacency: Vec<Vec<usize>> = nodes
+        .iter()
+        .map(|m| graph[m].iter().map(|t| index[t]).collect())
+        .collect();
+    components(&adjacency)
+        .into_iter()
+        .filter(|c| c.len() > limit)
+        .map(|c| {
+            let mut names: Vec<String> = c.iter().map(|&i| nodes[i].join("::")).collect();
+            names.sort();
+            names
+        })
+        .collect()
+}
+
+/// Tarjan's algorithm without recursion.
+fn components(adjacency: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let n = adjacency.len();
+    let (mut index, mut low) = (vec![usize::MAX; n], vec![0; n]);
+    let (mut on_stack, mut stack, mut out) = (vec![false; n], Vec::new(), Vec::new());
+    let mut next = 0;
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut work = vec![(root, 0usize)];
+        while let Some((v, child)) = work.pop() {
+            if child == 0 {
+                index[v] = next;
+                low[v] = next;
+                next += 1;
+                stack.push(v);
+                on_stack[v] = true;
+            }
+            if let Some(&w) = adjacency[v].get(child) {
+                work.push((v, child + 1));
+                if index[w] == usize::MAX {
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            if low[v] == index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                out.push(component);
+            }
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+        }
+    }
+    out
+}
