@@ -8,6 +8,10 @@
 //! Every public item says what it is and why (`missing_docs` is an error, not a hope).
 #![deny(missing_docs)]
 
+/// Barline's version: the workspace version, the one a user sees in the device, the
+/// server's `serverInfo` and connect's reply.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 pub mod bridge;
 pub mod live;
 pub mod mcp;

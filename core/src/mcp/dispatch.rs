@@ -78,7 +78,7 @@ pub fn initialize_result(negotiated: &str, settings: &Settings) -> Value {
         "serverInfo": {
             "name": "barline",
             "title": "Barline",
-            "version": tools::session::connect::VERSION,
+            "version": crate::VERSION,
         },
         "instructions": instructions,
     })

@@ -33,34 +33,68 @@ pub fn module_of(relative: &str) -> Module {
 }
 
 /// Every import edge between the given files (`(relative path, text)` under `src/`).
+/// A `use` of a module also makes its name an alias: `use crate::tools;` followed by
+/// `tools::session::connect::VERSION` imports `tools::session::connect`.
 pub fn edges(files: &[(String, String)]) -> Vec<Edge> {
     let modules: BTreeSet<Module> = files.iter().map(|(p, _)| module_of(p)).collect();
     let mut out = Vec::new();
     for (path, text) in files {
         let from = module_of(path);
+        let found = paths(text);
+        let aliases: BTreeMap<String, Module> = found
+            .iter()
+            .filter_map(|p| {
+                let alias = p.alias.clone()?;
+                let abs = resolve(&from, &p.segments)?;
+                modules.contains(&abs).then_some((alias, abs))
+            })
+            .collect();
         let mut seen = BTreeSet::new();
-        for (line_no, line, target) in paths(text) {
-            let Some(abs) = resolve(&from, &target) else {
+        let mut add = |line_no: usize, line: &str, abs: Module| {
+            if let Some(to) = deepest_module(&modules, &abs) {
+                if to != from && seen.insert(to.clone()) {
+                    out.push(Edge {
+                        from: from.clone(),
+                        to,
+                        place: format!("{path}:{line_no}: {}", line.trim()),
+                    });
+                }
+            }
+        };
+        for p in &found {
+            if let Some(abs) = resolve(&from, &p.segments) {
+                add(p.line_no, &p.line, abs);
+            }
+        }
+        for (line_no, line) in text.lines().enumerate() {
+            let code = strip_comment(line);
+            if code.trim_start().starts_with("use ") || code.contains(" use ") {
                 continue;
-            };
-            let Some(to) = deepest_module(&modules, &abs) else {
-                continue;
-            };
-            if to != from && seen.insert(to.clone()) {
-                out.push(Edge {
-                    from: from.clone(),
-                    to,
-                    place: format!("{path}:{line_no}: {}", line.trim()),
-                });
+            }
+            for (alias, module) in &aliases {
+                for segments in paths_after(code, &format!("{alias}::")) {
+                    let mut abs = module.clone();
+                    abs.extend(segments.into_iter().skip(1));
+                    add(line_no + 1, line, abs);
+                }
             }
         }
     }
     out
 }
 
-/// `(line number, line, path segments)` of every crate-relative path in `text`,
-/// comments left out; brace groups of `use` statements are expanded.
-fn paths(text: &str) -> Vec<(usize, String, Vec<String>)> {
+/// One path found in a file.
+struct Found {
+    line_no: usize,
+    line: String,
+    segments: Vec<String>,
+    /// The name a `use` binds (its last segment or its `as` name).
+    alias: Option<String>,
+}
+
+/// Every crate-relative path in `text`, comments left out; brace groups of `use`
+/// statements are expanded.
+fn paths(text: &str) -> Vec<Found> {
     let mut out = Vec::new();
     let lines: Vec<&str> = text.lines().collect();
     let mut i = 0;
@@ -82,12 +116,24 @@ fn paths(text: &str) -> Vec<(usize, String, Vec<String>)> {
                 .map(|(_, b)| b)
                 .unwrap_or("")
                 .trim_end_matches(|c: char| c == ';' || c.is_whitespace());
-            for path in expand(Vec::new(), body) {
-                out.push((start + 1, lines[start].to_string(), path));
+            for (segments, alias) in expand(Vec::new(), body) {
+                out.push(Found {
+                    line_no: start + 1,
+                    line: lines[start].to_string(),
+                    segments,
+                    alias,
+                });
             }
         } else {
-            for path in inline_paths(code) {
-                out.push((i + 1, lines[i].to_string(), path));
+            for root in ["crate::", "super::", "self::"] {
+                for segments in paths_after(code, root) {
+                    out.push(Found {
+                        line_no: i + 1,
+                        line: lines[i].to_string(),
+                        segments,
+                        alias: None,
+                    });
+                }
             }
         }
         i += 1;
@@ -99,8 +145,9 @@ fn strip_comment(line: &str) -> &str {
     line.split("//").next().unwrap_or("")
 }
 
-/// The paths of a `use` tree: `a::{b, c::{d, e}}` → `a::b`, `a::c::d`, `a::c::e`.
-fn expand(prefix: Vec<String>, tree: &str) -> Vec<Vec<String>> {
+/// The paths of a `use` tree with the name each binds: `a::{b, c::{d as e}}` →
+/// `a::b` (b), `a::c::d` (e); `a::{self}` binds `a`.
+fn expand(prefix: Vec<String>, tree: &str) -> Vec<(Vec<String>, Option<String>)> {
     let tree = tree.trim();
     if let Some(open) = tree.find('{') {
         let head: Vec<String> = tree[..open]
@@ -116,14 +163,22 @@ fn expand(prefix: Vec<String>, tree: &str) -> Vec<Vec<String>> {
             .flat_map(|item| expand(base.clone(), item))
             .collect();
     }
-    let path = tree.split(" as ").next().unwrap_or("").trim();
+    let mut parts = tree.split(" as ");
+    let path = parts.next().unwrap_or("").trim();
+    let renamed = parts.next().map(|s| s.trim().to_string());
     let mut full = prefix;
     full.extend(
         path.split("::")
             .filter(|s| !s.is_empty())
             .map(str::to_string),
     );
-    vec![full]
+    if full.last().map(String::as_str) == Some("self") {
+        full.pop();
+    }
+    let alias = renamed
+        .or_else(|| full.last().cloned())
+        .filter(|a| a != "*" && a != "_");
+    vec![(full, alias)]
 }
 
 fn split_top(inner: &str) -> Vec<&str> {
@@ -143,28 +198,27 @@ fn split_top(inner: &str) -> Vec<&str> {
     out.into_iter().filter(|s| !s.trim().is_empty()).collect()
 }
 
-/// `crate::a::b`, `super::x`, `self::y` written outside `use` statements.
-fn inline_paths(code: &str) -> Vec<Vec<String>> {
+/// The paths starting with `root` (`crate::`, `super::`, an alias and `::`) in `code`,
+/// each as its segments (the root's name first).
+fn paths_after(code: &str, root: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
-    for root in ["crate::", "super::", "self::"] {
-        let mut rest = code;
-        while let Some(at) = rest.find(root) {
-            let before = rest[..at].chars().last();
-            let tail = &rest[at..];
-            let end = tail
-                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-                .unwrap_or(tail.len());
-            if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
-                out.push(
-                    tail[..end]
-                        .split("::")
-                        .filter(|s| !s.is_empty())
-                        .map(str::to_string)
-                        .collect(),
-                );
-            }
-            rest = &tail[end.max(1)..];
+    let mut rest = code;
+    while let Some(at) = rest.find(root) {
+        let before = rest[..at].chars().last();
+        let tail = &rest[at..];
+        let end = tail
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .unwrap_or(tail.len());
+        if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            out.push(
+                tail[..end]
+                    .split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+            );
         }
+        rest = &tail[end.max(1)..];
     }
     out
 }

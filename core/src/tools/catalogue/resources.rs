@@ -12,7 +12,6 @@ use crate::tools::framework::context::ToolContext;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::format::TEXT_CAP;
 use crate::tools::framework::ids::IssuedIds;
-use crate::tools::session::connect;
 use serde_json::{json, Value};
 
 /// Internal request name for resource reads (never listed, never callable by clients).
@@ -81,7 +80,7 @@ pub fn read(live: &mut dyn LivePort, uri: &str, ctx: &ToolContext) -> Result<Val
             .collect();
         json!({
             "liveVersion": live_version::live_version(live)?,
-            "barlineVersion": connect::VERSION,
+            "barlineVersion": crate::VERSION,
             "operations": ops,
         })
     } else if let Some(id) = uri.strip_prefix("live://clip/") {

@@ -15,8 +15,6 @@ use serde_json::Value;
 pub const GUIDE: &str = include_str!("guide.md");
 /// The small-model guide (≤ 3,000 characters).
 pub const SHORT_GUIDE: &str = include_str!("guide_short.md");
-/// Barline's version as results report it.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 const NEXT_STEP: &str = "Tell the user that Live is connected, summarise the Live Set in a sentence or two, and wait for instructions.";
 
 /// `barline-connect`.
@@ -69,7 +67,7 @@ impl Tool for Connect {
         let ctx = call.ctx;
         Ok(Connected {
             connected: true,
-            barline_version: VERSION.into(),
+            barline_version: crate::VERSION.into(),
             ableton_live_version: version,
             live_set: overview::read(call.live)?,
             skills: mentions::render(
