@@ -58,6 +58,19 @@ pub fn unquote(text: &str) -> &str {
 }
 
 impl LomPath {
+    /// The index of the last `name` step (`live_set tracks 3 devices 1`, `devices` → 1):
+    /// the innermost list the path goes through by that name.
+    pub fn last_index(&self, name: &str) -> Option<usize> {
+        match self {
+            LomPath::Id(_) => None,
+            LomPath::Path { segments, .. } => segments
+                .iter()
+                .rev()
+                .find(|s| s.name == name)
+                .and_then(|s| s.index),
+        }
+    }
+
     /// Parses `id N` or a root plus `name [index]` steps; quotes around the whole path
     /// are tolerated because Max documents `path` as quoted.
     pub fn parse(text: &str) -> Result<LomPath, PathError> {

@@ -11,9 +11,6 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-/// Pitch-class names spelled with flats, as results show roots and scale pitches.
-pub const PITCH_CLASSES: [&str; 12] = crate::tools::common::scale::FLATS;
-
 /// The Song, or an error when Live has no Set (never expected, but never a panic).
 pub fn song(live: &mut dyn LivePort) -> Result<LiveId, ToolError> {
     lom::resolve(live, "live_set").ok_or_else(|| {

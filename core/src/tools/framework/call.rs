@@ -236,11 +236,6 @@ impl<T> Bulk<T> {
         }
     }
 
-    /// Successes so far.
-    pub fn done(&self) -> &[T] {
-        &self.done
-    }
-
     /// The outcome: the successes (one warning per skipped item), or, when nothing
     /// succeeded, an error with the first failure's code listing up to 10 failures.
     pub fn finish(self, call: &mut Call<'_>) -> Result<OneOrMany<T>, ToolError> {

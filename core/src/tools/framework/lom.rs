@@ -80,3 +80,11 @@ pub fn child_ids(
         .filter(|c| !c.is_none())
         .collect())
 }
+
+/// The index after the last `name` in a canonical path (`live_set scenes 2`, `scenes`
+/// → 2); `None` when the path does not go through such a list.
+pub fn index_in_path(path: &str, name: &str) -> Option<usize> {
+    crate::live::path::LomPath::parse(path)
+        .ok()?
+        .last_index(name)
+}

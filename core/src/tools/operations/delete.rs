@@ -185,13 +185,6 @@ fn unsupported(message: impl Into<String>) -> ToolError {
     ToolError::new(ErrorCode::Unsupported, message)
 }
 
-/// The number after `word` in a LOM path (`tracks 3` → 3).
-fn index_after(path: &str, word: &str) -> Option<usize> {
-    let words: Vec<&str> = path.split_whitespace().collect();
-    let at = words.iter().rposition(|w| *w == word)?;
-    words.get(at + 1)?.parse().ok()
-}
-
 fn resolve_id(
     call: &mut Call<'_>,
     id: &str,
@@ -280,13 +273,15 @@ fn target(
             if host.is_some_and(|h| host::holds(live, h, found)) {
                 return Err(unsupported("the track hosting Barline cannot be deleted"));
             }
-            if let Some(i) = index_after(&path, "return_tracks") {
+            if let Some(i) = lom::index_in_path(&path, "return_tracks") {
                 (t.how, t.index) = (How::ReturnTrack, i);
             } else {
-                t.index = index_after(&path, "tracks").unwrap_or(0);
+                t.index = lom::index_in_path(&path, "tracks").unwrap_or(0);
             }
         }
-        "scene" => (t.how, t.index) = (How::Scene, index_after(&path, "scenes").unwrap_or(0)),
+        "scene" => {
+            (t.how, t.index) = (How::Scene, lom::index_in_path(&path, "scenes").unwrap_or(0))
+        }
         "clip" => {
             t.how = match reference::place(live, found)? {
                 Place::Session(slot) => How::SessionClip(reference::clip_slot(live, slot)?),
@@ -345,7 +340,7 @@ fn delete(live: &mut dyn LivePort, t: &Target) -> Result<(), ToolError> {
     let path = live.path_of(t.id)?;
     let song = overview::song(live)?;
     let at = |word: &str| -> Result<i64, ToolError> {
-        index_after(&path, word)
+        lom::index_in_path(&path, word)
             .map(|i| i as i64)
             .ok_or_else(|| ToolError::not_found(format!("{} is gone", t.label)))
     };

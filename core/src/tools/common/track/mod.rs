@@ -4,7 +4,6 @@
 pub mod devices;
 pub mod info;
 pub mod mixer;
-pub mod pan;
 pub mod reader;
 pub mod routing;
 pub mod routing_fields;

@@ -156,13 +156,6 @@ fn bad(message: impl Into<String>) -> ToolError {
     ToolError::bad_input(message)
 }
 
-/// The index after `word` in a LOM path (`live_set scenes 2` → 2).
-pub(super) fn index_after(path: &str, word: &str) -> Option<usize> {
-    let words: Vec<&str> = path.split_whitespace().collect();
-    let at = words.iter().position(|w| *w == word)?;
-    words.get(at + 1)?.parse().ok()
-}
-
 /// Most arrangement positions one call fills (100 copies of one position, or a list
 /// this long).
 pub(super) const MAX_POSITIONS: usize = 1_000;

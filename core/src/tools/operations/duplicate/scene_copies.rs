@@ -14,13 +14,13 @@ use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::operations::duplicate::{
-    index_after, issue, style, CopiedClip, DuplicateParams, Duplicated, Plan, MAX_POSITIONS,
+    issue, style, CopiedClip, DuplicateParams, Duplicated, Plan, MAX_POSITIONS,
 };
 
 /// The source scene's index and the Song.
 fn source_scene(call: &mut Call<'_>, plan: &Plan) -> Result<(usize, LiveId), ToolError> {
     let path = call.live.path_of(plan.source)?;
-    let index = index_after(&path, "scenes").unwrap_or(0);
+    let index = lom::index_in_path(&path, "scenes").unwrap_or(0);
     Ok((index, overview::song(call.live)?))
 }
 

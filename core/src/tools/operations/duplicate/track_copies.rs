@@ -15,7 +15,7 @@ use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::operations::duplicate::{
-    index_after, issue, style, CopiedClip, DuplicateParams, Duplicated, Plan,
+    issue, style, CopiedClip, DuplicateParams, Duplicated, Plan,
 };
 
 /// `type: "track"`: `count` copies, each right after the previous one.
@@ -31,7 +31,7 @@ pub(super) fn tracks(
             "return tracks cannot be duplicated",
         ));
     }
-    let index = match index_after(&path, "tracks") {
+    let index = match lom::index_in_path(&path, "tracks") {
         Some(i) => i,
         None => {
             return Err(ToolError::new(
