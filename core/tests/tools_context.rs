@@ -15,7 +15,7 @@ use barline_core::tools::framework::ids::IssuedIds;
 use barline_core::tools::{execute, ToolRequest};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
-use support::outcome::{code, message, warnings};
+use support::outcome::{code, message, warnings, writes};
 use support::tools::{call_ctx, check_result};
 
 fn memory(enabled: bool, writable: bool, text: &str) -> ToolContext {
@@ -50,14 +50,6 @@ fn folder(path: &str) -> ToolContext {
         sample_folder: Some(path.into()),
         ..ToolContext::default()
     }
-}
-
-fn writes(live: &FakeLive) -> u64 {
-    live.counters()
-        .by_type
-        .values()
-        .map(|c| c.call + c.set)
-        .sum()
 }
 
 // --- memory ---------------------------------------------------------------------------

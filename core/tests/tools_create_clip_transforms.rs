@@ -12,7 +12,7 @@ use barline_core::transforms::{seed_from_unit, Transform};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of};
-use support::outcome::{code, warnings};
+use support::outcome::{code, warnings, writes};
 use support::tools::call;
 
 const EXAMPLES: &str = include_str!("data/transforms-examples.json");
@@ -99,14 +99,6 @@ fn notation_of(notes: &Value) -> String {
 fn scale_off(live: &mut FakeLive) {
     let song = id_of(live, "live_set");
     live.set(song, "scale_mode", &[Atom::Int(0)]).unwrap();
-}
-
-fn writes(live: &FakeLive) -> u64 {
-    live.counters()
-        .by_type
-        .values()
-        .map(|c| c.call + c.set)
-        .sum()
 }
 
 /// Runs one vector of the examples file through create-clip and checks the notes in

@@ -13,20 +13,8 @@ use barline_core::tools::framework::ids::IssuedIds;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::demo;
-use support::outcome::{code, warnings};
+use support::outcome::{code, dump, warnings, writes};
 use support::tools::{call, check_result};
-
-fn dump(live: &FakeLive) -> Value {
-    serde_json::from_str(&live.to_json()).unwrap()
-}
-
-fn writes(live: &FakeLive) -> u64 {
-    live.counters()
-        .by_type
-        .values()
-        .map(|c| c.call + c.set)
-        .sum()
-}
 
 fn create(live: &mut FakeLive, args: Value) -> Value {
     let r = call(live, "barline-create-track", args);

@@ -13,12 +13,8 @@ use barline_core::tools::framework::ids::IssuedIds;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of};
-use support::outcome::{call_with_deadline, code, items, message, warnings, writes};
+use support::outcome::{call_with_deadline, code, dump, items, message, warnings, writes};
 use support::tools::call;
-
-fn dump(live: &FakeLive) -> Value {
-    serde_json::from_str(&live.to_json()).unwrap()
-}
 
 fn names(v: &Value) -> Vec<String> {
     v.as_array()

@@ -9,17 +9,13 @@ mod support;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, DEMO};
-use support::outcome::{code, message, warnings};
+use support::outcome::{code, dump, message, warnings};
 use support::tools::call;
 
 fn ok(live: &mut FakeLive, tool: &str, args: Value) -> Value {
     let r = call(live, tool, args.clone());
     assert_ne!(r["isError"], true, "{tool} {args}: {r}");
     r
-}
-
-fn dump(live: &FakeLive) -> Value {
-    serde_json::from_str(&live.to_json()).unwrap()
 }
 
 /// Sets and Set-changing calls so far (reads such as `str_for_value` or

@@ -11,12 +11,8 @@ use barline_core::live::{Atom, LivePort};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one};
-use support::outcome::{call_with_deadline, code, items, message, warnings, writes};
+use support::outcome::{call_with_deadline, code, dump, items, message, warnings, writes};
 use support::tools::call;
-
-fn dump(live: &FakeLive) -> Value {
-    serde_json::from_str(&live.to_json()).unwrap()
-}
 
 fn id(live: &mut FakeLive, path: &str) -> String {
     id_of(live, path).to_string()

@@ -12,23 +12,11 @@ use barline_core::tools::framework::context::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, one, sym};
-use support::outcome::{code, warnings};
+use support::outcome::{code, dump, warnings, writes};
 use support::tools::{call, call_ctx};
-
-fn dump(live: &FakeLive) -> Value {
-    serde_json::from_str(&live.to_json()).unwrap()
-}
 
 fn cues(live: &FakeLive) -> Value {
     dump(live)["cue_points"].clone()
-}
-
-fn writes(live: &FakeLive) -> u64 {
-    live.counters()
-        .by_type
-        .values()
-        .map(|c| c.call + c.set)
-        .sum()
 }
 
 fn update(live: &mut FakeLive, args: Value) -> Value {

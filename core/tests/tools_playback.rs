@@ -8,12 +8,8 @@ mod support;
 use barline_core::live::{Atom, LivePort};
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one};
-use support::outcome::{call_with_deadline, code, message, warnings, writes};
+use support::outcome::{call_with_deadline, code, dump, message, warnings, writes};
 use support::tools::call;
-
-fn dump(live: &barline_fake_live::FakeLive) -> Value {
-    serde_json::from_str(&live.to_json()).unwrap()
-}
 
 #[test]
 fn play_arrangement_from_a_locator_with_a_loop() {

@@ -16,7 +16,7 @@ use barline_core::tools::framework::ids::IssuedIds;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one};
-use support::outcome::{code, message, warnings};
+use support::outcome::{code, message, warnings, writes};
 use support::tools::{call, check_result};
 
 fn ok(r: &Value) -> &Value {
@@ -36,13 +36,6 @@ fn scene_id(live: &mut FakeLive, index: usize) -> String {
 
 /// Sets and calls that reached Live (zero after bad input,
 /// docs/design/tool-contract.md §3.1).
-fn writes(live: &FakeLive) -> u64 {
-    live.counters()
-        .by_type
-        .values()
-        .map(|c| c.set + c.call)
-        .sum()
-}
 
 /// A clock that moves one second each time it is read.
 #[derive(Default)]

@@ -16,20 +16,8 @@ use barline_core::live::{Atom, LivePort};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of};
-use support::outcome::{code, message, warnings};
+use support::outcome::{code, dump, message, warnings, writes};
 use support::tools::call;
-
-fn dump(live: &FakeLive) -> Value {
-    serde_json::from_str(&live.to_json()).unwrap()
-}
-
-fn writes(live: &FakeLive) -> u64 {
-    live.counters()
-        .by_type
-        .values()
-        .map(|c| c.call + c.set)
-        .sum()
-}
 
 fn track(live: &mut FakeLive, i: usize) -> String {
     id_of(live, &format!("live_set tracks {i}")).to_string()

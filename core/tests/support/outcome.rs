@@ -31,6 +31,11 @@ pub fn writes(live: &FakeLive) -> u64 {
     t.set + t.call
 }
 
+/// The whole Set as the fake dumps it: what a test compares to show nothing changed.
+pub fn dump(live: &FakeLive) -> Value {
+    serde_json::from_str(&live.to_json()).unwrap()
+}
+
 /// The items of a one-or-many result (one object → one item).
 pub fn items(r: &Value) -> Vec<Value> {
     let s = &r["structuredContent"];
