@@ -34,6 +34,7 @@ fuzz_target!(|data: &[u8]| {
                     numerator: options.numerator,
                     denominator: options.denominator,
                     drum_mode,
+                    dialect: options.dialect,
                 };
                 assert!(format(&result.notes, &fo).is_ok(), "formatter rejected interpreter notes");
             }

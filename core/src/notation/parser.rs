@@ -8,8 +8,11 @@
 //! (`memo.rs`) instead of pest.
 
 use super::ast::{BarSpec, BeatSpec};
+use super::dialect::Dialect;
 use super::error::{ErrorKind, NotationError, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
+use super::extended::{Extended, Failure};
 use super::memo::{word_end, ElementMemo};
+use super::note::Meter;
 use super::numbers::{self, render};
 use super::position::{source_position, syntax_error};
 use pest::iterators::Pair;
@@ -18,7 +21,7 @@ use std::ops::Range;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "notation/grammar.pest"]
-struct Grammar;
+pub(super) struct Grammar;
 
 /// One validated element, with a time position's beat specs kept in the scanner's
 /// reusable buffer ([`Scanner::beats`]) so scanning allocates nothing per element.
@@ -38,6 +41,14 @@ pub(crate) enum Item {
     Duration(f64),
     DurationBars(f64, f64),
     Pitch(u8),
+    /// bar|beat 2: a chord; its pitches are [`Extended::pitches`].
+    Chord,
+    /// bar|beat 2: a pattern bracket; its items are [`Extended::bracket`].
+    Bracket,
+    /// bar|beat 2: an element whose interpretation error (a negative bar value, a
+    /// bars:beats duration without time signature in a bracket) the scanner already
+    /// knows; raised when interpreted, so earlier warnings come with it.
+    Deferred,
 }
 
 /// How the scanner obtains each element from pest.
@@ -62,12 +73,19 @@ pub(crate) struct Scanner<'t> {
     started: bool,
     finished: bool,
     /// Beats of the last time position, when it came from pest.
-    beats: Vec<BeatSpec>,
+    pub(super) beats: Vec<BeatSpec>,
     /// Where the last time position's beats are: `None` = `beats`, else the memo's
     /// arena (see [`ElementMemo::beats`]).
     beats_in_arena: Option<(usize, usize)>,
     /// Elements already matched, for [`ScanMode::Memoized`].
     memo: ElementMemo<'t>,
+    /// Byte offset where the last matched element started (for separator hints).
+    last_start: usize,
+    /// The dialect read; bar|beat 2 also needs the meter for note values.
+    pub(super) dialect: Dialect,
+    pub(super) meter: Meter,
+    /// Parts of the last bar|beat 2 element (brackets, chords, list extras).
+    pub(super) ext: Extended,
 }
 
 impl<'t> Scanner<'t> {
@@ -82,6 +100,33 @@ impl<'t> Scanner<'t> {
             beats: Vec::new(),
             beats_in_arena: None,
             memo: ElementMemo::default(),
+            last_start: 0,
+            dialect: Dialect::V146,
+            meter: Meter::default(),
+            ext: Extended::default(),
+        }
+    }
+
+    /// A scanner reading `dialect`; bar|beat 2 computes note values in `meter`.
+    pub(crate) fn with_dialect(
+        text: &'t str,
+        mode: ScanMode,
+        dialect: Dialect,
+        meter: Meter,
+    ) -> Self {
+        Scanner {
+            dialect,
+            meter,
+            ..Scanner::new(text, mode)
+        }
+    }
+
+    /// The list extras (restated bars, spec texts) of the last time position in
+    /// bar|beat 2; empty in the core dialect.
+    pub(crate) fn extras(&self) -> &[super::extended::BeatExtra] {
+        match self.beats_in_arena {
+            Some((start, end)) => self.memo.extras(start, end),
+            None => &self.ext.extras,
         }
     }
 
@@ -104,33 +149,53 @@ impl<'t> Scanner<'t> {
             self.finished = true;
             return Ok(None);
         }
-        if at == self.pos && self.started {
+        let v2 = self.dialect == Dialect::V2;
+        if at == self.pos && self.started && !(v2 && self.text.as_bytes()[at] == b'[') {
             // An element ended and neither a separator nor the end follows.
-            return Err(syntax_error(self.text, at, EXPECTED_SEPARATOR));
+            return Err(self.syntax(Failure::Separator(self.last_start), at));
         }
         self.started = true;
         let word_end = word_end(self.text.as_bytes(), at);
-        if self.mode == ScanMode::Memoized {
+        // In bar|beat 2 a time position may continue after a space (`1|1, 3`), so a
+        // memoised position only stands for a word that no space or tab follows.
+        let continues = v2 && matches!(self.text.as_bytes().get(word_end), Some(b' ' | b'\t'));
+        if self.mode == ScanMode::Memoized && !continues {
             if let Some((item, beats_in_arena)) = self.memo.recall(&self.text[at..word_end]) {
+                self.last_start = at;
                 self.beats_in_arena = beats_in_arena;
                 self.pos = word_end;
                 return Ok(Some((item, at..word_end)));
             }
         }
-        let pair = match Grammar::parse(Rule::element_one, &self.text[at..]) {
+        let rule = if v2 {
+            Rule::element2_one
+        } else {
+            Rule::element_one
+        };
+        let pair = match Grammar::parse(rule, &self.text[at..]) {
             Ok(mut outer) => outer.next().and_then(|wrapper| wrapper.into_inner().next()),
             Err(_) => None,
         };
         let Some(pair) = pair else {
-            return Err(syntax_error(self.text, at, EXPECTED_ELEMENT));
+            return Err(self.syntax(Failure::Element, at));
         };
         let end = at + pair.as_span().end();
         self.beats_in_arena = None;
-        let item = self.convert(pair, at)?;
+        self.last_start = at;
+        let item = if v2 {
+            self.convert2(pair, at)?
+        } else {
+            self.convert(pair, at)?
+        };
         self.pos = end;
-        if self.mode == ScanMode::Memoized && end == word_end {
-            self.memo
-                .remember(&self.text[at..word_end], item, &self.beats);
+        let memoisable = !matches!(item, Item::Chord | Item::Bracket | Item::Deferred);
+        if self.mode == ScanMode::Memoized && end == word_end && memoisable {
+            self.memo.remember(
+                &self.text[at..word_end],
+                item,
+                &self.beats,
+                &self.ext.extras,
+            );
         }
         Ok(Some((item, at..end)))
     }
@@ -146,7 +211,7 @@ impl<'t> Scanner<'t> {
                 _ => match comment_end(bytes, i) {
                     Some(Ok(end)) => i = end,
                     Some(Err(UnclosedComment)) => {
-                        return Err(syntax_error(self.text, bytes.len(), EXPECTED_SEPARATOR))
+                        return Err(self.syntax(Failure::Unclosed, bytes.len()))
                     }
                     None => break,
                 },
@@ -155,8 +220,32 @@ impl<'t> Scanner<'t> {
         Ok(i)
     }
 
+    /// The syntax error of `failure` at byte `at`: the core text, or in bar|beat 2
+    /// the targeted hint when one applies.
+    pub(super) fn syntax(&self, failure: Failure, at: usize) -> NotationError {
+        let expected = match failure {
+            Failure::Element => EXPECTED_ELEMENT,
+            _ => EXPECTED_SEPARATOR,
+        };
+        if self.dialect == Dialect::V2 {
+            if let Some(hint) = super::hints::hint(self.text, failure, at) {
+                return self.hinted(at, &hint);
+            }
+        }
+        syntax_error(self.text, at, expected)
+    }
+
+    /// The text being scanned.
+    pub(super) fn text_of(&self) -> &'t str {
+        self.text
+    }
+
     /// Converts one element pair to an [`Item`], running its value checks (3.3).
-    fn convert(&mut self, pair: Pair<'t, Rule>, base: usize) -> Result<Item, NotationError> {
+    pub(super) fn convert(
+        &mut self,
+        pair: Pair<'t, Rule>,
+        base: usize,
+    ) -> Result<Item, NotationError> {
         let start = base + pair.as_span().start();
         let rule = pair.as_rule();
         let mut inner = pair.into_inner();
@@ -282,7 +371,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// Value of a beat (mixed, fraction or decimal); a fraction must be ≥ 1.
-    fn beat_value(&self, text: &str, start: usize) -> Result<f64, NotationError> {
+    pub(super) fn beat_value(&self, text: &str, start: usize) -> Result<f64, NotationError> {
         if text.contains('+') {
             Ok(numbers::number(text))
         } else if text.contains('/') {
@@ -300,7 +389,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// A value error (3.3) for the token starting at byte `start`.
-    fn value_error(&self, start: usize, message: String) -> NotationError {
+    pub(super) fn value_error(&self, start: usize, message: String) -> NotationError {
         NotationError {
             kind: ErrorKind::Value,
             message,
