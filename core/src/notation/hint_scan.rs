@@ -202,9 +202,14 @@ mod tests {
         assert_eq!(closer("[C3 [D3] E3] x"), Some(11));
         assert_eq!(closer("[E3 1|1 // ]"), None);
         assert_eq!(
-            closer("[C3# ] ]"),
-            Some(5),
+            closer("[C# ] ]"),
+            Some(4),
             "# after a letter is an accidental"
+        );
+        assert_eq!(
+            closer("[C3# ] ]\n"),
+            None,
+            "# after a digit starts a comment"
         );
         assert_eq!(closer("[C3 # ]\n]"), Some(8));
         assert_eq!(closer("(C3 /* ) */ )"), Some(12));

@@ -86,6 +86,7 @@ fn write_bar(
             out.push(',');
             spelling.beat(out, notes[h].beat);
         }
+        w.end_line();
     }
 }
 
