@@ -49,9 +49,9 @@ pub(super) fn closer(s: &str) -> Option<usize> {
     while i < bytes.len() {
         let b = bytes[i];
         let next = bytes.get(i + 1).copied();
-        if b == b'/' && next == Some(b'/') {
-            i = line_end(i);
-        } else if b == b'#' && !bytes[i - 1].is_ascii_alphabetic_note() {
+        let line_comment = (b == b'/' && next == Some(b'/'))
+            || (b == b'#' && !bytes[i - 1].is_ascii_alphabetic_note());
+        if line_comment {
             i = line_end(i);
         } else if b == b'/' && next == Some(b'*') {
             let close_at = bytes[i + 2..].windows(2).position(|w| w == b"*/")?;

@@ -19,6 +19,8 @@ mod formatter;
 mod hint_scan;
 mod hints;
 mod interpreter;
+mod item;
+mod lexical;
 mod memo;
 mod note;
 mod numbers;

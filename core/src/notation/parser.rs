@@ -7,10 +7,13 @@
 //! In [`ScanMode::Memoized`] a word matched before comes from the element memo
 //! (`memo.rs`) instead of pest.
 
-use super::ast::{BarSpec, BeatSpec};
+use super::ast::BeatSpec;
 use super::dialect::Dialect;
 use super::error::{ErrorKind, NotationError, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
 use super::extended::{Extended, Failure};
+pub(crate) use super::item::Item;
+use super::lexical::{bar_spec, pitch_class_value};
+pub(crate) use super::lexical::{comment_end, UnclosedComment};
 use super::memo::{word_end, ElementMemo};
 use super::note::Meter;
 use super::numbers::{self, render};
@@ -22,34 +25,6 @@ use std::ops::Range;
 #[derive(pest_derive::Parser)]
 #[grammar = "notation/grammar.pest"]
 pub(super) struct Grammar;
-
-/// One validated element, with a time position's beat specs kept in the scanner's
-/// reusable buffer ([`Scanner::beats`]) so scanning allocates nothing per element.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Item {
-    Clear,
-    BarCopy {
-        destination: BarSpec,
-        source: Option<BarSpec>,
-    },
-    TimePoints {
-        bar: f64,
-    },
-    Probability(f64),
-    Velocity(f64),
-    VelocityRange(f64, f64),
-    Duration(f64),
-    DurationBars(f64, f64),
-    Pitch(u8),
-    /// bar|beat 2: a chord; its pitches are [`Extended::pitches`].
-    Chord,
-    /// bar|beat 2: a pattern bracket; its items are [`Extended::bracket`].
-    Bracket,
-    /// bar|beat 2: an element whose interpretation error (a negative bar value, a
-    /// bars:beats duration without time signature in a bracket) the scanner already
-    /// knows; raised when interpreted, so earlier warnings come with it.
-    Deferred,
-}
 
 /// How the scanner obtains each element from pest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -400,88 +375,10 @@ impl<'t> Scanner<'t> {
     }
 }
 
-/// Semitone of a pitch class as written (spec 3.4).
-fn pitch_class_value(class: &str) -> f64 {
-    let bytes = class.as_bytes();
-    let natural = match bytes.first() {
-        Some(b'C') => 0.0,
-        Some(b'D') => 2.0,
-        Some(b'E') => 4.0,
-        Some(b'F') => 5.0,
-        Some(b'G') => 7.0,
-        Some(b'A') => 9.0,
-        _ => 11.0,
-    };
-    match bytes.get(1) {
-        Some(b'#') => natural + 1.0,
-        Some(b'b') => natural - 1.0,
-        _ => natural,
-    }
-}
-
-/// A `bar_spec` text (`5` or `5-8`).
-fn bar_spec(text: &str) -> BarSpec {
-    match text.find('-') {
-        Some(i) => BarSpec::Range {
-            first: numbers::uint(&text[..i]),
-            last: numbers::uint(&text[i + 1..]),
-        },
-        None => BarSpec::Single {
-            bar: numbers::uint(text),
-        },
-    }
-}
-
-/// A `/*` comment with no `*/` after it.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct UnclosedComment;
-
-/// Where the comment that starts at byte `i` ends: `#` and `//` run to the line break
-/// (which is not part of them), `/* … */` past its close. `None` when no comment starts
-/// at `i`. The notation and the transforms language share this comment syntax.
-pub(crate) fn comment_end(bytes: &[u8], i: usize) -> Option<Result<usize, UnclosedComment>> {
-    let line_end = |from: usize| {
-        bytes[from.min(bytes.len())..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(bytes.len(), |p| from + p)
-    };
-    match (bytes.get(i)?, bytes.get(i + 1)) {
-        (b'#', _) => Some(Ok(line_end(i + 1))),
-        (b'/', Some(b'/')) => Some(Ok(line_end(i + 2))),
-        (b'/', Some(b'*')) => Some(
-            bytes[i + 2..]
-                .windows(2)
-                .position(|w| w == b"*/")
-                .map(|close| i + 2 + close + 2)
-                .ok_or(UnclosedComment),
-        ),
-        _ => None,
-    }
-}
-
 /// The value of `text` when the whole of it is one `number` of the grammar (spec 2.3:
 /// `3`, `2.5`, `.5`, `4/3`, `/4`, `2+1/3`), else `None`. Tool time values use this so
 /// the notation and the tools share one number grammar.
 pub(crate) fn whole_number(text: &str) -> Option<f64> {
     let pair = Grammar::parse(Rule::number_text, text).ok()?.next()?;
     (pair.as_str().len() == text.len()).then(|| numbers::number(text))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{comment_end, UnclosedComment};
-
-    #[test]
-    fn comments_end_before_the_line_break_or_after_their_close() {
-        let text = b"C3 # kick\nD3 // snare\r\nE3 /* hat */ F3 /* open";
-        assert_eq!(comment_end(text, 0), None);
-        assert_eq!(comment_end(text, 3), Some(Ok(9)));
-        assert_eq!(comment_end(text, 13), Some(Ok(21)));
-        assert_eq!(comment_end(text, 26), Some(Ok(35)));
-        assert_eq!(comment_end(text, 39), Some(Err(UnclosedComment)));
-        assert_eq!(comment_end(b"/", 0), None, "a lone slash is not a comment");
-        assert_eq!(comment_end(b"#", 0), Some(Ok(1)));
-        assert_eq!(comment_end(b"", 0), None);
-    }
 }

@@ -53,7 +53,7 @@ impl Interpreter {
                 }
             }
             BeatSpec::Repeat { start, count, step } => {
-                if step.is_some_and(|s| !(s > 0.0)) {
+                if step.is_some_and(|s| s.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater)) {
                     // Only a bar-value step can get here (`@1bar-n/1`).
                     return Err(NotationError::new(
                         ErrorKind::Interpretation,
@@ -132,7 +132,7 @@ pub(super) fn normalise(abs: f64, beats_per_bar: f64) -> (f64, f64) {
 /// A beat below 1 written as such: one bar back per bar's worth of beats (the W1
 /// text names the position as a reader counts it).
 fn borrow(mut bar: f64, mut beat: f64, beats_per_bar: f64) -> (f64, f64) {
-    if !beat.is_finite() || !(beats_per_bar > 0.0) {
+    if !beat.is_finite() || beats_per_bar.is_nan() || beats_per_bar <= 0.0 {
         return (bar, beat);
     }
     let mut steps = 0;
