@@ -29,10 +29,39 @@ fn interpret_options(ts: Option<(u32, u32)>, dialect: Dialect) -> InterpretOptio
 /// the core accepts, reaching copies, repeats, ranges and deletions.
 fn core_text() -> impl Strategy<Value = String> {
     let element = prop::sample::select(vec![
-        "C3", "F#2", "Bb-1", "G8", "E0", "v100", "v80-120", "v0", "v0-40", "t/4", "t1.5",
-        "t2+1/3", "t1:2", "t0", "p0.5", "p1", "1|1", "2|3.5", "1|4/3", "1|2+1/3", "1|1x4",
-        "1|1x4@1/2", "3|2,4", "2|1x3@1+1/2", "@2=1", "@3-4=1-2", "@2=", "@5-6=1", "@clear",
-        "C3#c\n", "/* x */", "1|1,2", "4|4.75",
+        "C3",
+        "F#2",
+        "Bb-1",
+        "G8",
+        "E0",
+        "v100",
+        "v80-120",
+        "v0",
+        "v0-40",
+        "t/4",
+        "t1.5",
+        "t2+1/3",
+        "t1:2",
+        "t0",
+        "p0.5",
+        "p1",
+        "1|1",
+        "2|3.5",
+        "1|4/3",
+        "1|2+1/3",
+        "1|1x4",
+        "1|1x4@1/2",
+        "3|2,4",
+        "2|1x3@1+1/2",
+        "@2=1",
+        "@3-4=1-2",
+        "@2=",
+        "@5-6=1",
+        "@clear",
+        "C3#c\n",
+        "/* x */",
+        "1|1,2",
+        "4|4.75",
     ]);
     let sep = prop::sample::select(vec![" ", " ", "\n", "\t", " // note\n"]);
     prop::collection::vec((element, sep), 0..24).prop_map(|parts| {
@@ -46,11 +75,63 @@ fn core_text() -> impl Strategy<Value = String> {
 /// Text made of bar|beat 2 pieces, so random inputs reach brackets, offsets and hints.
 fn text2() -> impl Strategy<Value = String> {
     let pieces = prop::sample::select(vec![
-        "C", "c", "e", "b", "B", "#", "♯", "♭", "3", "-", "0", "1", "2", "4", "|", ",", ", ", ".",
-        "x", "@", "/", "+", "n", "n/4", "n3/8", "n/8t", "d", "t", "bar", "bars", "1bar", "[", "]",
-        "(", ")", "[C3 E3]", "[v80 v100]", "[n/4 n/8]", "[p1 p0.5]", "(C3 E3)", "v", "p", " ",
-        "\n", "//", "/*", "*/", "@clear", "C3 ", "1|1 ", "1|1-n/4 ", "1|1+n/12", "@2=1 ", "😀",
-        "\u{a0}", "Cmaj7", "99999999999999999999",
+        "C",
+        "c",
+        "e",
+        "b",
+        "B",
+        "#",
+        "♯",
+        "♭",
+        "3",
+        "-",
+        "0",
+        "1",
+        "2",
+        "4",
+        "|",
+        ",",
+        ", ",
+        ".",
+        "x",
+        "@",
+        "/",
+        "+",
+        "n",
+        "n/4",
+        "n3/8",
+        "n/8t",
+        "d",
+        "t",
+        "bar",
+        "bars",
+        "1bar",
+        "[",
+        "]",
+        "(",
+        ")",
+        "[C3 E3]",
+        "[v80 v100]",
+        "[n/4 n/8]",
+        "[p1 p0.5]",
+        "(C3 E3)",
+        "v",
+        "p",
+        " ",
+        "\n",
+        "//",
+        "/*",
+        "*/",
+        "@clear",
+        "C3 ",
+        "1|1 ",
+        "1|1-n/4 ",
+        "1|1+n/12",
+        "@2=1 ",
+        "😀",
+        "\u{a0}",
+        "Cmaj7",
+        "99999999999999999999",
     ]);
     prop::collection::vec(pieces, 0..40).prop_map(|p| p.concat())
 }
@@ -63,19 +144,28 @@ fn notes() -> impl Strategy<Value = Vec<Note>> {
         (1u8..=127).prop_flat_map(|v| (Just(v), prop_oneof![3 => Just(0u8), 1 => 0..=127 - v]));
     let tuplet = prop::sample::select(vec![0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0 / 6.0]);
     prop::collection::vec(
-        (0u8..=127, -400i32..3200, tuplet, 0u32..800, velocity, 0u32..=100),
+        (
+            0u8..=127,
+            -400i32..3200,
+            tuplet,
+            0u32..800,
+            velocity,
+            0u32..=100,
+        ),
         0..32,
     )
     .prop_map(|raw| {
         raw.into_iter()
-            .map(|(pitch, start, t, duration, (velocity, deviation), p)| Note {
-                pitch,
-                start_time: f64::from(start / 100) + t,
-                duration: f64::from(duration) / 100.0,
-                velocity,
-                probability: f64::from(p) / 100.0,
-                velocity_deviation: deviation,
-            })
+            .map(
+                |(pitch, start, t, duration, (velocity, deviation), p)| Note {
+                    pitch,
+                    start_time: f64::from(start / 100) + t,
+                    duration: f64::from(duration) / 100.0,
+                    velocity,
+                    probability: f64::from(p) / 100.0,
+                    velocity_deviation: deviation,
+                },
+            )
             .collect()
     })
 }

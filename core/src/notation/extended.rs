@@ -166,7 +166,7 @@ impl<'t> Scanner<'t> {
 
     /// `w` of an `nv_body` (a fraction of a whole note): numerator ÷ denominator,
     /// then the dotted or triplet factor.
-    fn whole(&self, body: Pair<'t, Rule>) -> f64 {
+    pub(super) fn whole(&self, body: Pair<'t, Rule>) -> f64 {
         let (mut num, mut den, mut suffix) = (1.0, 1.0, "");
         for part in body.into_inner() {
             match part.as_rule() {
@@ -184,7 +184,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// A note value (`n/4`, `n3/8d`, `n2bar`) in musical beats.
-    fn note_value(&self, pair: Pair<'t, Rule>) -> f64 {
+    pub(super) fn note_value(&self, pair: Pair<'t, Rule>) -> f64 {
         let Some(inner) = pair.into_inner().next() else {
             return 0.0;
         };
@@ -196,7 +196,7 @@ impl<'t> Scanner<'t> {
 
     /// A bar value (`2bar`, `1bar+n/4`, `1bar-n/16`) in musical beats; may be
     /// negative (the caller decides what that means).
-    fn bar_value(&self, pair: Pair<'t, Rule>) -> f64 {
+    pub(super) fn bar_value(&self, pair: Pair<'t, Rule>) -> f64 {
         let mut parts = pair.into_inner();
         let count = parts.next().map_or(0.0, |p| numbers::uint(p.as_str()));
         let bars = count * self.meter.beats_per_bar;

@@ -27,6 +27,7 @@ mod numbers;
 mod parser;
 mod patterns;
 mod position;
+mod time_value;
 mod timing;
 mod warnings;
 
@@ -38,6 +39,7 @@ pub use formatter::{format, pitch_name};
 pub use interpreter::{Interpretation, MergeInterpretation, MAX_NOTES};
 pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
 pub use parser::ScanMode;
+pub use time_value::{length_value, position_value};
 pub use warnings::MAX_WARNINGS;
 // Shared with `transforms`, which prints numbers, positions and syntax errors' tails and
 // reads comments by the same rules.
