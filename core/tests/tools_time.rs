@@ -72,9 +72,16 @@ fn bar_beat_2_forms_are_tool_time_values() {
     let v2 = notation::InterpretOptions::time_signature(6, 8).with_dialect(notation::Dialect::V2);
     for length in ["n/4", "1bar", "1bar-n/16", "n3/8t", "n2bar"] {
         let note = notation::interpret(&format!("{length} C3 1|1"), &v2).unwrap();
-        assert_eq!(parse_duration(length, 6, 8), Ok(note.notes[0].duration), "{length}");
+        assert_eq!(
+            parse_duration(length, 6, 8),
+            Ok(note.notes[0].duration),
+            "{length}"
+        );
     }
     let e = parse_duration("1bar-n5/4", 4, 4).unwrap_err();
     assert!(e.contains("\"4bar\""), "{e}");
-    assert!(parse_position("1|1-n/4", 4, 4).is_err(), "no tool position lies before 1|1");
+    assert!(
+        parse_position("1|1-n/4", 4, 4).is_err(),
+        "no tool position lies before 1|1"
+    );
 }

@@ -102,6 +102,15 @@ fn element_of(item: Item, beats: &[BeatSpec]) -> Option<Element> {
     })
 }
 
+/// Runs the syntax and value checks of `text` in `dialect` without interpreting it:
+/// the first error `interpret` would report before interpretation starts. Tools
+/// use it to refuse bad notes before changing anything.
+pub fn check(text: &str, dialect: Dialect) -> Result<(), NotationError> {
+    let mut scanner = Scanner::with_dialect(text, ScanMode::Memoized, dialect, Meter::default());
+    while scanner.next_item()?.is_some() {}
+    Ok(())
+}
+
 /// Interprets `text` into notes and warnings (spec 4, errors 5).
 ///
 /// An interpretation error (5.4) carries the warnings produced before it in

@@ -10,7 +10,7 @@ use super::create_clip_targets::{self as targets, Target};
 use super::error::{quoted, ToolError};
 use super::{names, overview, time};
 use crate::live::LivePort;
-use crate::notation::{self, InterpretOptions, Note};
+use crate::notation::{self, Dialect, InterpretOptions, Note};
 
 /// Everything checked before the first write (tools.md 3.12 step 1).
 pub struct Plan<'a> {
@@ -109,7 +109,7 @@ pub fn plan<'a>(
         Some(text) => {
             let r = notation::interpret(
                 text,
-                &InterpretOptions::time_signature(cn as u32, cd as u32),
+                &InterpretOptions::time_signature(cn as u32, cd as u32).with_dialect(Dialect::V2),
             )
             .map_err(|e| bad(format!("notes: {e}")))?;
             warnings.extend(r.warnings);
