@@ -1,11 +1,12 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! The user's notation guide (`docs/notation.md`) says only what the engine does: every
-//! ```` ```barbeat ```` block (optionally ```` ```barbeat 6/8 ````) is interpreted and
+//! ```` ```barbeat ```` block (optionally ```` ```barbeat 6/8 ````) is interpreted in the
+//! core dialect, every ```` ```barbeat2 ```` block in bar|beat 2, and each is
 //! compared with the blocks that follow it: ```` ```notes ```` (a table whose header
 //! names the columns: pitch, start, duration, velocity, probability, deviation),
 //! ```` ```warnings ```` (one per line, exact) or ```` ```error ```` (exact).
 
-use barline_core::notation::{interpret, InterpretOptions, Note};
+use barline_core::notation::{interpret, Dialect, InterpretOptions, Note};
 use std::path::PathBuf;
 
 /// One fenced block: its info string and its lines.
@@ -109,20 +110,23 @@ fn every_example_of_the_notation_guide_is_what_the_engine_does() {
     let mut failures = Vec::new();
     for (i, block) in all.iter().enumerate() {
         let mut info = block.info.split_whitespace();
-        if info.next() != Some("barbeat") {
-            continue;
-        }
+        let dialect = match info.next() {
+            Some("barbeat") => Dialect::V146,
+            Some("barbeat2") => Dialect::V2,
+            _ => continue,
+        };
         let options = match info.next() {
             Some(ts) => {
                 let (n, d) = ts.split_once('/').expect("time signature n/d");
                 InterpretOptions::time_signature(n.parse().unwrap(), d.parse().unwrap())
             }
             None => InterpretOptions::default(),
-        };
+        }
+        .with_dialect(dialect);
         let input = block.body.join("\n");
         let expected: Vec<&Block> = all[i + 1..]
             .iter()
-            .take_while(|b| b.info != "barbeat" && !b.info.starts_with("barbeat "))
+            .take_while(|b| !b.info.starts_with("barbeat"))
             .filter(|b| ["notes", "warnings", "error"].contains(&b.info.as_str()))
             .collect();
         assert!(

@@ -142,7 +142,11 @@ fn connect_and_create_then_read_through_the_server() {
     );
     let id = r["structuredContent"]["id"].as_str().unwrap().to_string();
     let b = rig.rpc("tools/call", json!({"name": "barline-read-clip", "arguments": {"clipId": format!("id {id}"), "include": ["notes"]}}));
-    assert_eq!(b["result"]["structuredContent"]["notes"], "C3 D3 1|1");
+    // Tools read clips back in bar|beat 2: velocity and duration stated first.
+    assert_eq!(
+        b["result"]["structuredContent"]["notes"],
+        "v100 n/4 C3 D3 1|1"
+    );
 }
 
 #[test]

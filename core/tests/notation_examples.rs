@@ -239,10 +239,12 @@ fn incomplete_time_signature_is_an_error_for_both_directions() {
         InterpretOptions {
             numerator: Some(4),
             denominator: None,
+            ..InterpretOptions::default()
         },
         InterpretOptions {
             numerator: None,
             denominator: Some(4),
+            ..InterpretOptions::default()
         },
     ] {
         assert_eq!(interpret("C3 1|1", &options).unwrap_err().message, message);
@@ -262,11 +264,13 @@ fn incomplete_time_signature_is_an_error_for_both_directions() {
             numerator: Some(4),
             denominator: None,
             drum_mode: false,
+            ..FormatOptions::default()
         },
         FormatOptions {
             numerator: None,
             denominator: Some(4),
             drum_mode: true,
+            ..FormatOptions::default()
         },
     ] {
         assert_eq!(format(&[note], &options).unwrap_err().message, message);

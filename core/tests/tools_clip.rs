@@ -88,10 +88,12 @@ fn read_clip_by_slot_with_notes_and_timing() {
     assert!(d["color"].as_str().unwrap().starts_with('#'));
     let notes = d["notes"].as_str().unwrap();
     assert!(!notes.is_empty());
-    // The text round-trips through the notation engine to the clip's notes.
+    // The text round-trips through the notation engine (bar|beat 2, the dialect
+    // tools write) to the clip's notes.
     let back = barline_core::notation::interpret(
         notes,
-        &barline_core::notation::InterpretOptions::time_signature(4, 4),
+        &barline_core::notation::InterpretOptions::time_signature(4, 4)
+            .with_dialect(barline_core::notation::Dialect::V2),
     )
     .unwrap();
     assert_eq!(back.notes.len(), 16);

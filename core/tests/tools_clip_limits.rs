@@ -145,9 +145,9 @@ fn twenty_thousand_notes_read_back_through_the_windowed_fallback() {
     );
     assert_ne!(r["isError"], true, "{}", &r["content"][0]);
     let text = r["structuredContent"]["notes"].as_str().unwrap();
-    let part = interpret(text, &InterpretOptions::time_signature(4, 4))
-        .unwrap()
-        .notes;
+    let v2 =
+        InterpretOptions::time_signature(4, 4).with_dialect(barline_core::notation::Dialect::V2);
+    let part = interpret(text, &v2).unwrap().notes;
     assert_eq!(part.len(), 1_250);
     // update-clip's noteCount reads through the same path.
     let r = call(

@@ -54,3 +54,34 @@ fn invalid_values_quote_at_most_about_100_characters() {
     let e = parse_duration(&"x".repeat(100_000), 4, 4).unwrap_err();
     assert!(e.len() < 300, "{}", e.len());
 }
+
+/// Tool time values accept the bar|beat 2 forms by the notation's own rule: a
+/// length written `n/4` in a tool is the length `n/4` gives a note.
+#[test]
+fn bar_beat_2_forms_are_tool_time_values() {
+    assert_eq!(parse_duration("4bar", 4, 4), Ok(16.0));
+    assert_eq!(parse_duration("1bar+n3/4", 4, 4), Ok(7.0));
+    assert_eq!(parse_duration("n/4", 6, 8), Ok(1.0));
+    assert_eq!(parse_duration("2bars", 3, 4), Ok(6.0));
+    assert_eq!(parse_position("1|1+n/8", 4, 4), Ok(0.5));
+    assert_eq!(parse_position("3|1-n/16", 4, 4), Ok(7.75));
+    // The current forms keep their values.
+    assert_eq!(parse_duration("4:0", 4, 4), Ok(16.0));
+    assert_eq!(parse_position("2|3.5", 4, 4), Ok(6.5));
+    // The same lengths as the notation's durations.
+    let v2 = notation::InterpretOptions::time_signature(6, 8).with_dialect(notation::Dialect::V2);
+    for length in ["n/4", "1bar", "1bar-n/16", "n3/8t", "n2bar"] {
+        let note = notation::interpret(&format!("{length} C3 1|1"), &v2).unwrap();
+        assert_eq!(
+            parse_duration(length, 6, 8),
+            Ok(note.notes[0].duration),
+            "{length}"
+        );
+    }
+    let e = parse_duration("1bar-n5/4", 4, 4).unwrap_err();
+    assert!(e.contains("\"4bar\""), "{e}");
+    assert!(
+        parse_position("1|1-n/4", 4, 4).is_err(),
+        "no tool position lies before 1|1"
+    );
+}

@@ -8,9 +8,11 @@ use super::ast::BeatSpec;
 use super::copy::CopyMap;
 use super::deletion;
 use super::error::{ErrorKind, NotationError};
+use super::extended::{BeatExtra, Extended};
 use super::note::{Meter, Note};
-use super::numbers::{floor, rem, render};
+use super::numbers::render;
 use super::parser::Item;
+use super::patterns::{Patterns, StreamKind};
 use super::warnings::{self as w, WarningList};
 
 /// Most notes one interpretation may emit (copies included).
@@ -46,13 +48,26 @@ pub struct MergeInterpretation {
 
 /// A pitch waiting for a time position, with the state captured when it was read.
 #[derive(Clone, Copy, Debug)]
-struct Buffered {
-    pitch: u8,
-    velocity: f64,
-    deviation: f64,
+pub(crate) struct Buffered {
+    pub(super) pitch: u8,
+    pub(super) velocity: f64,
+    pub(super) deviation: f64,
     /// Musical beats.
-    duration: f64,
-    probability: f64,
+    pub(super) duration: f64,
+    pub(super) probability: f64,
+}
+
+/// One scanned element as the interpreter needs it: the item's side buffers and
+/// its source text.
+pub(crate) struct Scanned<'a> {
+    /// Beat specs of a time position.
+    pub(crate) beats: &'a [BeatSpec],
+    /// Their bar|beat 2 extras (empty in the core dialect).
+    pub(crate) extras: &'a [BeatExtra],
+    /// Chords, brackets and deferred errors of bar|beat 2.
+    pub(crate) ext: &'a Extended,
+    /// The element as written.
+    pub(crate) text: &'a str,
 }
 
 /// A new value of one of the sticky settings.
@@ -69,9 +84,9 @@ pub(crate) struct Interpreter {
     pub(super) meter: Meter,
     velocity: f64,
     range: Option<(f64, f64)>,
-    duration: f64,
+    pub(super) duration: f64,
     probability: f64,
-    buffer: Vec<Buffered>,
+    pub(super) buffer: Vec<Buffered>,
     pub(super) open: bool,
     pub(super) emitted: bool,
     pub(super) late_change: bool,
@@ -81,10 +96,11 @@ pub(crate) struct Interpreter {
     pub(super) warnings: WarningList,
     /// Destination bars visited by bar copies so far (bounded by `MAX_COPY_BARS`).
     pub(super) copy_bars: f64,
-    has_zero_velocity: bool,
-    /// How many leading `events` are seeded existing notes (merge,
-    /// docs/design/tool-rules.md §13): they feed bar copies and v0 deletions but are not
-    /// part of the output.
+    pub(super) has_zero_velocity: bool,
+    /// Voices and value streams of bar|beat 2 pattern brackets.
+    pub(super) patterns: Patterns,
+    /// How many leading `events` are seeded existing notes (merge, tools.md 3.13):
+    /// they feed bar copies and v0 deletions but are not part of the output.
     seeded: usize,
 }
 
@@ -107,6 +123,7 @@ impl Interpreter {
             warnings: WarningList::default(),
             copy_bars: 0.0,
             has_zero_velocity: false,
+            patterns: Patterns::default(),
             seeded: 0,
         }
     }
@@ -124,9 +141,8 @@ impl Interpreter {
         self.seeded = self.events.len();
     }
 
-    /// Processes one element (docs/design/notation.md §4.3). `beats` are the beat specs
-    /// of a time position.
-    pub(crate) fn apply(&mut self, item: Item, beats: &[BeatSpec]) -> Result<(), NotationError> {
+    /// Processes one element (4.3).
+    pub(crate) fn apply(&mut self, item: Item, scanned: &Scanned) -> Result<(), NotationError> {
         match item {
             Item::Pitch(pitch) => self.pitch(pitch),
             Item::Velocity(v) => self.state(Change::Velocity(v)),
@@ -146,10 +162,18 @@ impl Interpreter {
                 self.state(Change::Duration(bars * self.meter.beats_per_bar + beats));
             }
             Item::Probability(p) => self.state(Change::Probability(p)),
-            Item::TimePoints { bar } => {
-                for spec in beats {
-                    self.time_item(bar, spec)?;
+            Item::TimePoints { bar } => self.time_points(bar, scanned)?,
+            Item::Chord => {
+                for &pitch in &scanned.ext.pitches {
+                    self.pitch(pitch);
                 }
+            }
+            Item::Bracket => self.bracket(scanned.ext),
+            Item::Deferred => {
+                return Err(NotationError::new(
+                    ErrorKind::Interpretation,
+                    scanned.ext.deferred.clone(),
+                ))
             }
             Item::BarCopy {
                 destination,
@@ -162,26 +186,48 @@ impl Interpreter {
 
     fn pitch(&mut self, pitch: u8) {
         if !self.open {
-            self.buffer.clear();
-            self.open = true;
-            self.emitted = false;
-            self.idle_change = false;
+            self.start_group();
         }
+        let note = self.captured(pitch);
+        self.buffer.push(note);
+        self.late_change = false;
+    }
+
+    /// A new pitch group (4.3 step 1): the previous buffer and voices are gone.
+    pub(super) fn start_group(&mut self) {
+        self.buffer.clear();
+        self.patterns.clear_voices();
+        self.open = true;
+        self.emitted = false;
+        self.idle_change = false;
+    }
+
+    /// `pitch` with the current state captured.
+    pub(super) fn captured(&self, pitch: u8) -> Buffered {
         let (velocity, deviation) = match self.range {
             Some((lo, hi)) => (lo, hi - lo),
             None => (self.velocity, 0.0),
         };
-        self.buffer.push(Buffered {
+        Buffered {
             pitch,
             velocity,
             deviation,
             duration: self.duration,
             probability: self.probability,
-        });
-        self.late_change = false;
+        }
+    }
+
+    /// Pitches waiting to be emitted: the buffer and every voice's chords.
+    pub(super) fn pending(&self) -> usize {
+        self.buffer.len() + self.patterns.voice_pitches
     }
 
     fn state(&mut self, change: Change) {
+        self.patterns.discard(match change {
+            Change::Velocity(_) | Change::Range(..) => StreamKind::Velocity,
+            Change::Duration(_) => StreamKind::Duration,
+            Change::Probability(_) => StreamKind::Probability,
+        });
         match change {
             Change::Velocity(v) => {
                 self.velocity = v;
@@ -191,13 +237,13 @@ impl Interpreter {
             Change::Duration(d) => self.duration = d,
             Change::Probability(p) => self.probability = p,
         }
-        if self.buffer.is_empty() {
+        if self.pending() == 0 {
             self.idle_change = true;
         } else if self.open {
             self.late_change = true;
         } else {
             // The buffer was emitted already: the next time item re-emits it changed.
-            for note in &mut self.buffer {
+            for note in self.buffer.iter_mut().chain(self.patterns.voice_notes()) {
                 match change {
                     Change::Velocity(v) => {
                         note.velocity = v;
@@ -215,51 +261,7 @@ impl Interpreter {
         }
     }
 
-    /// One beat or one repeat of a time position (docs/design/notation.md §4.3 "Time
-    /// item", docs/design/notation.md §4.4, §4.6).
-    fn time_item(&mut self, bar: f64, spec: &BeatSpec) -> Result<(), NotationError> {
-        let b = self.meter.beats_per_bar;
-        match *spec {
-            BeatSpec::Beat { beat } => {
-                if self.buffer.is_empty() {
-                    self.warnings.push(w::no_pitches(bar, beat));
-                } else {
-                    self.reserve(1.0)?;
-                    self.warn_late_change();
-                    self.emit((bar - 1.0) * b + (beat - 1.0));
-                }
-            }
-            BeatSpec::Repeat { start, count, step } => {
-                let step = step.unwrap_or(self.duration);
-                let base = (bar - 1.0) * b + (start - 1.0);
-                if count > 100.0 {
-                    self.warnings.push(w::excessive_repeat(count));
-                }
-                if self.buffer.is_empty() {
-                    let (bar0, beat0) = normalise(base, b);
-                    self.warnings.push(if count == 1.0 {
-                        w::no_pitches(bar0, beat0)
-                    } else {
-                        w::repeat_no_pitches(bar0, beat0)
-                    });
-                } else {
-                    self.reserve(count)?;
-                    self.warn_late_change();
-                    // `count` is at most MAX_NOTES here, so the loop is bounded.
-                    for i in 0..count as u64 {
-                        let (bar_i, beat_i) = normalise(base + i as f64 * step, b);
-                        self.emit((bar_i - 1.0) * b + (beat_i - 1.0));
-                    }
-                }
-            }
-        }
-        self.open = false;
-        self.late_change = false;
-        self.idle_change = false;
-        Ok(())
-    }
-
-    fn warn_late_change(&mut self) {
+    pub(super) fn warn_late_change(&mut self) {
         if self.late_change {
             self.warnings.push(w::LATE_STATE_CHANGE.to_string());
         }
@@ -273,17 +275,17 @@ impl Interpreter {
 
     /// Fails if emitting the buffer at `positions` more positions would exceed
     /// [`MAX_NOTES`].
-    fn reserve(&mut self, positions: f64) -> Result<(), NotationError> {
-        let total = self.created() as f64 + positions * self.buffer.len() as f64;
+    pub(super) fn reserve(&mut self, positions: f64) -> Result<(), NotationError> {
+        let per_position = self.buffer.len() + self.patterns.min_notes();
+        let total = self.created() as f64 + positions * per_position as f64;
         if total > MAX_NOTES as f64 {
             return Err(too_many_notes());
         }
         Ok(())
     }
 
-    /// Emits every buffered note at `abs` musical beats from 1|1 and records it
-    /// (docs/design/notation.md §4.4).
-    fn emit(&mut self, abs: f64) {
+    /// Emits every buffered note at `abs` musical beats from 1|1 and records it (4.4).
+    pub(super) fn emit(&mut self, abs: f64) {
         let k = self.meter.scale;
         let start_time = abs * k;
         let first = self.events.len();
@@ -304,6 +306,7 @@ impl Interpreter {
     /// state is kept.
     pub(super) fn drop_buffer(&mut self) {
         self.buffer.clear();
+        self.patterns.reset();
         self.open = false;
         self.emitted = false;
         self.late_change = false;
@@ -313,9 +316,8 @@ impl Interpreter {
     /// The buffer check of docs/design/notation.md §4.7.1 before `op` (`bar copy` or
     /// `@clear`).
     pub(super) fn buffer_check(&mut self, op: &str) {
-        if !self.buffer.is_empty() && !self.emitted {
-            self.warnings
-                .push(w::unemitted_before(self.buffer.len(), op));
+        if self.pending() > 0 && !self.emitted {
+            self.warnings.push(w::unemitted_before(self.pending(), op));
         }
         if (self.late_change && self.open) || self.idle_change {
             self.warnings.push(w::wasted_state(op));
@@ -338,8 +340,8 @@ impl Interpreter {
     /// runs over seeded and new notes alike; seeded notes never reach the output, and the
     /// ones a v0 note hit are reported by index.
     pub(crate) fn finish(mut self) -> MergeInterpretation {
-        if !self.buffer.is_empty() && !self.emitted {
-            self.warnings.push(w::unemitted_at_end(self.buffer.len()));
+        if self.pending() > 0 && !self.emitted {
+            self.warnings.push(w::unemitted_at_end(self.pending()));
         }
         let (notes, deleted_existing) =
             deletion::output(self.events, self.seeded, self.has_zero_velocity);
@@ -349,14 +351,6 @@ impl Interpreter {
             deleted_existing,
         }
     }
-}
-
-/// `(bar, beat)` of `abs` musical beats from 1|1 (docs/design/notation.md §4.6).
-fn normalise(abs: f64, beats_per_bar: f64) -> (f64, f64) {
-    (
-        floor(abs / beats_per_bar) + 1.0,
-        rem(abs, beats_per_bar) + 1.0,
-    )
 }
 
 /// The error for inputs beyond [`MAX_NOTES`].

@@ -8,6 +8,7 @@
 //! recalling them allocates nothing.
 
 use super::ast::BeatSpec;
+use super::extended::BeatExtra;
 use super::numbers;
 use super::parser::Item;
 use std::collections::HashMap;
@@ -51,12 +52,19 @@ pub(super) struct ElementMemo<'t> {
     map: FnvMap<'t>,
     /// Beat specs of memoised time positions, one range per entry.
     arena: Vec<BeatSpec>,
+    /// Their bar|beat 2 extras, parallel to `arena` (empty in the core dialect).
+    extras: Vec<BeatExtra>,
 }
 
 impl<'t> ElementMemo<'t> {
     /// The beat specs at `start..end`, a range handed out by [`ElementMemo::recall`].
     pub(super) fn beats(&self, start: usize, end: usize) -> &[BeatSpec] {
         &self.arena[start..end]
+    }
+
+    /// The bar|beat 2 extras at `start..end` (empty in the core dialect).
+    pub(super) fn extras(&self, start: usize, end: usize) -> &[BeatExtra] {
+        self.extras.get(start..end).unwrap_or(&[])
     }
 
     /// The memoised element for the whole word `word`, if any, with — for a time
@@ -75,12 +83,22 @@ impl<'t> ElementMemo<'t> {
 
     /// Memoises `item`, matched from the whole word `word`; `beats` are its beat
     /// specs when it is a time position.
-    pub(super) fn remember(&mut self, word: &'t str, item: Item, beats: &[BeatSpec]) {
+    pub(super) fn remember(
+        &mut self,
+        word: &'t str,
+        item: Item,
+        beats: &[BeatSpec],
+        extras: &[BeatExtra],
+    ) {
         let (bar, key) = split_bar(word);
         let memo = match item {
             Item::TimePoints { .. } if bar.is_some() => {
                 let start = self.arena.len();
                 self.arena.extend_from_slice(beats);
+                if !extras.is_empty() {
+                    self.extras.resize(start, BeatExtra::default());
+                    self.extras.extend_from_slice(extras);
+                }
                 Memo::Beats(start, self.arena.len())
             }
             // Copies name bars, so their words rarely repeat: not worth a memo entry.

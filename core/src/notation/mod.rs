@@ -12,23 +12,34 @@
 mod ast;
 mod copy;
 mod deletion;
+mod dialect;
 mod error;
+mod extended;
 mod formatter;
+mod hint_scan;
+mod hints;
 mod interpreter;
+mod item;
+mod lexical;
 mod memo;
 mod note;
 mod numbers;
 mod parser;
+mod patterns;
 mod position;
+mod time_value;
+mod timing;
 mod warnings;
 
 pub use ast::{Ast, BarSpec, BeatSpec, Element, Span, SpannedElement};
 pub use copy::MAX_COPY_BARS;
+pub use dialect::Dialect;
 pub use error::{ErrorKind, NotationError, SourcePosition, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
 pub use formatter::{format, pitch_name};
 pub use interpreter::{Interpretation, MergeInterpretation, MAX_NOTES};
 pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
 pub use parser::ScanMode;
+pub use time_value::{length_value, position_value};
 pub use warnings::MAX_WARNINGS;
 // Shared with `transforms`, which prints numbers, positions and syntax errors' tails and
 // reads comments by the same rules.
@@ -38,7 +49,7 @@ pub(crate) use {
     position::{found_text, source_position},
 };
 
-use interpreter::Interpreter;
+use interpreter::{Interpreter, Scanned};
 use note::Meter;
 use parser::{Item, Scanner};
 use position::Utf16Cursor;
@@ -59,16 +70,16 @@ pub fn parse(text: &str) -> Result<Ast, NotationError> {
             start: cursor.advance_to(range.start),
             end: cursor.advance_to(range.end),
         };
-        elements.push(SpannedElement {
-            element: element_of(item, scanner.beats()),
-            span,
-        });
+        // `parse` reads the core dialect, whose items all have an element.
+        if let Some(element) = element_of(item, scanner.beats()) {
+            elements.push(SpannedElement { element, span });
+        }
     }
     Ok(Ast { elements })
 }
 
-fn element_of(item: Item, beats: &[BeatSpec]) -> Element {
-    match item {
+fn element_of(item: Item, beats: &[BeatSpec]) -> Option<Element> {
+    Some(match item {
         Item::Clear => Element::Clear,
         Item::BarCopy {
             destination,
@@ -87,7 +98,17 @@ fn element_of(item: Item, beats: &[BeatSpec]) -> Element {
         Item::Duration(beats) => Element::Duration { beats },
         Item::DurationBars(bars, beats) => Element::DurationBars { bars, beats },
         Item::Pitch(pitch) => Element::Pitch { pitch },
-    }
+        Item::Chord | Item::Bracket | Item::Deferred => return None,
+    })
+}
+
+/// Runs the syntax and value checks of `text` in `dialect` without interpreting it:
+/// the first error `interpret` would report before interpretation starts. Tools
+/// use it to refuse bad notes before changing anything.
+pub fn check(text: &str, dialect: Dialect) -> Result<(), NotationError> {
+    let mut scanner = Scanner::with_dialect(text, ScanMode::Memoized, dialect, Meter::default());
+    while scanner.next_item()?.is_some() {}
+    Ok(())
 }
 
 /// Interprets `text` into notes and warnings (docs/design/notation.md §4, errors §5).
@@ -137,7 +158,7 @@ fn drive(
         return Ok(MergeInterpretation::default());
     }
     let meter = Meter::new(options.numerator, options.denominator)?;
-    let mut scanner = Scanner::new(text, mode);
+    let mut scanner = Scanner::with_dialect(text, mode, options.dialect, meter);
     // Typical notation yields one note per 3–8 bytes; sizing the note vectors for
     // that up front saves the reallocations (and the fresh pages they touch) of
     // growing them, which otherwise make long clips cost more than linearly.
@@ -152,7 +173,13 @@ fn drive(
     let mut failure: Option<NotationError> = None;
     while let Some((item, range)) = scanner.next_item()? {
         if failure.is_none() {
-            if let Err(mut error) = interpreter.apply(item, scanner.beats()) {
+            let scanned = Scanned {
+                beats: scanner.beats(),
+                extras: scanner.extras(),
+                ext: &scanner.ext,
+                text: &text[range.clone()],
+            };
+            if let Err(mut error) = interpreter.apply(item, &scanned) {
                 error.warnings = interpreter.take_warnings();
                 if error.kind == ErrorKind::Limit {
                     // Point at the element that crossed the limit.

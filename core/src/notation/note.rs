@@ -1,6 +1,7 @@
 //! Note records exchanged with Live (docs/design/notation.md §1.1) and the options of
 //! both directions.
 
+use super::dialect::Dialect;
 use super::error::NotationError;
 use serde::{Deserialize, Serialize};
 
@@ -68,6 +69,8 @@ pub struct InterpretOptions {
     pub numerator: Option<u32>,
     /// Beat unit of the time signature (a power of two).
     pub denominator: Option<u32>,
+    /// Which notation the text is read in; the core (`1.4.6`) by default.
+    pub dialect: Dialect,
 }
 
 impl InterpretOptions {
@@ -76,7 +79,13 @@ impl InterpretOptions {
         InterpretOptions {
             numerator: Some(numerator),
             denominator: Some(denominator),
+            dialect: Dialect::V146,
         }
+    }
+
+    /// The same options reading `dialect`.
+    pub fn with_dialect(self, dialect: Dialect) -> Self {
+        InterpretOptions { dialect, ..self }
     }
 }
 
@@ -90,6 +99,8 @@ pub struct FormatOptions {
     /// One section per pad with repeat detection (docs/design/notation.md §6.8) instead
     /// of chords (docs/design/notation.md §6.4).
     pub drum_mode: bool,
+    /// Which notation to write; the core (`1.4.6`) by default.
+    pub dialect: Dialect,
 }
 
 impl FormatOptions {
@@ -99,7 +110,13 @@ impl FormatOptions {
             numerator: Some(numerator),
             denominator: Some(denominator),
             drum_mode,
+            dialect: Dialect::V146,
         }
+    }
+
+    /// The same options writing `dialect`.
+    pub fn with_dialect(self, dialect: Dialect) -> Self {
+        FormatOptions { dialect, ..self }
     }
 }
 
@@ -117,20 +134,32 @@ pub(crate) struct Meter {
     pub explicit: bool,
 }
 
+impl Default for Meter {
+    /// The meter without a time signature: 4 beats per bar, one Live beat each.
+    fn default() -> Self {
+        Meter {
+            beats_per_bar: 4.0,
+            scale: 1.0,
+            inverse_scale: 1.0,
+            explicit: false,
+        }
+    }
+}
+
 impl Meter {
-    /// The meter for optional numerator/denominator; one without the other is
-    /// docs/design/notation.md §5.4's error.
+    /// The time-signature denominator `D` (4 without a time signature): a note value
+    /// `w` is `w × D` musical beats.
+    pub(crate) fn beat_unit(&self) -> f64 {
+        4.0 * self.inverse_scale
+    }
+
+    /// The meter for optional numerator/denominator; one without the other is 5.4's error.
     pub(crate) fn new(
         numerator: Option<u32>,
         denominator: Option<u32>,
     ) -> Result<Self, NotationError> {
         match (numerator, denominator) {
-            (None, None) => Ok(Meter {
-                beats_per_bar: 4.0,
-                scale: 1.0,
-                inverse_scale: 1.0,
-                explicit: false,
-            }),
+            (None, None) => Ok(Meter::default()),
             (Some(n), Some(d)) => Ok(Meter {
                 beats_per_bar: f64::from(n),
                 scale: 4.0 / f64::from(d),

@@ -8,9 +8,15 @@
 //! stopped — never from pest's furthest attempt. In [`ScanMode::Memoized`] a word matched
 //! before comes from the element memo (`memo.rs`) instead of pest.
 
-use super::ast::{BarSpec, BeatSpec};
+use super::ast::BeatSpec;
+use super::dialect::Dialect;
 use super::error::{ErrorKind, NotationError, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
+use super::extended::{Extended, Failure};
+pub(crate) use super::item::Item;
+use super::lexical::{bar_spec, pitch_class_value};
+pub(crate) use super::lexical::{comment_end, UnclosedComment};
 use super::memo::{word_end, ElementMemo};
+use super::note::Meter;
 use super::numbers::{self, render};
 use super::position::{source_position, syntax_error};
 use pest::iterators::Pair;
@@ -19,27 +25,7 @@ use std::ops::Range;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "notation/grammar.pest"]
-struct Grammar;
-
-/// One validated element, with a time position's beat specs kept in the scanner's
-/// reusable buffer ([`Scanner::beats`]) so scanning allocates nothing per element.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Item {
-    Clear,
-    BarCopy {
-        destination: BarSpec,
-        source: Option<BarSpec>,
-    },
-    TimePoints {
-        bar: f64,
-    },
-    Probability(f64),
-    Velocity(f64),
-    VelocityRange(f64, f64),
-    Duration(f64),
-    DurationBars(f64, f64),
-    Pitch(u8),
-}
+pub(super) struct Grammar;
 
 /// How the scanner obtains each element from pest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,12 +49,19 @@ pub(crate) struct Scanner<'t> {
     started: bool,
     finished: bool,
     /// Beats of the last time position, when it came from pest.
-    beats: Vec<BeatSpec>,
+    pub(super) beats: Vec<BeatSpec>,
     /// Where the last time position's beats are: `None` = `beats`, else the memo's
     /// arena (see [`ElementMemo::beats`]).
     beats_in_arena: Option<(usize, usize)>,
     /// Elements already matched, for [`ScanMode::Memoized`].
     memo: ElementMemo<'t>,
+    /// Byte offset where the last matched element started (for separator hints).
+    last_start: usize,
+    /// The dialect read; bar|beat 2 also needs the meter for note values.
+    pub(super) dialect: Dialect,
+    pub(super) meter: Meter,
+    /// Parts of the last bar|beat 2 element (brackets, chords, list extras).
+    pub(super) ext: Extended,
 }
 
 impl<'t> Scanner<'t> {
@@ -83,6 +76,33 @@ impl<'t> Scanner<'t> {
             beats: Vec::new(),
             beats_in_arena: None,
             memo: ElementMemo::default(),
+            last_start: 0,
+            dialect: Dialect::V146,
+            meter: Meter::default(),
+            ext: Extended::default(),
+        }
+    }
+
+    /// A scanner reading `dialect`; bar|beat 2 computes note values in `meter`.
+    pub(crate) fn with_dialect(
+        text: &'t str,
+        mode: ScanMode,
+        dialect: Dialect,
+        meter: Meter,
+    ) -> Self {
+        Scanner {
+            dialect,
+            meter,
+            ..Scanner::new(text, mode)
+        }
+    }
+
+    /// The list extras (restated bars, spec texts) of the last time position in
+    /// bar|beat 2; empty in the core dialect.
+    pub(crate) fn extras(&self) -> &[super::extended::BeatExtra] {
+        match self.beats_in_arena {
+            Some((start, end)) => self.memo.extras(start, end),
+            None => &self.ext.extras,
         }
     }
 
@@ -105,33 +125,53 @@ impl<'t> Scanner<'t> {
             self.finished = true;
             return Ok(None);
         }
-        if at == self.pos && self.started {
+        let v2 = self.dialect == Dialect::V2;
+        if at == self.pos && self.started && !(v2 && self.text.as_bytes()[at] == b'[') {
             // An element ended and neither a separator nor the end follows.
-            return Err(syntax_error(self.text, at, EXPECTED_SEPARATOR));
+            return Err(self.syntax(Failure::Separator(self.last_start), at));
         }
         self.started = true;
         let word_end = word_end(self.text.as_bytes(), at);
-        if self.mode == ScanMode::Memoized {
+        // In bar|beat 2 a time position may continue after a space (`1|1, 3`), so a
+        // memoised position only stands for a word that no space or tab follows.
+        let continues = v2 && matches!(self.text.as_bytes().get(word_end), Some(b' ' | b'\t'));
+        if self.mode == ScanMode::Memoized && !continues {
             if let Some((item, beats_in_arena)) = self.memo.recall(&self.text[at..word_end]) {
+                self.last_start = at;
                 self.beats_in_arena = beats_in_arena;
                 self.pos = word_end;
                 return Ok(Some((item, at..word_end)));
             }
         }
-        let pair = match Grammar::parse(Rule::element_one, &self.text[at..]) {
+        let rule = if v2 {
+            Rule::element2_one
+        } else {
+            Rule::element_one
+        };
+        let pair = match Grammar::parse(rule, &self.text[at..]) {
             Ok(mut outer) => outer.next().and_then(|wrapper| wrapper.into_inner().next()),
             Err(_) => None,
         };
         let Some(pair) = pair else {
-            return Err(syntax_error(self.text, at, EXPECTED_ELEMENT));
+            return Err(self.syntax(Failure::Element, at));
         };
         let end = at + pair.as_span().end();
         self.beats_in_arena = None;
-        let item = self.convert(pair, at)?;
+        self.last_start = at;
+        let item = if v2 {
+            self.convert2(pair, at)?
+        } else {
+            self.convert(pair, at)?
+        };
         self.pos = end;
-        if self.mode == ScanMode::Memoized && end == word_end {
-            self.memo
-                .remember(&self.text[at..word_end], item, &self.beats);
+        let memoisable = !matches!(item, Item::Chord | Item::Bracket | Item::Deferred);
+        if self.mode == ScanMode::Memoized && end == word_end && memoisable {
+            self.memo.remember(
+                &self.text[at..word_end],
+                item,
+                &self.beats,
+                &self.ext.extras,
+            );
         }
         Ok(Some((item, at..end)))
     }
@@ -147,7 +187,7 @@ impl<'t> Scanner<'t> {
                 _ => match comment_end(bytes, i) {
                     Some(Ok(end)) => i = end,
                     Some(Err(UnclosedComment)) => {
-                        return Err(syntax_error(self.text, bytes.len(), EXPECTED_SEPARATOR))
+                        return Err(self.syntax(Failure::Unclosed, bytes.len()))
                     }
                     None => break,
                 },
@@ -156,9 +196,32 @@ impl<'t> Scanner<'t> {
         Ok(i)
     }
 
-    /// Converts one element pair to an [`Item`], running its value checks
-    /// (docs/design/notation.md §3.3).
-    fn convert(&mut self, pair: Pair<'t, Rule>, base: usize) -> Result<Item, NotationError> {
+    /// The syntax error of `failure` at byte `at`: the core text, or in bar|beat 2
+    /// the targeted hint when one applies.
+    pub(super) fn syntax(&self, failure: Failure, at: usize) -> NotationError {
+        let expected = match failure {
+            Failure::Element => EXPECTED_ELEMENT,
+            _ => EXPECTED_SEPARATOR,
+        };
+        if self.dialect == Dialect::V2 {
+            if let Some(hint) = super::hints::hint(self.text, failure, at) {
+                return self.hinted(at, &hint);
+            }
+        }
+        syntax_error(self.text, at, expected)
+    }
+
+    /// The text being scanned.
+    pub(super) fn text_of(&self) -> &'t str {
+        self.text
+    }
+
+    /// Converts one element pair to an [`Item`], running its value checks (3.3).
+    pub(super) fn convert(
+        &mut self,
+        pair: Pair<'t, Rule>,
+        base: usize,
+    ) -> Result<Item, NotationError> {
         let start = base + pair.as_span().start();
         let rule = pair.as_rule();
         let mut inner = pair.into_inner();
@@ -284,7 +347,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// Value of a beat (mixed, fraction or decimal); a fraction must be ≥ 1.
-    fn beat_value(&self, text: &str, start: usize) -> Result<f64, NotationError> {
+    pub(super) fn beat_value(&self, text: &str, start: usize) -> Result<f64, NotationError> {
         if text.contains('+') {
             Ok(numbers::number(text))
         } else if text.contains('/') {
@@ -301,9 +364,8 @@ impl<'t> Scanner<'t> {
         }
     }
 
-    /// A value error (docs/design/notation.md §3.3) for the token starting at byte
-    /// `start`.
-    fn value_error(&self, start: usize, message: String) -> NotationError {
+    /// A value error (3.3) for the token starting at byte `start`.
+    pub(super) fn value_error(&self, start: usize, message: String) -> NotationError {
         NotationError {
             kind: ErrorKind::Value,
             message,
@@ -314,88 +376,10 @@ impl<'t> Scanner<'t> {
     }
 }
 
-/// Semitone of a pitch class as written (docs/design/notation.md §3.4).
-fn pitch_class_value(class: &str) -> f64 {
-    let bytes = class.as_bytes();
-    let natural = match bytes.first() {
-        Some(b'C') => 0.0,
-        Some(b'D') => 2.0,
-        Some(b'E') => 4.0,
-        Some(b'F') => 5.0,
-        Some(b'G') => 7.0,
-        Some(b'A') => 9.0,
-        _ => 11.0,
-    };
-    match bytes.get(1) {
-        Some(b'#') => natural + 1.0,
-        Some(b'b') => natural - 1.0,
-        _ => natural,
-    }
-}
-
-/// A `bar_spec` text (`5` or `5-8`).
-fn bar_spec(text: &str) -> BarSpec {
-    match text.find('-') {
-        Some(i) => BarSpec::Range {
-            first: numbers::uint(&text[..i]),
-            last: numbers::uint(&text[i + 1..]),
-        },
-        None => BarSpec::Single {
-            bar: numbers::uint(text),
-        },
-    }
-}
-
-/// A `/*` comment with no `*/` after it.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct UnclosedComment;
-
-/// Where the comment that starts at byte `i` ends: `#` and `//` run to the line break
-/// (which is not part of them), `/* … */` past its close. `None` when no comment starts
-/// at `i`. The notation and the transforms language share this comment syntax.
-pub(crate) fn comment_end(bytes: &[u8], i: usize) -> Option<Result<usize, UnclosedComment>> {
-    let line_end = |from: usize| {
-        bytes[from.min(bytes.len())..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(bytes.len(), |p| from + p)
-    };
-    match (bytes.get(i)?, bytes.get(i + 1)) {
-        (b'#', _) => Some(Ok(line_end(i + 1))),
-        (b'/', Some(b'/')) => Some(Ok(line_end(i + 2))),
-        (b'/', Some(b'*')) => Some(
-            bytes[i + 2..]
-                .windows(2)
-                .position(|w| w == b"*/")
-                .map(|close| i + 2 + close + 2)
-                .ok_or(UnclosedComment),
-        ),
-        _ => None,
-    }
-}
-
-/// The value of `text` when the whole of it is one `number` of the grammar
-/// (docs/design/notation.md §2.3: `3`, `2.5`, `.5`, `4/3`, `/4`, `2+1/3`), else `None`.
-/// Tool time values use this so the notation and the tools share one number grammar.
+/// The value of `text` when the whole of it is one `number` of the grammar (spec 2.3:
+/// `3`, `2.5`, `.5`, `4/3`, `/4`, `2+1/3`), else `None`. Tool time values use this so
+/// the notation and the tools share one number grammar.
 pub(crate) fn whole_number(text: &str) -> Option<f64> {
     let pair = Grammar::parse(Rule::number_text, text).ok()?.next()?;
     (pair.as_str().len() == text.len()).then(|| numbers::number(text))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{comment_end, UnclosedComment};
-
-    #[test]
-    fn comments_end_before_the_line_break_or_after_their_close() {
-        let text = b"C3 # kick\nD3 // snare\r\nE3 /* hat */ F3 /* open";
-        assert_eq!(comment_end(text, 0), None);
-        assert_eq!(comment_end(text, 3), Some(Ok(9)));
-        assert_eq!(comment_end(text, 13), Some(Ok(21)));
-        assert_eq!(comment_end(text, 26), Some(Ok(35)));
-        assert_eq!(comment_end(text, 39), Some(Err(UnclosedComment)));
-        assert_eq!(comment_end(b"/", 0), None, "a lone slash is not a comment");
-        assert_eq!(comment_end(b"#", 0), Some(Ok(1)));
-        assert_eq!(comment_end(b"", 0), None);
-    }
 }

@@ -1,5 +1,5 @@
-//! The warning texts of docs/design/notation.md §4.10 (W1–W15), in one place so they stay
-//! exact.
+//! The warning texts of spec 4.10 (W1–W15) and bar|beat 2's W16, in one place so
+//! they stay exact.
 
 use super::numbers::render;
 
@@ -104,6 +104,14 @@ pub(crate) fn reversed_destination(d1: f64, d2: f64) -> String {
         "Invalid destination range @{}-{}= (start > end)",
         render(d1),
         render(d2)
+    )
+}
+
+/// W16 (bar|beat 2): a time item with a position before 1|1; `spec` as written.
+pub(crate) fn before_start(bar: f64, spec: &str) -> String {
+    format!(
+        "Position {}|{spec} lies before 1|1, so its notes start before the clip (negative time)",
+        render(bar)
     )
 }
 

@@ -15,7 +15,7 @@
 use super::js_args::{self, input_error, set};
 use super::notes_js::{self, FIELDS};
 use crate::notation::{
-    self, ErrorKind, FormatNote, FormatOptions, InterpretOptions, NotationError,
+    self, Dialect, ErrorKind, FormatNote, FormatOptions, InterpretOptions, NotationError,
 };
 use js_sys::{Array, Error, JSON};
 use wasm_bindgen::prelude::*;
@@ -45,12 +45,17 @@ export interface NotationNoteInput {
 /** `[numerator, denominator]`; without it bars have 4 quarter-note beats. */
 export type TimeSignature = [number, number];
 
+/** `"1.4.6"` (the core notation, the default) or `"2"` (bar|beat 2, the superset). */
+export type NotationDialect = "1.4.6" | "2";
+
 export interface InterpretNotationOptions {
   timeSignature?: TimeSignature | null;
+  dialect?: NotationDialect;
 }
 
 export interface FormatNotationOptions {
   timeSignature?: TimeSignature | null;
+  dialect?: NotationDialect;
   /** One section per drum pad with repeat detection. Default false. */
   drumMode?: boolean;
 }
@@ -122,7 +127,7 @@ pub fn parse_notation(text: JsValue) -> Result<JsValue, JsValue> {
     to_js(&ast)
 }
 
-/// `interpretNotation(text, {timeSignature}?)`: `{notes, warnings}`.
+/// `interpretNotation(text, {timeSignature, dialect}?)`: `{notes, warnings}`.
 #[wasm_bindgen(js_name = interpretNotation, skip_typescript)]
 pub fn interpret_notation(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let text = js_args::string("text", &text)?;
@@ -131,6 +136,7 @@ pub fn interpret_notation(text: JsValue, options: JsValue) -> Result<JsValue, Js
     let options = InterpretOptions {
         numerator,
         denominator,
+        dialect: dialect(&options)?,
     };
     let result = notation::interpret(&text, &options).map_err(|e| notation_error(&e))?;
     let warnings: Array = result
@@ -165,11 +171,12 @@ pub fn pitch_name(pitch: JsValue) -> Result<String, JsValue> {
     Ok(notation::pitch_name(pitch as u8).to_string())
 }
 
-/// `formatNotation(notes, {timeSignature, drumMode}?)`: the text.
+/// `formatNotation(notes, {timeSignature, drumMode, dialect}?)`: the text.
 #[wasm_bindgen(js_name = formatNotation, skip_typescript)]
 pub fn format_notation(notes: JsValue, options: JsValue) -> Result<String, JsValue> {
     js_args::options("options", &options)?;
     let (numerator, denominator) = js_args::time_signature(&options)?;
+    let dialect = dialect(&options)?;
     let drum_mode = match js_args::field(&options, "drumMode")? {
         None => false,
         Some(v) => v
@@ -192,8 +199,23 @@ pub fn format_notation(notes: JsValue, options: JsValue) -> Result<String, JsVal
         numerator,
         denominator,
         drum_mode,
+        dialect,
     };
     notation::format(&notes, &options).map_err(|e| notation_error(&e))
+}
+
+/// The `dialect` option: absent means the core; a string names a dialect (an
+/// unknown name is the notation's options error); anything else is a `TypeError`.
+fn dialect(options: &JsValue) -> Result<Dialect, JsValue> {
+    match js_args::field(options, "dialect")? {
+        None => Ok(Dialect::default()),
+        Some(v) => {
+            let name = v
+                .as_string()
+                .ok_or_else(|| js_args::wrong_type("dialect", "a string", &v))?;
+            Dialect::from_name(&name).map_err(|e| notation_error(&e))
+        }
+    }
 }
 
 /// Result → plain objects through one JSON string.

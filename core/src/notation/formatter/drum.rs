@@ -4,6 +4,7 @@
 use super::numfmt::{fmt_int, fmt_unsigned};
 use super::state::Writer;
 use super::Placed;
+use crate::notation::dialect::Dialect;
 
 /// Writes `notes` (sorted and placed) in drum mode.
 pub(super) fn write(w: &mut Writer<'_>, notes: &[Placed]) {
@@ -37,12 +38,12 @@ pub(super) fn write(w: &mut Writer<'_>, notes: &[Placed]) {
             w.pitch(head.pitch);
             write_positions(w, &run, &mut list);
         }
+        w.end_line();
     }
 }
 
-/// Writes a run's positions as a repeat or as per-bar lists (docs/design/notation.md §6.8
-/// step 3).
-fn write_positions(w: &mut Writer<'_>, run: &[&Placed], list: &mut String) {
+/// A run's positions as per-bar lists (`1|1,2 2|1`), beats spelled by `beat`.
+fn push_list(list: &mut String, run: &[&Placed], mut beat: impl FnMut(&mut String, f64)) {
     list.clear();
     let mut bar = f64::NAN;
     for n in run {
@@ -56,20 +57,28 @@ fn write_positions(w: &mut Writer<'_>, run: &[&Placed], list: &mut String) {
             list.push('|');
             bar = n.bar;
         }
-        w.spelling.beat(list, n.beat);
+        beat(list, n.beat);
     }
+}
+
+/// Writes a run's positions as a repeat or as per-bar lists (6.8 step 3).
+///
+/// The choice compares lengths in the core spelling in both dialects, so bar|beat 2
+/// makes the same choice and only spells the winner differently.
+fn write_positions(w: &mut Writer<'_>, run: &[&Placed], list: &mut String) {
+    push_list(list, run, |out, x| w.spelling.beat_core(out, x));
+    let v2 = w.dialect == Dialect::V2;
     if let Some(step) = repeat_step(run, w.meter.beats_per_bar) {
         let current_duration = w.duration;
+        let k = w.meter.scale;
         let (out, spelling) = w.token_with_spelling();
         let start = out.len();
         fmt_int(out, run[0].bar);
         out.push('|');
-        spelling.beat(out, run[0].beat);
+        spelling.beat_core(out, run[0].beat);
         let head_len = out.len() - start;
-        let count_start = out.len();
         fmt_int(out, run.len() as f64);
-        let count_len = out.len() - count_start;
-        out.truncate(start);
+        let count_len = out.len() - start - head_len;
         let step_start = out.len();
         fmt_unsigned(out, step);
         let step_len = out.len() - step_start;
@@ -83,12 +92,24 @@ fn write_positions(w: &mut Writer<'_>, run: &[&Placed], list: &mut String) {
             fmt_int(out, run.len() as f64);
             if (step - current_duration).abs() > 0.001 {
                 out.push('@');
-                fmt_unsigned(out, step);
+                if v2 {
+                    out.push('n');
+                    spelling.note_value(out, step * k);
+                } else {
+                    fmt_unsigned(out, step);
+                }
             }
+        } else if v2 {
+            push_list(list, run, |o, x| spelling.beat(o, x));
+            out.push_str(list);
         } else {
             out.push_str(list);
         }
         return;
+    }
+    if v2 {
+        let spelling = &mut w.spelling;
+        push_list(list, run, |o, x| spelling.beat(o, x));
     }
     w.token().push_str(list);
 }

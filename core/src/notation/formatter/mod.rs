@@ -5,9 +5,11 @@
 
 mod drum;
 mod numfmt;
+mod numfmt2;
 mod standard;
 mod state;
 
+use super::dialect::Dialect;
 use super::error::{ErrorKind, NotationError};
 use super::note::{FormatNote, FormatOptions, Meter};
 use super::numbers::{floor, rem, render};
@@ -53,9 +55,9 @@ pub fn format<N: Copy + Into<FormatNote>>(
         return Ok(String::new());
     }
     let meter = Meter::new(options.numerator, options.denominator)?;
-    let placed = place(notes, &meter)?;
+    let placed = place(notes, &meter, options.dialect)?;
     let mut out = String::with_capacity(placed.len() * 16);
-    let mut writer = state::Writer::new(&mut out, meter);
+    let mut writer = state::Writer::new(&mut out, meter, options.dialect);
     if options.drum_mode {
         drum::write(&mut writer, &placed);
     } else {
@@ -70,6 +72,7 @@ pub fn format<N: Copy + Into<FormatNote>>(
 fn place<N: Copy + Into<FormatNote>>(
     notes: &[N],
     meter: &Meter,
+    dialect: Dialect,
 ) -> Result<Vec<Placed>, NotationError> {
     let get = |i: u32| -> FormatNote { notes[i as usize].into() };
     // In range first, so the integer conversion is exact and the test cheap.
@@ -93,7 +96,12 @@ fn place<N: Copy + Into<FormatNote>>(
             if meter.explicit {
                 t *= meter.inverse_scale;
             }
-            (bar, beat) = bar_and_beat(t, b, inverse_b);
+            (bar, beat) = if dialect == Dialect::V2 && t < 0.0 {
+                // bar|beat 2 writes notes before the clip as pickups of bar 1.
+                (1.0, 1.0 + t)
+            } else {
+                bar_and_beat(t, b, inverse_b)
+            };
         }
         placed.push(Placed {
             pitch: n.pitch as u8,

@@ -11,7 +11,7 @@ use crate::notation::numbers::{floor, render_into};
 const DENS: [u32; 7] = [2, 3, 4, 6, 8, 12, 16];
 
 /// `isInt`: `x mod 1 = 0`.
-pub(super) fn is_int(x: f64) -> bool {
+pub(crate) fn is_int(x: f64) -> bool {
     x.is_finite() && floor(x) == x // `x mod 1` is NaN for infinities
 }
 
@@ -109,10 +109,17 @@ fn push_u128(out: &mut String, n: u128) {
 /// `toFixed3` rounded half-up on the exact binary value, then trailing zeros and a
 /// bare `.` removed (`fmtDecimal` for non-integers).
 fn fixed3_trimmed(out: &mut String, x: f64) {
+    fixed_trimmed(out, x, 3);
+}
+
+/// `toFixed(places)` (3 or 4) rounded half-up on the exact binary value, trailing
+/// zeros and a bare `.` removed.
+pub(super) fn fixed_trimmed(out: &mut String, x: f64, places: u32) {
     if !x.is_finite() || x.abs() >= 1e21 {
         render_into(out, x); // JavaScript's toFixed falls back to String(x) here
         return;
     }
+    let scale: u128 = 10u128.pow(places);
     let negative = x < 0.0;
     let bits = x.abs().to_bits();
     let exponent = ((bits >> 52) & 0x7ff) as i32;
@@ -122,35 +129,39 @@ fn fixed3_trimmed(out: &mut String, x: f64) {
     } else {
         (fraction | (1u128 << 52), exponent - 1075)
     };
-    // thousandths = round_half_up(mantissa × 2^exp2 × 1000), exactly.
-    let thousandths: u128 = if exp2 >= 0 {
-        (mantissa << exp2) * 1000 // |x| < 1e21 keeps this below 2^80
+    // units = round_half_up(mantissa × 2^exp2 × scale), exactly.
+    let units: u128 = if exp2 >= 0 {
+        (mantissa << exp2) * scale // |x| < 1e21 keeps this below 2^84
     } else {
         let shift = (-exp2) as u32;
         if shift >= 100 {
             0
-        } else if shift < 64 {
+        } else if shift < 64 && places == 3 {
             // mantissa < 2^53, so mantissa × 1000 + half < 2^63: u64 is enough.
             let m = mantissa as u64;
             u128::from((m * 1000 + (1u64 << (shift - 1))) >> shift)
         } else {
-            (mantissa * 1000 + (1u128 << (shift - 1))) >> shift
+            (mantissa * scale + (1u128 << (shift - 1))) >> shift
         }
     };
+    let whole = units / scale;
+    let mut frac = units % scale;
     if negative {
         out.push('-');
     }
-    push_u128(out, thousandths / 1000);
-    let frac = (thousandths % 1000) as u16;
+    push_u128(out, whole);
     if frac != 0 {
-        let digits = [frac / 100, frac / 10 % 10, frac % 10].map(|d| b'0' + d as u8);
-        let used = if !frac.is_multiple_of(10) {
-            3
-        } else if !frac.is_multiple_of(100) {
-            2
-        } else {
-            1
-        };
+        let mut digits = [b'0'; 4];
+        for i in (0..places as usize).rev() {
+            digits[i] = b'0' + (frac % 10) as u8;
+            frac /= 10;
+        }
+        let used = places as usize
+            - digits[..places as usize]
+                .iter()
+                .rev()
+                .take_while(|&&d| d == b'0')
+                .count();
         out.push('.');
         for &d in &digits[..used] {
             out.push(char::from(d));
@@ -181,7 +192,7 @@ fn find_frac(f: f64) -> Option<(u32, u32)> {
 }
 
 /// `lossless`: `x` survives the 1/1000 snapping.
-fn lossless(x: f64) -> bool {
+pub(super) fn lossless(x: f64) -> bool {
     let t = x * 1000.0;
     (t - js_round(t)).abs() < 0.01
 }
@@ -252,6 +263,8 @@ pub(super) fn fmt_unsigned(out: &mut String, x: f64) {
 /// distinct values thousands of times, and spelling one costs far more than a lookup.
 pub(super) struct Spelling {
     slots: Vec<(u64, u8, String)>,
+    /// In bar|beat 2, the time-signature denominator positions are spelled in.
+    pub(super) v2_unit: Option<f64>,
     /// The last bar number written and its digits (bars repeat batch after batch).
     bar: (f64, String),
 }
@@ -259,12 +272,15 @@ pub(super) struct Spelling {
 /// Which spelling function a memo entry belongs to.
 const BEAT: u8 = 1;
 const UNSIGNED: u8 = 2;
+const BEAT2: u8 = 3;
+const NOTE_VALUE: u8 = 4;
 
 impl Spelling {
     /// An empty memo.
     pub(super) fn new() -> Self {
         Spelling {
             slots: vec![(0, 0, String::new()); 256],
+            v2_unit: None,
             bar: (f64::NAN, String::new()),
         }
     }
@@ -279,7 +295,7 @@ impl Spelling {
         out.push_str(&self.bar.1);
     }
 
-    fn spell(&mut self, out: &mut String, x: f64, kind: u8, f: fn(&mut String, f64)) {
+    fn spell(&mut self, out: &mut String, x: f64, kind: u8, f: impl Fn(&mut String, f64)) {
         let bits = x.to_bits();
         let index = (bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize ^ usize::from(kind);
         let slot = &mut self.slots[index];
@@ -295,9 +311,23 @@ impl Spelling {
         slot.2.push_str(&out[start..]);
     }
 
-    /// [`fmt_beat`], memoised.
+    /// A beat in the dialect written: [`fmt_beat`], or bar|beat 2's spelling;
+    /// memoised.
     pub(super) fn beat(&mut self, out: &mut String, x: f64) {
+        match self.v2_unit {
+            Some(d) => self.spell(out, x, BEAT2, |o, x| super::numfmt2::fmt_beat2(o, x, d)),
+            None => self.spell(out, x, BEAT, fmt_beat),
+        }
+    }
+
+    /// [`fmt_beat`] whatever the dialect (drum mode's length estimate), memoised.
+    pub(super) fn beat_core(&mut self, out: &mut String, x: f64) {
         self.spell(out, x, BEAT, fmt_beat);
+    }
+
+    /// A note value's body for `live` Live beats, memoised.
+    pub(super) fn note_value(&mut self, out: &mut String, live: f64) {
+        self.spell(out, live, NOTE_VALUE, super::numfmt2::fmt_note_value);
     }
 
     /// [`fmt_unsigned`], memoised.

@@ -87,6 +87,7 @@ fn write_bar(
             out.push(',');
             spelling.beat(out, notes[h].beat);
         }
+        w.end_line();
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::numfmt::{fmt_decimal, fmt_int, Spelling};
 use super::{push_pitch_name, Placed};
+use crate::notation::dialect::Dialect;
 use crate::notation::note::Meter;
 
 /// Output text plus the state `S` of docs/design/notation.md §6.5.
@@ -18,15 +19,28 @@ pub(super) struct Writer<'o> {
     /// Velocity, deviation, duration and probability of the last note passed to
     /// [`Writer::state_for`]: the state already fits a note equal to it.
     last: [f64; 4],
+    pub(super) dialect: Dialect,
+    /// bar|beat 2 states velocity and duration on the first note whatever they are,
+    /// so its text never depends on a reader's default duration.
+    force: bool,
+    /// The next token starts a new line (bar|beat 2: one batch or pad per line).
+    line_break: bool,
 }
 
 impl<'o> Writer<'o> {
     /// A writer with the interpreter's initial state (v100, t1, p1).
-    pub(super) fn new(out: &'o mut String, meter: Meter) -> Self {
+    pub(super) fn new(out: &'o mut String, meter: Meter, dialect: Dialect) -> Self {
+        let mut spelling = Spelling::new();
+        if dialect == Dialect::V2 {
+            spelling.v2_unit = Some(meter.beat_unit());
+        }
         Writer {
             out,
             meter,
-            spelling: Spelling::new(),
+            spelling,
+            dialect,
+            force: dialect == Dialect::V2,
+            line_break: false,
             velocity: 100.0,
             deviation: 0.0,
             duration: 1.0,
@@ -35,20 +49,28 @@ impl<'o> Writer<'o> {
         }
     }
 
-    /// Starts a new token (a space unless it is the first).
+    /// Starts a new token (a space unless it is the first, or a line break).
     pub(super) fn token(&mut self) -> &mut String {
-        if !self.out.is_empty() {
-            self.out.push(' ');
-        }
+        self.separate();
         self.out
     }
 
     /// Starts a new token and returns the output with the spelling memo.
     pub(super) fn token_with_spelling(&mut self) -> (&mut String, &mut Spelling) {
-        if !self.out.is_empty() {
-            self.out.push(' ');
-        }
+        self.separate();
         (self.out, &mut self.spelling)
+    }
+
+    fn separate(&mut self) {
+        if !self.out.is_empty() {
+            self.out.push(if self.line_break { '\n' } else { ' ' });
+        }
+        self.line_break = false;
+    }
+
+    /// Ends a batch (standard mode) or a pad (drum mode): bar|beat 2 starts a line.
+    pub(super) fn end_line(&mut self) {
+        self.line_break = self.dialect == Dialect::V2;
     }
 
     /// Writes a pitch name token.
@@ -68,17 +90,18 @@ impl<'o> Writer<'o> {
         ];
         // Consecutive notes often share their state. A NaN compares unequal and so
         // takes the full path below, as it must (it may write a token every time).
-        if values == self.last {
+        if values == self.last && !self.force {
             return;
         }
         self.last = values;
+        let force = std::mem::take(&mut self.force);
         let (v, d) = (note.velocity, note.deviation);
         if d > 0.0 {
             let lo = v.clamp(1.0, 127.0);
             let hi = (lo + d).min(127.0);
             let cur_lo = self.velocity.clamp(1.0, 127.0);
             let cur_hi = (cur_lo + self.deviation).min(127.0);
-            if (lo, hi) != (cur_lo, cur_hi) {
+            if force || (lo, hi) != (cur_lo, cur_hi) {
                 let out = self.token();
                 out.push('v');
                 fmt_int(out, lo);
@@ -89,7 +112,7 @@ impl<'o> Writer<'o> {
                 self.velocity = lo;
                 self.deviation = hi - lo;
             }
-        } else if v != self.velocity || self.deviation > 0.0 {
+        } else if force || v != self.velocity || self.deviation > 0.0 {
             let out = self.token();
             out.push('v');
             fmt_int(out, v);
@@ -101,10 +124,16 @@ impl<'o> Writer<'o> {
         } else {
             note.duration
         };
-        if (m - self.duration).abs() > 0.001 {
+        if force || (m - self.duration).abs() > 0.001 {
+            let v2 = self.dialect == Dialect::V2;
             let (out, spelling) = self.token_with_spelling();
-            out.push('t');
-            spelling.unsigned(out, m);
+            if v2 {
+                out.push('n');
+                spelling.note_value(out, note.duration);
+            } else {
+                out.push('t');
+                spelling.unsigned(out, m);
+            }
             self.duration = m;
         }
         let q = note.probability;

@@ -3,6 +3,16 @@
 //! Numbers inside them follow the notation's grammar ([`parse_number`]).
 
 use crate::tools::framework::error::quoted;
+use crate::notation;
+
+/// A signature's numerator and denominator as the notation takes them (`None`
+/// outside `u32`, which no valid signature is).
+fn signature(num: i64, den: i64) -> Option<(u32, u32)> {
+    Some((
+        u32::try_from(num.max(1)).ok()?,
+        u32::try_from(den.max(1)).ok()?,
+    ))
+}
 
 /// Formats a beat part: integer when exact, else at most 3 decimals, no trailing zeros.
 pub fn beat_text(x: f64) -> String {
@@ -50,8 +60,13 @@ pub fn parse_number(text: &str) -> Option<f64> {
     crate::notation::parse_number(text.trim()).filter(|x| x.is_finite())
 }
 
-/// `"bar|beat"` (1-based) → Live beats from the start, in the given signature.
+/// `"bar|beat"` (1-based) → Live beats from the start, in the given signature; the
+/// beat may carry a bar|beat 2 offset (`1|1+n/8`, [`notation::position_value`]).
 pub fn parse_position(text: &str, num: i64, den: i64) -> Result<f64, String> {
+    if let Some(beats) = signature(num, den).and_then(|(n, d)| notation::position_value(text, n, d))
+    {
+        return Ok(beats);
+    }
     let bad = || {
         format!("position {} is not valid: write bar|beat with bar and beat from 1, e.g. \"1|1\" or \"2|3.5\"", quoted(text))
     };
@@ -63,10 +78,14 @@ pub fn parse_position(text: &str, num: i64, den: i64) -> Result<f64, String> {
     Ok(((bar - 1.0) * num.max(1) as f64 + (beat - 1.0)) * 4.0 / den.max(1) as f64)
 }
 
-/// `"bars:beats"` or a number of beats → Live beats, in the given signature.
+/// `"bars:beats"`, a number of beats, or a bar|beat 2 bar or note value (`4bar`,
+/// `1bar+n/4`, `n/4`, [`notation::length_value`]) → Live beats, in the given signature.
 pub fn parse_duration(text: &str, num: i64, den: i64) -> Result<f64, String> {
+    if let Some(beats) = signature(num, den).and_then(|(n, d)| notation::length_value(text, n, d)) {
+        return Ok(beats);
+    }
     let bad = || {
-        format!("duration {} is not valid: write bars:beats (e.g. \"4:0\", \"0:2\") or a number of beats (e.g. \"2.5\", \"3/4\")", quoted(text))
+        format!("duration {} is not valid: write bars:beats (e.g. \"4:0\", \"0:2\"), a number of beats (e.g. \"2.5\", \"3/4\"), bars (\"4bar\", \"1bar+n/4\") or a note value (\"n/4\")", quoted(text))
     };
     let musical = match text.trim().split_once(':') {
         Some((bars, beats)) => {

@@ -4,7 +4,7 @@
 //! Nothing is written when any input is bad.
 
 use crate::live::LivePort;
-use crate::notation::{self, InterpretOptions, Note};
+use crate::notation::{self, Dialect, InterpretOptions, Note};
 use crate::tools::clip::create_clip::targets::{self as targets, Target};
 use crate::tools::clip::create_clip::CreateClipParams;
 use crate::tools::common::clip::clip_transforms::{self as ct, CallTransforms, Report};
@@ -111,7 +111,7 @@ pub fn plan<'a>(
         Some(text) => {
             let r = notation::interpret(
                 text,
-                &InterpretOptions::time_signature(cn as u32, cd as u32),
+                &InterpretOptions::time_signature(cn as u32, cd as u32).with_dialect(Dialect::V2),
             )
             .map_err(|e| bad(format!("notes: {e}")))?;
             warnings.extend(r.warnings);

@@ -117,7 +117,8 @@ fn update_one(
     if let (Some(t), true) = (text_of(&p.notes), midi) {
         notation::interpret(
             t,
-            &notation::InterpretOptions::time_signature(sig.0 as u32, sig.1 as u32),
+            &notation::InterpretOptions::time_signature(sig.0 as u32, sig.1 as u32)
+                .with_dialect(notation::Dialect::V2),
         )
         .map_err(|e| ToolError::bad_input(format!("notes: {e}")))?;
     }

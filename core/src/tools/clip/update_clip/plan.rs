@@ -71,7 +71,7 @@ pub fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError
         }
     }
     if let Some(t) = text_of(&p.notes) {
-        notation::parse(t).map_err(|e| bad(format!("notes: {e}")))?;
+        notation::check(t, notation::Dialect::V2).map_err(|e| bad(format!("notes: {e}")))?;
     }
     // docs/design/transforms.md §9: parsed before any clip changes, MIDI or audio.
     // The seed is drawn from the host's random source when not given.

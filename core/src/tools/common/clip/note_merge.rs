@@ -83,7 +83,8 @@ pub fn write_notes(
     merge: bool,
     (n, d): (i64, i64),
 ) -> Result<(), ToolError> {
-    let opts = notation::InterpretOptions::time_signature(n as u32, d as u32);
+    let opts = notation::InterpretOptions::time_signature(n as u32, d as u32)
+        .with_dialect(notation::Dialect::V2);
     if !merge {
         let r = notation::interpret(text, &opts).map_err(|e| bad(format!("notes: {e}")))?;
         call.warnings.extend(r.warnings);
@@ -106,7 +107,8 @@ pub fn resulting_notes(
     merge: bool,
     (n, d): (i64, i64),
 ) -> Result<Vec<crate::transforms::Note>, ToolError> {
-    let opts = notation::InterpretOptions::time_signature(n as u32, d as u32);
+    let opts = notation::InterpretOptions::time_signature(n as u32, d as u32)
+        .with_dialect(notation::Dialect::V2);
     if !merge {
         let r = notation::interpret(text, &opts).map_err(|e| bad(format!("notes: {e}")))?;
         call.warnings.extend(r.warnings);

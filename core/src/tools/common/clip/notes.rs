@@ -306,7 +306,8 @@ pub fn read_formatted(
     }
     let drum = drum_mode(live, clip)?;
     let opts =
-        FormatOptions::time_signature(num.clamp(1, 99) as u32, den.clamp(1, 64) as u32, drum);
+        FormatOptions::time_signature(num.clamp(1, 99) as u32, den.clamp(1, 64) as u32, drum)
+            .with_dialect(notation::Dialect::V2);
     notation::format(&notes, &opts).map_err(|e| {
         ToolError::new(
             ErrorCode::Internal,
