@@ -99,7 +99,7 @@ pub(crate) struct Interpreter {
     pub(super) has_zero_velocity: bool,
     /// Voices and value streams of bar|beat 2 pattern brackets.
     pub(super) patterns: Patterns,
-    /// How many leading `events` are seeded existing notes (merge, tools.md 3.13):
+    /// How many leading `events` are seeded existing notes (merge, docs/design/tool-rules.md §13):
     /// they feed bar copies and v0 deletions but are not part of the output.
     seeded: usize,
 }

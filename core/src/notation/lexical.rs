@@ -4,7 +4,7 @@
 use super::ast::BarSpec;
 use super::numbers;
 
-/// Semitone of a pitch class as written (spec 3.4).
+/// Semitone of a pitch class as written (docs/design/notation.md §3.4).
 pub(super) fn pitch_class_value(class: &str) -> f64 {
     let bytes = class.as_bytes();
     let natural = match bytes.first() {

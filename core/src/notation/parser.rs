@@ -376,7 +376,7 @@ impl<'t> Scanner<'t> {
     }
 }
 
-/// The value of `text` when the whole of it is one `number` of the grammar (spec 2.3:
+/// The value of `text` when the whole of it is one `number` of the grammar (docs/design/notation.md §2.3:
 /// `3`, `2.5`, `.5`, `4/3`, `/4`, `2+1/3`), else `None`. Tool time values use this so
 /// the notation and the tools share one number grammar.
 pub(crate) fn whole_number(text: &str) -> Option<f64> {

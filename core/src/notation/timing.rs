@@ -1,4 +1,4 @@
-//! Time items (spec 4.3 "Time item", 4.4, 4.6): where the positions of a beat spec
+//! Time items (docs/design/notation.md §4.3 "Time item", 4.4, 4.6): where the positions of a beat spec
 //! are, the warnings about them, and the emission of the buffer there. bar|beat 2
 //! adds restated bars in lists, positions before 1|1 (pickups), bar-value steps and
 //! the gallop of a duration stream; core texts never reach those paths.

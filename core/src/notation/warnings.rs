@@ -1,4 +1,4 @@
-//! The warning texts of spec 4.10 (W1–W15) and bar|beat 2's W16, in one place so
+//! The warning texts of docs/design/notation.md §4.10 (W1–W15) and bar|beat 2's W16, in one place so
 //! they stay exact.
 
 use super::numbers::render;

@@ -2,8 +2,8 @@
 //! `bar|beat`, durations as `bars:beats`, counted in a time signature's beat unit.
 //! Numbers inside them follow the notation's grammar ([`parse_number`]).
 
-use crate::tools::framework::error::quoted;
 use crate::notation;
+use crate::tools::framework::error::quoted;
 
 /// A signature's numerator and denominator as the notation takes them (`None`
 /// outside `u32`, which no valid signature is).
