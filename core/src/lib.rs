@@ -17,6 +17,11 @@ pub mod silent_wav;
 pub mod tools;
 pub mod transforms;
 
+/// Barline's one version: the workspace's (`[workspace.package]` in the root
+/// `Cargo.toml`). `serverInfo`, connect's reply, the device's panel, the stdio bridge's
+/// `--version`, the bundle's manifest and the npm package all show this one.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// JavaScript entry points; public so wasm-bindgen tests in `core/tests` can call them.
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

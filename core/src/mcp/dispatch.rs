@@ -75,7 +75,7 @@ pub fn initialize_result(negotiated: &str, settings: &Settings) -> Value {
         "serverInfo": {
             "name": "barline",
             "title": "Barline",
-            "version": tools::connect::VERSION,
+            "version": crate::VERSION,
         },
         "instructions": instructions,
     })

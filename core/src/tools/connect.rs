@@ -16,8 +16,8 @@ use serde_json::Value;
 pub const GUIDE: &str = include_str!("guide.md");
 /// The small-model guide (≤ 3,000 characters).
 pub const SHORT_GUIDE: &str = include_str!("guide_short.md");
-/// Barline's version as results report it.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// Barline's version as results report it: the workspace's, like every other place.
+pub const VERSION: &str = crate::VERSION;
 const NEXT_STEP: &str = "Tell the user that Live is connected, summarise the Live Set in a sentence or two, and wait for instructions.";
 
 /// `barline-connect`.
