@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test ring of DESIGN.md ("Test rings"); `make test` calls this.
+# Runs every test ring of README.md ("`make test`: the test rings"); `make test` calls this.
 # Fails on the first failing ring and says which one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,6 +49,10 @@ mapfile -t node_tests < <(find core/js-tests node-host/test v8-host/test patch/t
 if [ ${#node_tests[@]} -gt 0 ]; then
   node --test --test-concurrency=2 "${node_tests[@]}"
 fi
+
+ring "ring 3b: the release files as shipped (make dist; unpacked and driven over stdio)"
+make -s dist
+node --test --test-concurrency=1 release/test/*.test.mjs
 
 ring "ring 4: browser (wasm-pack test --headless --chrome, playground in Chromium)"
 browser_wasm_tests
