@@ -119,18 +119,22 @@ describe("the bundle's manifest", () => {
     }
   });
 
-  test("a token option left blank and unsubstituted is no token", async () => {
-    const target = await startTarget();
+  test("the Token option reaches the device; one left blank and unsubstituted is no token", async () => {
+    const target = await startTarget({ requireToken: true });
     try {
-      const launch = bundleCommand(unpacked.dir, unpacked.manifest, { port: new URL(target.url).port, token: "${user_config.token}" });
-      assert.equal(launch.env.BARLINE_TOKEN, "${user_config.token}");
-      const client = await stdioClient(launch, unpacked.dir);
+      const port = new URL(target.url).port;
+      const token = target.device.parameters().token;
+      const client = await stdioClient(bundleCommand(unpacked.dir, unpacked.manifest, { port, token }), unpacked.dir);
       try {
         const r = await client.callTool({ name: "barline-connect", arguments: {} });
         assert.notEqual(r.isError, true, JSON.stringify(r));
       } finally {
         await client.close();
       }
+      // Sent as it stands, the placeholder would be a wrong token; as no value it is a missing one.
+      const blank = bundleCommand(unpacked.dir, unpacked.manifest, { port, token: "${user_config.token}" });
+      assert.equal(blank.env.BARLINE_TOKEN, "${user_config.token}");
+      await assert.rejects(stdioClient(blank, unpacked.dir), /missing bearer token/);
     } finally {
       await target.stop();
     }
