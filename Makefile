@@ -20,7 +20,7 @@ DEVICE := dist/device/frozen/Barline.amxd
 PLAYGROUND := dist/playground/index.html
 # esbuild's version is in the lock file; a new one bundles differently.
 DEVICE_SRC := $(wildcard node-host/src/*.mjs v8-host/src/*.mjs) patch/device.mjs patch/bundle.mjs \
-  patch/amxd.mjs patch/build.mjs package-lock.json Cargo.toml
+  patch/amxd.mjs patch/build.mjs patch/version.mjs package-lock.json Cargo.toml
 PLAYGROUND_SRC := $(wildcard www-tests/js/*.js) www-tests/build.mjs www-tests/index.html www-tests/style.css \
   core/tests/data/barbeat-examples.json core/tests/data/transforms-examples.json
 
@@ -64,7 +64,7 @@ $(DEVICE): $(WASM_WEB) $(WASM_V8) $(DEVICE_SRC)
 	@echo "make: bundling the hosts into dist/device/"
 	@node patch/build.mjs
 
-docs/device.svg: patch/device.mjs patch/render-device.mjs Cargo.toml
+docs/device.svg: patch/device.mjs patch/version.mjs patch/render-device.mjs patch/png.mjs Cargo.toml
 	@echo "make: drawing the device's panel (docs/device.svg, .png)"
 	@node patch/render-device.mjs
 
