@@ -12,6 +12,8 @@
 //   v8 right → route status update_memory : status → live-status ; update_memory → memory
 //   node.script right (N4M status) → route start stop terminated restarted → gate, status;
 //     terminated → delay 2000 → the start message again (a crashed server comes back)
+import { workspaceVersion } from "./version.mjs";
+
 export const V8_FILE = "barline-v8.js";
 export const NODE_FILE = "barline-node.mjs";
 /** Height of a device in Live's device view (docs/design/max-host.md §5.1 `openrect`). */
@@ -36,8 +38,11 @@ export const SETTING_CONTROLS = Object.freeze({
   disabledTools: "disabled-tools-edit",
 });
 
-/** The device's patcher JSON; `port` and `timeoutSeconds` are the controls' initial values. */
-export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
+/**
+ * The device's patcher JSON; `port` and `timeoutSeconds` are the controls' initial values,
+ * `version` the Barline version the panel shows (the workspace's).
+ */
+export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = workspaceVersion() } = {}) {
   const boxes = [];
   const lines = [];
   const parameters = {};
@@ -180,7 +185,9 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30 } = {}) {
   const heading = { fontface: 1, fontsize: 11.0 };
   const hint = { fontsize: 9.0 };
   // Server: state, the URL to paste into a client, port and timeout, Live's readiness.
-  label("Server", [8, 4, 196, 18], heading);
+  label("Server", [8, 4, 60, 18], heading);
+  // The version a user quotes in a bug report, the same as connect's and the bridge's.
+  label(`Barline ${version}`, [70, 6, 134, 16], { ...hint, varname: "version", textjustification: 2 });
   const status = label("stopped", [8, 22, 196, 30], { varname: "status", linecount: 2 });
   label("Client URL (select and copy)", [8, 54, 196, 16]);
   const url = textField("url", [8, 70, 196, 18], { readonly: 1 });

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEVICE_HEIGHT, devicePatcher } from "./device.mjs";
+import { pngChunk } from "./png.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TITLE = 20; // Live's device title bar above the presentation area
@@ -61,7 +62,9 @@ function drawBox(b, state, i) {
       const size = b.fontsize ?? 10;
       const lines = wrap(text, w, Math.max(1, Math.floor((h + 2) / (size + 3))));
       const color = b.fontface === 1 ? "#f0f0f0" : size < 10 ? C.dim : C.text;
-      body = textLines(lines, x + 1, Y + size + 1, { color, size, weight: size < 10 ? "normal" : "bold" });
+      // Max's textjustification: 0 left, 1 centred, 2 right.
+      const [tx, anchor] = [[x + 1, "start"], [x + w / 2, "middle"], [x + w - 1, "end"]][b.textjustification ?? 0] ?? [x + 1, "start"];
+      body = textLines(lines, tx, Y + size + 1, { color, size, weight: size < 10 ? "normal" : "bold", anchor });
       break;
     }
     case "live.toggle": {
@@ -115,25 +118,6 @@ function chromium() {
     try { return execFileSync("sh", ["-c", `command -v ${bin}`], { encoding: "utf8" }).trim(); } catch {}
   }
   return null;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type, data) {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, "latin1");
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
 }
 
 /**

@@ -8,12 +8,19 @@
 #   dist/pkg/fake  CommonJS glue of the fake Live Set (crate barline-fake-live,
 #                  core/fake-live), which the simulator and the JS tests load
 # The node and web packages share one binary with every export.
+#
+#   scripts/build-wasm.sh [web|v8|fake]…   only those packages (`web` also writes `node`);
+#                                          none: all of them
+# Each build has its own cargo target directory (target/wasm-web, target/wasm-v8,
+# target/wasm-fake): the three compile barline-core with different features, and in one
+# shared directory each build would relink over the others' output and start again.
+# The Makefile runs one package at a time, and only when its sources changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 OUT=dist/pkg
-WASM_DIR=target/wasm32-unknown-unknown/release
+WASM_SUBDIR=wasm32-unknown-unknown/release
 
 # wasm-opt runs on rustc's output, before wasm-bindgen: binaryen before 116 (Debian's is
 # 108) retypes the externref table that wasm-bindgen adds, and the module then fails at
@@ -40,23 +47,57 @@ bindgen() { # <wasm> <target> <out-dir> [wasm-bindgen flags…]; NAME= the glue'
 # binary) only help stack traces, so only the test packages keep them.
 SHIP=(--remove-name-section --remove-producers-section)
 
-cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --release
-cp "$WASM_DIR/barline_core.wasm" "$WASM_DIR/barline_core.plain.wasm"
-optimise "$WASM_DIR/barline_core.plain.wasm"
-bindgen "$WASM_DIR/barline_core.plain.wasm" nodejs "$OUT/node"
-bindgen "$WASM_DIR/barline_core.plain.wasm" web "$OUT/web" "${SHIP[@]}"
+# <what> <cargo target dir> <cargo build arguments…>: prints what it builds (the first
+# build of a package takes minutes), then builds it.
+compile() {
+  local what=$1 dir=$2
+  shift 2
+  echo "build-wasm: compiling $what (cargo, target/$dir)" >&2
+  CARGO_TARGET_DIR="target/$dir" cargo build -q --lib --target wasm32-unknown-unknown --release "$@" >&2
+}
 
-cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --release --no-default-features --features host-v8
-cp "$WASM_DIR/barline_core.wasm" "$WASM_DIR/barline_core.v8.wasm"
-optimise "$WASM_DIR/barline_core.v8.wasm"
-bindgen "$WASM_DIR/barline_core.v8.wasm" no-modules "$OUT/v8" "${SHIP[@]}"
+build_web() {
+  local dir=target/wasm-web/$WASM_SUBDIR
+  compile "barline-core, every host (dist/pkg/node, dist/pkg/web)" wasm-web -p barline-core
+  cp "$dir/barline_core.wasm" "$dir/barline_core.plain.wasm"
+  optimise "$dir/barline_core.plain.wasm"
+  bindgen "$dir/barline_core.plain.wasm" nodejs "$OUT/node"
+  bindgen "$dir/barline_core.plain.wasm" web "$OUT/web" "${SHIP[@]}"
+  report node web
+}
 
-cargo build -q -p barline-fake-live --lib --target wasm32-unknown-unknown --release
-cp "$WASM_DIR/barline_fake_live.wasm" "$WASM_DIR/barline_fake_live.opt.wasm"
-optimise "$WASM_DIR/barline_fake_live.opt.wasm"
-NAME=barline_fake_live bindgen "$WASM_DIR/barline_fake_live.opt.wasm" nodejs "$OUT/fake"
+build_v8() {
+  local dir=target/wasm-v8/$WASM_SUBDIR
+  compile "barline-core, the v8 host only (dist/pkg/v8)" wasm-v8 -p barline-core --no-default-features --features host-v8
+  cp "$dir/barline_core.wasm" "$dir/barline_core.v8.wasm"
+  optimise "$dir/barline_core.v8.wasm"
+  bindgen "$dir/barline_core.v8.wasm" no-modules "$OUT/v8" "${SHIP[@]}"
+  report v8
+}
 
-for d in node v8 web fake; do
-  f=$(ls "$OUT/$d"/*_bg.wasm)
-  printf 'wasm %-5s %8d bytes  %s\n' "$d" "$(stat -c %s "$f")" "$OUT/$d/"
+build_fake() {
+  local dir=target/wasm-fake/$WASM_SUBDIR
+  compile "barline-fake-live, the simulator's Live Set (dist/pkg/fake)" wasm-fake -p barline-fake-live
+  cp "$dir/barline_fake_live.wasm" "$dir/barline_fake_live.opt.wasm"
+  optimise "$dir/barline_fake_live.opt.wasm"
+  NAME=barline_fake_live bindgen "$dir/barline_fake_live.opt.wasm" nodejs "$OUT/fake"
+  report fake
+}
+
+report() {
+  local d f
+  for d in "$@"; do
+    f=$(ls "$OUT/$d"/*_bg.wasm)
+    printf 'wasm %-5s %8d bytes  %s\n' "$d" "$(stat -c %s "$f")" "$OUT/$d/"
+  done
+}
+
+[ $# -gt 0 ] || set -- web v8 fake
+for package in "$@"; do
+  case $package in
+    web) build_web ;;
+    v8) build_v8 ;;
+    fake) build_fake ;;
+    *) echo "build-wasm: unknown package '$package' (web, v8 or fake)" >&2; exit 2 ;;
+  esac
 done

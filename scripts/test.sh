@@ -50,6 +50,10 @@ if [ ${#node_tests[@]} -gt 0 ]; then
   node --test --test-concurrency=2 "${node_tests[@]}"
 fi
 
+ring "ring 3b: the release files as shipped (make dist; unpacked and driven over stdio)"
+make -s dist
+node --test --test-concurrency=1 release/test/*.test.mjs
+
 ring "ring 4: browser (wasm-pack test --headless --chrome, playground in Chromium)"
 browser_wasm_tests
 mapfile -t www_tests < <(find www-tests/test -name '*.test.mjs' 2>/dev/null | sort)

@@ -8,10 +8,6 @@
 //! Every public item says what it is and why (`missing_docs` is an error, not a hope).
 #![deny(missing_docs)]
 
-/// Barline's version: the workspace version, the one a user sees in the device, the
-/// server's `serverInfo` and connect's reply.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
-
 pub mod bridge;
 pub mod live;
 pub mod mcp;
@@ -22,6 +18,11 @@ pub mod relay;
 pub mod silent_wav;
 pub mod tools;
 pub mod transforms;
+
+/// Barline's one version: the workspace's (`[workspace.package]` in the root
+/// `Cargo.toml`). `serverInfo`, connect's reply, the device's panel, the stdio bridge's
+/// `--version`, the bundle's manifest and the npm package all show this one.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// JavaScript entry points; public so wasm-bindgen tests in `core/tests` can call them.
 #[cfg(target_arch = "wasm32")]

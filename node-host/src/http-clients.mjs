@@ -16,6 +16,7 @@ export function clientConfigs(url, { token = null } = {}) {
   return [
     `MCP endpoint: ${url}`,
     "",
+    "Claude Desktop: `make dist`, then double-click dist/release/barline.mcpb (docs/install.md).",
     "Claude Desktop (claude_desktop_config.json), through the bundled stdio bridge:",
     JSON.stringify(stdio, null, 2),
     "",

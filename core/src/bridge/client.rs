@@ -30,7 +30,7 @@ pub fn initialize(id: &Value, client_name: &str, protocol_version: Option<&str>)
     let params = json!({
         "protocolVersion": protocol_version.unwrap_or(version::LATEST),
         "capabilities": {},
-        "clientInfo": {"name": client_name, "version": env!("CARGO_PKG_VERSION")},
+        "clientInfo": {"name": client_name, "version": crate::VERSION},
     });
     request(id, "initialize", &params)
 }

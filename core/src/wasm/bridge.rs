@@ -36,6 +36,13 @@ fn json_value(v: JsValue) -> serde_json::Value {
     serde_wasm_bindgen::from_value(v).unwrap_or(serde_json::Value::Null)
 }
 
+/// Barline's version (the workspace's): the stdio bridge's `--version` and the release
+/// files read it here, so the shipped wasm and what they print cannot disagree.
+#[wasm_bindgen(js_name = barlineVersion)]
+pub fn barline_version() -> String {
+    crate::VERSION.to_string()
+}
+
 /// A JSON-RPC request as JSON text; `params` may be `undefined`.
 #[wasm_bindgen(js_name = rpcRequest)]
 pub fn rpc_request(id: JsValue, method: &str, params: JsValue) -> String {
