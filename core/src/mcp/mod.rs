@@ -7,6 +7,7 @@ mod calls;
 pub mod dispatch;
 pub mod http;
 pub mod jsonrpc;
+mod pages;
 mod post;
 pub mod prompts;
 mod reply;
