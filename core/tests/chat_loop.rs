@@ -41,7 +41,10 @@ fn engine(round_limit: u32) -> Engine {
 }
 
 fn chunk(delta: Value) -> String {
-    format!("data: {}\n\n", json!({"choices": [{"index": 0, "delta": delta}]}))
+    format!(
+        "data: {}\n\n",
+        json!({"choices": [{"index": 0, "delta": delta}]})
+    )
 }
 
 /// An OpenAI stream asking for `calls` (name, arguments text), or answering `text`.
@@ -51,7 +54,9 @@ fn stream(text: &str, calls: &[(&str, &str)]) -> Vec<u8> {
         s += &chunk(json!({"content": text}));
     }
     for (i, (name, args)) in calls.iter().enumerate() {
-        s += &chunk(json!({"tool_calls": [{"index": i, "id": format!("call_{i}_{name}"), "type": "function", "function": {"name": name, "arguments": ""}}]}));
+        s += &chunk(
+            json!({"tool_calls": [{"index": i, "id": format!("call_{i}_{name}"), "type": "function", "function": {"name": name, "arguments": ""}}]}),
+        );
         s += &chunk(json!({"tool_calls": [{"index": i, "function": {"arguments": args}}]}));
     }
     s += "data: [DONE]\n\n";
@@ -72,7 +77,11 @@ fn calls(effects: &[Effect]) -> Vec<(String, String, Value)> {
     effects
         .iter()
         .filter_map(|e| match e {
-            Effect::CallTool { call_id, name, arguments } => Some((call_id.clone(), name.clone(), arguments.clone())),
+            Effect::CallTool {
+                call_id,
+                name,
+                arguments,
+            } => Some((call_id.clone(), name.clone(), arguments.clone())),
             _ => None,
         })
         .collect()
@@ -99,32 +108,58 @@ fn a_turn_creates_a_track_and_a_clip_then_answers() {
     let mut e = engine(25);
     let first = e.send("make a drum beat");
     let req = &requests(&first)[0];
-    assert_eq!(req["messages"][0], json!({"role": "system", "content": "You help."}));
-    assert_eq!(req["messages"][1], json!({"role": "user", "content": "make a drum beat"}));
+    assert_eq!(
+        req["messages"][0],
+        json!({"role": "system", "content": "You help."})
+    );
+    assert_eq!(
+        req["messages"][1],
+        json!({"role": "user", "content": "make a drum beat"})
+    );
     assert_eq!(req["tools"].as_array().unwrap().len(), 5);
     assert_eq!(req["stream"], json!(true));
     assert_eq!(e.state(), State::Waiting);
 
-    let run = answer(&mut e, &stream("", &[("barline-create-track", r#"{"name":"Drums"}"#)]));
+    let run = answer(
+        &mut e,
+        &stream("", &[("barline-create-track", r#"{"name":"Drums"}"#)]),
+    );
     let c = calls(&run);
     assert_eq!(c.len(), 1);
-    assert_eq!((c[0].1.as_str(), &c[0].2), ("barline-create-track", &json!({"name": "Drums"})));
+    assert_eq!(
+        (c[0].1.as_str(), &c[0].2),
+        ("barline-create-track", &json!({"name": "Drums"}))
+    );
     assert_eq!(e.state(), State::RunningTool);
 
     let next = e.tool_result(&c[0].0, &ok("id: 7"));
     let req = &requests(&next)[0];
     let msgs = req["messages"].as_array().unwrap();
-    assert_eq!(msgs[2]["tool_calls"][0]["function"]["name"], "barline-create-track");
-    assert_eq!(msgs[3], json!({"role": "tool", "tool_call_id": c[0].0, "content": "id: 7"}));
+    assert_eq!(
+        msgs[2]["tool_calls"][0]["function"]["name"],
+        "barline-create-track"
+    );
+    assert_eq!(
+        msgs[3],
+        json!({"role": "tool", "tool_call_id": c[0].0, "content": "id: 7"})
+    );
 
-    let run = answer(&mut e, &stream("", &[("barline-create-clip", r#"{"slot":"0/0","notes":"C1 1|1"}"#)]));
+    let run = answer(
+        &mut e,
+        &stream(
+            "",
+            &[("barline-create-clip", r#"{"slot":"0/0","notes":"C1 1|1"}"#)],
+        ),
+    );
     let c = calls(&run);
     let next = e.tool_result(&c[0].0, &ok("created"));
     assert_eq!(requests(&next).len(), 1);
     let done = answer(&mut e, &stream("Done: a track and a clip.", &[]));
     assert!(requests(&done).is_empty());
     assert_eq!(e.state(), State::Ready);
-    assert!(done.iter().any(|x| matches!(x, Effect::Announce { text } if text.contains("answer complete"))));
+    assert!(done
+        .iter()
+        .any(|x| matches!(x, Effect::Announce { text } if text.contains("answer complete"))));
     assert_eq!(e.turn_counts(), (0, 0), "the turn is over");
 }
 
@@ -134,15 +169,35 @@ fn invented_tools_and_broken_arguments_are_answered_by_the_page() {
     e.send("go");
     let run = answer(
         &mut e,
-        &stream("", &[("barline-make-song", "{}"), ("barline-read-live-set", r#"{"trackIndex": 0"#)]),
+        &stream(
+            "",
+            &[
+                ("barline-make-song", "{}"),
+                ("barline-read-live-set", r#"{"trackIndex": 0"#),
+            ],
+        ),
     );
     assert!(calls(&run).is_empty(), "nothing reaches the device");
     let req = &requests(&run)[0];
     let msgs = req["messages"].as_array().unwrap();
-    let results: Vec<&str> = msgs.iter().filter(|m| m["role"] == "tool").map(|m| m["content"].as_str().unwrap()).collect();
+    let results: Vec<&str> = msgs
+        .iter()
+        .filter(|m| m["role"] == "tool")
+        .map(|m| m["content"].as_str().unwrap())
+        .collect();
     assert_eq!(results.len(), 2);
-    assert!(results[0].starts_with("UNKNOWN_TOOL: no tool named \"barline-make-song\". Tools: barline-connect,"), "{}", results[0]);
-    assert!(results[1].starts_with("BAD_INPUT: the arguments are not valid JSON ("), "{}", results[1]);
+    assert!(
+        results[0].starts_with(
+            "UNKNOWN_TOOL: no tool named \"barline-make-song\". Tools: barline-connect,"
+        ),
+        "{}",
+        results[0]
+    );
+    assert!(
+        results[1].starts_with("BAD_INPUT: the arguments are not valid JSON ("),
+        "{}",
+        results[1]
+    );
     assert!(results[1].ends_with("send one JSON object"));
 }
 
@@ -152,7 +207,13 @@ fn the_round_limit_pauses_and_continue_adds_no_message() {
     e.send("read forever");
     let mut sent = 1;
     loop {
-        let run = answer(&mut e, &stream("", &[("barline-read-live-set", &format!("{{\"n\":{sent}}}"))]));
+        let run = answer(
+            &mut e,
+            &stream(
+                "",
+                &[("barline-read-live-set", &format!("{{\"n\":{sent}}}"))],
+            ),
+        );
         let c = calls(&run);
         let next = e.tool_result(&c[0].0, &ok("tracks: 4"));
         if requests(&next).is_empty() {
@@ -162,11 +223,19 @@ fn the_round_limit_pauses_and_continue_adds_no_message() {
     }
     assert_eq!(sent, 3);
     assert_eq!(e.state(), State::RoundLimit);
-    assert!(e.pause_reason().contains("3 rounds and 3 tool calls"), "{}", e.pause_reason());
+    assert!(
+        e.pause_reason().contains("3 rounds and 3 tool calls"),
+        "{}",
+        e.pause_reason()
+    );
     let cont = e.continue_turn();
     let req = &requests(&cont)[0];
     let msgs = req["messages"].as_array().unwrap();
-    assert_eq!(msgs.last().unwrap()["role"], "tool", "ends with the tool result");
+    assert_eq!(
+        msgs.last().unwrap()["role"],
+        "tool",
+        "ends with the tool result"
+    );
     assert!(!req.to_string().to_lowercase().contains("continue"));
     let users = msgs.iter().filter(|m| m["role"] == "user").count();
     assert_eq!(users, 1);
@@ -180,13 +249,22 @@ fn a_call_failing_three_rounds_running_pauses_before_a_fourth_request() {
     let mut e = engine(25);
     e.send("fix it");
     for round in 1..=3 {
-        let run = answer(&mut e, &stream("", &[("barline-update-clip", r#"{"id":"x","notes":"??"}"#)]));
+        let run = answer(
+            &mut e,
+            &stream("", &[("barline-update-clip", r#"{"id":"x","notes":"??"}"#)]),
+        );
         let c = calls(&run);
         let next = e.tool_result(&c[0].0, &failed("BAD_INPUT: notes"));
-        assert_eq!(requests(&next).len(), usize::from(round < 3), "round {round}");
+        assert_eq!(
+            requests(&next).len(),
+            usize::from(round < 3),
+            "round {round}"
+        );
     }
     assert_eq!(e.state(), State::RoundLimit);
-    assert!(e.pause_reason().contains("repeated a failing call three times"));
+    assert!(e
+        .pause_reason()
+        .contains("repeated a failing call three times"));
 }
 
 #[test]
@@ -195,20 +273,42 @@ fn stop_while_a_tool_runs_records_its_result_and_cancels_the_rest() {
     e.send("three clips");
     let run = answer(
         &mut e,
-        &stream("", &[("barline-create-clip", r#"{"slot":"0/0"}"#), ("barline-create-clip", r#"{"slot":"0/1"}"#), ("barline-create-clip", r#"{"slot":"0/2"}"#)]),
+        &stream(
+            "",
+            &[
+                ("barline-create-clip", r#"{"slot":"0/0"}"#),
+                ("barline-create-clip", r#"{"slot":"0/1"}"#),
+                ("barline-create-clip", r#"{"slot":"0/2"}"#),
+            ],
+        ),
     );
     let c = calls(&run);
     assert_eq!(c.len(), 1, "one at a time");
     let stop = e.stop();
-    assert!(stop.contains(&Effect::CancelTool { call_id: c[0].0.clone() }));
+    assert!(stop.contains(&Effect::CancelTool {
+        call_id: c[0].0.clone()
+    }));
     assert_eq!(e.state(), State::RunningTool, "waits for the running call");
     let after = e.tool_result(&c[0].0, &ok("created"));
     assert!(requests(&after).is_empty() && calls(&after).is_empty());
     assert_eq!(e.state(), State::Ready);
     let next = e.send("and now?");
     let req = &requests(&next)[0];
-    let results: Vec<&str> = req["messages"].as_array().unwrap().iter().filter(|m| m["role"] == "tool").map(|m| m["content"].as_str().unwrap()).collect();
-    assert_eq!(results, ["created", "CANCELLED: not run, the user stopped the turn", "CANCELLED: not run, the user stopped the turn"]);
+    let results: Vec<&str> = req["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "tool")
+        .map(|m| m["content"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        results,
+        [
+            "created",
+            "CANCELLED: not run, the user stopped the turn",
+            "CANCELLED: not run, the user stopped the turn"
+        ]
+    );
 }
 
 #[test]
@@ -223,7 +323,10 @@ fn stop_while_streaming_keeps_the_partial_text_for_the_next_request() {
     assert_eq!(e.state(), State::Ready);
     let req = &requests(&e.send("go on"))[0];
     let msgs = req["messages"].as_array().unwrap();
-    assert_eq!(msgs[2], json!({"role": "assistant", "content": "Half an ans"}));
+    assert_eq!(
+        msgs[2],
+        json!({"role": "assistant", "content": "Half an ans"})
+    );
     assert_eq!(msgs[3], json!({"role": "user", "content": "go on"}));
 }
 
@@ -231,12 +334,22 @@ fn stop_while_streaming_keeps_the_partial_text_for_the_next_request() {
 fn rate_limits_wait_and_resend_the_same_bytes() {
     let mut e = engine(25);
     let first = e.send("hi");
-    let Effect::Request { request: original } = &first[0] else { panic!("a request") };
+    let Effect::Request { request: original } = &first[0] else {
+        panic!("a request")
+    };
     let wait = e.http_error(429, Some("2"), "slow down", 0.3);
-    assert_eq!(wait[0], Effect::Wait { ms: 2000, reason: "Rate limited (HTTP 429)".into() });
+    assert_eq!(
+        wait[0],
+        Effect::Wait {
+            ms: 2000,
+            reason: "Rate limited (HTTP 429)".into()
+        }
+    );
     assert_eq!(e.state(), State::WaitingToRetry);
     let again = e.timer();
-    let Effect::Request { request } = &again[0] else { panic!("a request") };
+    let Effect::Request { request } = &again[0] else {
+        panic!("a request")
+    };
     assert_eq!(request.body, original.body);
     let wait = e.http_error(503, None, "", 0.5);
     assert!(matches!(wait[0], Effect::Wait { ms: 4500, .. }), "{wait:?}");
@@ -249,14 +362,29 @@ fn rate_limits_wait_and_resend_the_same_bytes() {
 fn a_refused_parameter_is_dropped_once_and_other_errors_end_in_error() {
     let mut e = engine(25);
     e.send("hi");
-    let again = e.http_error(400, None, r#"{"error":"unknown field stream_options"}"#, 0.0);
+    let again = e.http_error(
+        400,
+        None,
+        r#"{"error":"unknown field stream_options"}"#,
+        0.0,
+    );
     let req = &requests(&again)[0];
     assert!(req.get("stream_options").is_none());
-    let fatal = e.http_error(401, None, "bad key sk-abcdefghijklmnopqrstuvwxyz0123456789", 0.0);
+    let fatal = e.http_error(
+        401,
+        None,
+        "bad key sk-abcdefghijklmnopqrstuvwxyz0123456789",
+        0.0,
+    );
     assert_eq!(e.state(), State::Error);
-    assert!(fatal.iter().any(|x| matches!(x, Effect::Announce { text } if text.contains("refused the key"))));
+    assert!(fatal
+        .iter()
+        .any(|x| matches!(x, Effect::Announce { text } if text.contains("refused the key"))));
     let conv = serde_json::to_string(e.conversation()).unwrap();
-    assert!(!conv.contains("sk-abcdefghijklmnopqrstuvwxyz0123456789"), "keys are redacted from details");
+    assert!(
+        !conv.contains("sk-abcdefghijklmnopqrstuvwxyz0123456789"),
+        "keys are redacted from details"
+    );
     let retried = e.retry();
     assert_eq!(requests(&retried).len(), 1);
 }
@@ -272,7 +400,10 @@ fn messages_queued_during_a_turn_join_at_the_next_round() {
     let next = e.tool_result(&c[0].0, &ok("connected"));
     let msgs = requests(&next)[0]["messages"].as_array().unwrap().clone();
     assert_eq!(msgs[msgs.len() - 2]["role"], "tool");
-    assert_eq!(msgs.last().unwrap(), &json!({"role": "user", "content": "also this"}));
+    assert_eq!(
+        msgs.last().unwrap(),
+        &json!({"role": "user", "content": "also this"})
+    );
 }
 
 #[test]
@@ -280,20 +411,34 @@ fn a_conversation_saved_mid_call_reopens_interrupted_and_valid() {
     let mut e = engine(25);
     e.send("go");
     answer(&mut e, &stream("", &[("barline-create-track", "{}")]));
-    let saved: Conversation = serde_json::from_str(&serde_json::to_string(e.conversation()).unwrap()).unwrap();
+    let saved: Conversation =
+        serde_json::from_str(&serde_json::to_string(e.conversation()).unwrap()).unwrap();
     let mut reopened = Engine::new(e.config().clone(), saved);
     reopened.set_tools(tools(), Vec::new());
     let req = &requests(&reopened.send("what happened?"))[0];
-    let tool: Vec<&Value> = req["messages"].as_array().unwrap().iter().filter(|m| m["role"] == "tool").collect();
+    let tool: Vec<&Value> = req["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "tool")
+        .collect();
     assert_eq!(tool.len(), 1);
-    assert!(tool[0]["content"].as_str().unwrap().starts_with("INTERRUPTED: the page closed"));
+    assert!(tool[0]["content"]
+        .as_str()
+        .unwrap()
+        .starts_with("INTERRUPTED: the page closed"));
 }
 
 #[test]
 fn a_tool_call_written_as_text_is_a_no_tool_support_error() {
     let mut e = engine(25);
     e.send("go");
-    let out = answer(&mut e, &stream("<tool_call>{\"name\":\"barline-connect\"}</tool_call>", &[]));
+    let out = answer(
+        &mut e,
+        &stream("<tool_call>{\"name\":\"barline-connect\"}</tool_call>", &[]),
+    );
     assert_eq!(e.state(), State::Error);
-    assert!(out.iter().any(|x| matches!(x, Effect::Announce { text } if text.contains("can't call tools"))));
+    assert!(out
+        .iter()
+        .any(|x| matches!(x, Effect::Announce { text } if text.contains("can't call tools"))));
 }

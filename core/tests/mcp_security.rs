@@ -129,6 +129,43 @@ fn loopback_names_and_origins_are_matched_exactly() {
         false
     )
     .is_ok());
+    // Only the device's own origin: another loopback page is refused.
+    for other in [
+        "http://127.0.0.1:3351",
+        "http://localhost:3350",
+        "https://127.0.0.1:3350",
+    ] {
+        assert_eq!(
+            check_origin_and_host(Some("127.0.0.1:3350"), Some(other), true)
+                .unwrap_err()
+                .status,
+            403,
+            "{other}"
+        );
+    }
+    use barline_core::mcp::security::check_admission;
+    let listed = "http://127.0.0.1:6274, HTTP://localhost:5173/";
+    assert!(check_admission(
+        Some("127.0.0.1:3350"),
+        Some("http://127.0.0.1:6274"),
+        true,
+        listed
+    )
+    .is_ok());
+    assert!(check_admission(
+        Some("127.0.0.1:3350"),
+        Some("http://localhost:5173"),
+        true,
+        listed
+    )
+    .is_ok());
+    assert!(check_admission(
+        Some("127.0.0.1:3350"),
+        Some("http://127.0.0.1:6275"),
+        true,
+        listed
+    )
+    .is_err());
     assert_eq!(
         check_origin_and_host(Some("studio.lan:3350"), Some("http://evil.com"), false)
             .unwrap_err()

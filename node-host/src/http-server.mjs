@@ -146,6 +146,8 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
     host: addr.address,
     url,
     token: s.token,
+    /** The chat page's address for the device's "Open chat" button (with the token fragment). */
+    chatUrl: () => nodeCore.chatUrl(addr.port),
     pending: () => nodeCore.pending(),
     /** Changes a runtime setting (core refuses start-only ones and bad values: throws). */
     updateSetting(key, value) {

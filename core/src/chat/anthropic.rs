@@ -10,7 +10,12 @@ use std::collections::HashMap;
 pub const DEFAULT_MAX_TOKENS: u32 = 8192;
 
 /// The request body for `POST {base}/messages`.
-pub fn body(config: &Config, history: &[Message<'_>], tools: &[ToolDef], dropped: &[String]) -> Value {
+pub fn body(
+    config: &Config,
+    history: &[Message<'_>],
+    tools: &[ToolDef],
+    dropped: &[String],
+) -> Value {
     let mut messages = Vec::new();
     for m in history {
         match m {
@@ -40,7 +45,9 @@ pub fn body(config: &Config, history: &[Message<'_>], tools: &[ToolDef], dropped
                         .ok()
                         .filter(Value::is_object)
                         .unwrap_or_else(|| json!({}));
-                    blocks.push(json!({"type": "tool_use", "id": c.id, "name": c.name, "input": input}));
+                    blocks.push(
+                        json!({"type": "tool_use", "id": c.id, "name": c.name, "input": input}),
+                    );
                 }
                 if !blocks.is_empty() {
                     messages.push(json!({"role": "assistant", "content": blocks}));
@@ -50,7 +57,10 @@ pub fn body(config: &Config, history: &[Message<'_>], tools: &[ToolDef], dropped
     }
     let mut body = Map::new();
     body.insert("model".into(), json!(config.model));
-    body.insert("max_tokens".into(), json!(config.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS)));
+    body.insert(
+        "max_tokens".into(),
+        json!(config.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS)),
+    );
     // The fixed prefix (system prompt, tools) is marked for caching across rounds.
     body.insert(
         "system".into(),
@@ -67,7 +77,10 @@ pub fn body(config: &Config, history: &[Message<'_>], tools: &[ToolDef], dropped
         }
         body.insert("tools".into(), Value::Array(list));
     }
-    if let Some(t) = config.temperature.filter(|_| !dropped.iter().any(|d| d == "temperature")) {
+    if let Some(t) = config
+        .temperature
+        .filter(|_| !dropped.iter().any(|d| d == "temperature"))
+    {
         body.insert("temperature".into(), json!(t.min(1.0)));
     }
     body.insert("stream".into(), json!(true));
@@ -85,16 +98,27 @@ impl Decoder {
     pub fn decode(&mut self, e: &SseEvent) -> Vec<StreamEvent> {
         let v: Value = match serde_json::from_str(e.data.trim()) {
             Ok(v) => v,
-            Err(err) => return vec![StreamEvent::Broken(format!("an event is not valid JSON ({err})"))],
+            Err(err) => {
+                return vec![StreamEvent::Broken(format!(
+                    "an event is not valid JSON ({err})"
+                ))]
+            }
         };
-        let kind = v.get("type").and_then(Value::as_str).unwrap_or(e.event.as_str());
+        let kind = v
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or(e.event.as_str());
         let index = v.get("index").and_then(Value::as_u64).unwrap_or(0);
         match kind {
             "message_start" => vec![StreamEvent::Usage {
-                input: v.pointer("/message/usage/input_tokens").and_then(Value::as_u64),
+                input: v
+                    .pointer("/message/usage/input_tokens")
+                    .and_then(Value::as_u64),
                 output: None,
             }],
-            "content_block_start" => self.start(index, v.get("content_block").cloned().unwrap_or_default()),
+            "content_block_start" => {
+                self.start(index, v.get("content_block").cloned().unwrap_or_default())
+            }
             "content_block_delta" => self.delta(index, v.get("delta").unwrap_or(&Value::Null)),
             "content_block_stop" => self.stop(index),
             "message_delta" => vec![StreamEvent::Usage {
@@ -106,7 +130,10 @@ impl Decoder {
                 let err = v.get("error").unwrap_or(&Value::Null);
                 let t = err.get("type").and_then(Value::as_str).unwrap_or("");
                 let message = err.get("message").and_then(Value::as_str).unwrap_or(t);
-                vec![StreamEvent::Error { message: message.into(), overloaded: t == "overloaded_error" }]
+                vec![StreamEvent::Error {
+                    message: message.into(),
+                    overloaded: t == "overloaded_error",
+                }]
             }
             _ => Vec::new(),
         }
@@ -117,7 +144,11 @@ impl Decoder {
             Some("tool_use") => vec![StreamEvent::CallStart {
                 key: index,
                 id: block.get("id").and_then(Value::as_str).unwrap_or("").into(),
-                name: block.get("name").and_then(Value::as_str).unwrap_or("").into(),
+                name: block
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .into(),
             }],
             Some("text") => text_event(block.get("text"), StreamEvent::Text),
             Some("thinking") => text_event(block.get("thinking"), StreamEvent::Thinking),
@@ -131,7 +162,10 @@ impl Decoder {
         let s = |k: &str| d.get(k).and_then(Value::as_str).unwrap_or("").to_string();
         match d.get("type").and_then(Value::as_str) {
             Some("text_delta") => vec![StreamEvent::Text(s("text"))],
-            Some("input_json_delta") => vec![StreamEvent::CallArgs { key: index, fragment: s("partial_json") }],
+            Some("input_json_delta") => vec![StreamEvent::CallArgs {
+                key: index,
+                fragment: s("partial_json"),
+            }],
             Some("thinking_delta") => {
                 self.append(index, "thinking", &s("thinking"));
                 vec![StreamEvent::Thinking(s("thinking"))]
@@ -147,7 +181,12 @@ impl Decoder {
     /// A finished thinking block is kept whole to be replayed unchanged.
     fn stop(&mut self, index: u64) -> Vec<StreamEvent> {
         match self.blocks.remove(&index) {
-            Some(b) if matches!(b.get("type").and_then(Value::as_str), Some("thinking" | "redacted_thinking")) => {
+            Some(b)
+                if matches!(
+                    b.get("type").and_then(Value::as_str),
+                    Some("thinking" | "redacted_thinking")
+                ) =>
+            {
                 vec![StreamEvent::Opaque(b)]
             }
             _ => Vec::new(),
@@ -156,7 +195,11 @@ impl Decoder {
 
     fn append(&mut self, index: u64, field: &str, piece: &str) {
         if let Some(Value::Object(b)) = self.blocks.get_mut(&index) {
-            let old = b.get(field).and_then(Value::as_str).unwrap_or("").to_string();
+            let old = b
+                .get(field)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
             b.insert(field.into(), json!(old + piece));
         }
     }

@@ -6,13 +6,24 @@ use super::types::ToolDef;
 use serde_json::Value;
 
 /// Why a call is answered by the page: the result text the model receives.
-pub fn refuse(name: &str, arguments: &str, offered: &[ToolDef], disabled: &[String]) -> Option<String> {
+pub fn refuse(
+    name: &str,
+    arguments: &str,
+    offered: &[ToolDef],
+    disabled: &[String],
+) -> Option<String> {
     if disabled.iter().any(|d| d == name) {
-        return Some(format!("UNKNOWN_TOOL: \"{name}\" is not available in this conversation"));
+        return Some(format!(
+            "UNKNOWN_TOOL: \"{name}\" is not available in this conversation"
+        ));
     }
     if !offered.iter().any(|t| t.name == name) {
         let names: Vec<&str> = offered.iter().map(|t| t.name.as_str()).collect();
-        return Some(format!("UNKNOWN_TOOL: no tool named \"{}\". Tools: {}", clip(name), names.join(", ")));
+        return Some(format!(
+            "UNKNOWN_TOOL: no tool named \"{}\". Tools: {}",
+            clip(name),
+            names.join(", ")
+        ));
     }
     if arguments.trim().is_empty() {
         return None;
@@ -34,7 +45,11 @@ fn clip(name: &str) -> String {
 
 /// The byte offset of a (line, column) position of serde_json.
 fn offset(text: &str, line: usize, column: usize) -> usize {
-    let before: usize = text.split('\n').take(line.saturating_sub(1)).map(|l| l.len() + 1).sum();
+    let before: usize = text
+        .split('\n')
+        .take(line.saturating_sub(1))
+        .map(|l| l.len() + 1)
+        .sum();
     (before + column).min(text.len())
 }
 
@@ -45,7 +60,11 @@ pub fn looks_like_text_tool_call(text: &str) -> bool {
     if t.contains("<tool_call>") || t.contains("<|tool_call") || t.contains("[TOOL_CALLS]") {
         return true;
     }
-    let bare = t.trim_start_matches("```json").trim_start_matches("```").trim_end_matches("```").trim();
+    let bare = t
+        .trim_start_matches("```json")
+        .trim_start_matches("```")
+        .trim_end_matches("```")
+        .trim();
     matches!(serde_json::from_str::<Value>(bare), Ok(Value::Object(o)) if o.contains_key("name") && o.contains_key("arguments"))
 }
 
@@ -68,7 +87,12 @@ impl Attempt {
         let canonical = serde_json::from_str::<Value>(arguments)
             .map(|v| v.to_string())
             .unwrap_or_else(|_| arguments.to_string());
-        Attempt { name: name.into(), arguments: canonical, failed, read }
+        Attempt {
+            name: name.into(),
+            arguments: canonical,
+            failed,
+            read,
+        }
     }
 }
 
@@ -83,7 +107,11 @@ pub const READ_REPEATS: usize = 5;
 pub fn repetition(rounds: &[Vec<Attempt>]) -> Option<String> {
     let last = rounds.last()?;
     for a in last {
-        let same = |r: &Vec<Attempt>| r.iter().find(|b| b.name == a.name && b.arguments == a.arguments).cloned();
+        let same = |r: &Vec<Attempt>| {
+            r.iter()
+                .find(|b| b.name == a.name && b.arguments == a.arguments)
+                .cloned()
+        };
         let run: Vec<Attempt> = rounds.iter().rev().map_while(same).collect();
         if run.len() >= FAILING_REPEATS && run[..FAILING_REPEATS].iter().all(|b| b.failed) {
             return Some(format!(

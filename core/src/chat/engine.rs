@@ -120,7 +120,11 @@ impl Engine {
 
     /// The tools offered to the model.
     pub fn offered(&self) -> Vec<ToolDef> {
-        self.tools.iter().filter(|t| !self.disabled.contains(&t.name)).cloned().collect()
+        self.tools
+            .iter()
+            .filter(|t| !self.disabled.contains(&t.name))
+            .cloned()
+            .collect()
     }
 
     /// Replaces the settings (a changed provider re-encodes history at the next round).
@@ -165,10 +169,17 @@ impl Engine {
     /// Sends the next round's request (or `again`, unchanged, for a retry).
     pub(super) fn next_round(&mut self, again: Option<ProviderRequest>) -> Vec<Effect> {
         let request = again.unwrap_or_else(|| {
-            request::build(&self.config, &self.conv.items, &self.offered(), &self.dropped)
+            request::build(
+                &self.config,
+                &self.conv.items,
+                &self.offered(),
+                &self.dropped,
+            )
         });
         self.conv.push_round(self.config.format);
-        let Some(turn) = self.turn.as_mut() else { return Vec::new() };
+        let Some(turn) = self.turn.as_mut() else {
+            return Vec::new();
+        };
         turn.rounds += 1;
         turn.total_rounds += 1;
         turn.last_request = Some(request.clone());
@@ -179,19 +190,28 @@ impl Engine {
 
     /// Bytes of the provider's streamed answer.
     pub fn stream_bytes(&mut self, bytes: &[u8]) -> Vec<Effect> {
-        let Some(turn) = self.turn.as_mut() else { return Vec::new() };
-        let Some(stream) = turn.stream.as_mut() else { return Vec::new() };
+        let Some(turn) = self.turn.as_mut() else {
+            return Vec::new();
+        };
+        let Some(stream) = turn.stream.as_mut() else {
+            return Vec::new();
+        };
         let events = match stream.sse.push(bytes) {
             Ok(events) => events,
             Err(e) => return self.broken(&e, true),
         };
-        let Some(round) = self.conv.last_round() else { return Vec::new() };
+        let Some(round) = self.conv.last_round() else {
+            return Vec::new();
+        };
         for sse in events {
             for e in stream.decoder.decode(&sse) {
                 match turn::apply(round, stream, &mut turn.issued, e) {
                     Outcome::Continue => {}
                     Outcome::Broken(m) => return self.broken(&m, true),
-                    Outcome::ProviderError { message, overloaded } => {
+                    Outcome::ProviderError {
+                        message,
+                        overloaded,
+                    } => {
                         return self.provider_error(&message, overloaded);
                     }
                 }
@@ -205,20 +225,29 @@ impl Engine {
 
     /// The provider's body ended.
     pub fn stream_end(&mut self) -> Vec<Effect> {
-        let Some(turn) = self.turn.as_mut() else { return Vec::new() };
-        let Some(mut stream) = turn.stream.take() else { return Vec::new() };
+        let Some(turn) = self.turn.as_mut() else {
+            return Vec::new();
+        };
+        let Some(mut stream) = turn.stream.take() else {
+            return Vec::new();
+        };
         // A last event without its blank line counts when it is whole.
         let events = match stream.sse.finish() {
             Ok(events) => events,
             Err(e) => return self.broken(&e, false),
         };
-        let Some(round) = self.conv.last_round() else { return Vec::new() };
+        let Some(round) = self.conv.last_round() else {
+            return Vec::new();
+        };
         for sse in events {
             for e in stream.decoder.decode(&sse) {
                 match turn::apply(round, &mut stream, &mut turn.issued, e) {
                     Outcome::Continue => {}
                     Outcome::Broken(m) => return self.broken(&m, false),
-                    Outcome::ProviderError { message, overloaded } => {
+                    Outcome::ProviderError {
+                        message,
+                        overloaded,
+                    } => {
                         return self.provider_error(&message, overloaded);
                     }
                 }
@@ -234,7 +263,11 @@ impl Engine {
 
     /// The stream broke: its output is kept, struck out, and the turn ends in Error.
     fn broken(&mut self, detail: &str, abort: bool) -> Vec<Effect> {
-        let mut effects = if abort { vec![Effect::Abort] } else { Vec::new() };
+        let mut effects = if abort {
+            vec![Effect::Abort]
+        } else {
+            Vec::new()
+        };
         effects.extend(self.fail(errors::broken(detail)));
         effects
     }
@@ -258,12 +291,21 @@ impl Engine {
 
     /// The provider answered with an HTTP error before streaming. `retry_after` is the
     /// header's value; `jitter` a random number in 0–1 from the page.
-    pub fn http_error(&mut self, status: u16, retry_after: Option<&str>, body: &str, jitter: f64) -> Vec<Effect> {
+    pub fn http_error(
+        &mut self,
+        status: u16,
+        retry_after: Option<&str>,
+        body: &str,
+        jitter: f64,
+    ) -> Vec<Effect> {
         match errors::classify(&self.config, status, body, &self.dropped) {
             Failure::Transient => self.transient(&format!("HTTP {status}"), retry_after, jitter),
             Failure::DropParameter(p) => {
                 self.discard_round();
-                let text = format!("{} refused the parameter {p}; it is left out for this model.", self.config.provider_name());
+                let text = format!(
+                    "{} refused the parameter {p}; it is left out for this model.",
+                    self.config.provider_name()
+                );
                 self.conv.push_note(NoteKind::Info, &text, "");
                 self.dropped.push(p);
                 self.next_round(None)
@@ -279,10 +321,15 @@ impl Engine {
     }
 
     fn transient(&mut self, why: &str, retry_after: Option<&str>, jitter: f64) -> Vec<Effect> {
-        let Some(turn) = self.turn.as_mut() else { return Vec::new() };
+        let Some(turn) = self.turn.as_mut() else {
+            return Vec::new();
+        };
         if turn.retries >= errors::MAX_RETRIES {
             let info = ErrorInfo {
-                text: format!("{} is rate limiting or overloaded.", self.config.provider_name()),
+                text: format!(
+                    "{} is rate limiting or overloaded.",
+                    self.config.provider_name()
+                ),
                 action: "Wait a minute, then retry.".into(),
                 details: format!("{why}; {} retries", errors::MAX_RETRIES),
                 retry: true,
@@ -296,7 +343,13 @@ impl Engine {
         self.discard_round();
         self.state = State::WaitingToRetry;
         self.pause_reason = format!("Rate limited ({why})");
-        vec![Effect::Wait { ms, reason: self.pause_reason.clone() }, Effect::Save]
+        vec![
+            Effect::Wait {
+                ms,
+                reason: self.pause_reason.clone(),
+            },
+            Effect::Save,
+        ]
     }
 
     /// The wait before a retry is over: re-send the same request.
@@ -326,7 +379,9 @@ impl Engine {
             t.stream = None;
         }
         self.discard_round();
-        let n = self.conv.push_note(NoteKind::Error, &info.text, &info.action);
+        let n = self
+            .conv
+            .push_note(NoteKind::Error, &info.text, &info.action);
         n.details = info.details;
         n.retry = info.retry;
         n.settings = info.settings;
@@ -359,7 +414,9 @@ impl Engine {
 
     /// Rounds and tool calls of the current turn.
     pub fn turn_counts(&self) -> (u32, u32) {
-        self.turn.as_ref().map_or((0, 0), |t| (t.total_rounds, t.total_calls))
+        self.turn
+            .as_ref()
+            .map_or((0, 0), |t| (t.total_rounds, t.total_calls))
     }
 
     /// Why the turn is paused or waiting.

@@ -13,20 +13,29 @@ impl Engine {
     pub(super) fn finish_round(&mut self) -> Vec<Effect> {
         let offered = self.offered();
         let disabled = self.disabled.clone();
-        let Some(round) = self.conv.last_round() else { return Vec::new() };
+        let Some(round) = self.conv.last_round() else {
+            return Vec::new();
+        };
         round.status = RoundStatus::Complete;
         for c in &mut round.calls {
             match checks::refuse(&c.name, &c.arguments, &offered, &disabled) {
                 Some(text) => {
                     c.status = CallStatus::Error;
-                    c.result = Some(CallResult { text, is_error: true, ..CallResult::default() });
+                    c.result = Some(CallResult {
+                        text,
+                        is_error: true,
+                        ..CallResult::default()
+                    });
                 }
                 None => c.status = CallStatus::Queued,
             }
         }
         if round.calls.is_empty() {
             if checks::looks_like_text_tool_call(&round.text) {
-                let info = errors::no_tools(&self.config, "the answer is a tool call written as text".into());
+                let info = errors::no_tools(
+                    &self.config,
+                    "the answer is a tool call written as text".into(),
+                );
                 // The text stays visible; the error explains it.
                 return self.fail_keep(info);
             }
@@ -37,23 +46,41 @@ impl Engine {
     }
 
     fn fail_keep(&mut self, info: errors::ErrorInfo) -> Vec<Effect> {
-        let n = self.conv.push_note(NoteKind::Error, &info.text, &info.action);
+        let n = self
+            .conv
+            .push_note(NoteKind::Error, &info.text, &info.action);
         n.details = info.details;
         n.settings = true;
         self.state = State::Error;
         self.turn = None;
-        vec![Effect::Announce { text: format!("Error: {} {}", info.text, info.action) }, Effect::Save]
+        vec![
+            Effect::Announce {
+                text: format!("Error: {} {}", info.text, info.action),
+            },
+            Effect::Save,
+        ]
     }
 
     /// Runs the next queued call of the last round, or moves to the next round.
     fn run_next_call(&mut self) -> Vec<Effect> {
-        let Some(round) = self.conv.last_round() else { return Vec::new() };
-        let Some(call) = round.calls.iter_mut().find(|c| c.status == CallStatus::Queued) else {
+        let Some(round) = self.conv.last_round() else {
+            return Vec::new();
+        };
+        let Some(call) = round
+            .calls
+            .iter_mut()
+            .find(|c| c.status == CallStatus::Queued)
+        else {
             return self.round_boundary();
         };
         call.status = CallStatus::Running;
-        let arguments = serde_json::from_str::<Value>(&call.arguments).unwrap_or_else(|_| serde_json::json!({}));
-        let effect = Effect::CallTool { call_id: call.id.clone(), name: call.name.clone(), arguments };
+        let arguments = serde_json::from_str::<Value>(&call.arguments)
+            .unwrap_or_else(|_| serde_json::json!({}));
+        let effect = Effect::CallTool {
+            call_id: call.id.clone(),
+            name: call.name.clone(),
+            arguments,
+        };
         let id = call.id.clone();
         if let Some(t) = self.turn.as_mut() {
             t.running = Some(id);
@@ -79,11 +106,18 @@ impl Engine {
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
-            .filter_map(|w| w.as_str().map(String::from).or_else(|| w.get("message").and_then(Value::as_str).map(String::from)))
+            .filter_map(|w| {
+                w.as_str()
+                    .map(String::from)
+                    .or_else(|| w.get("message").and_then(Value::as_str).map(String::from))
+            })
             .collect();
         let record = CallResult {
             text: text.join("\n"),
-            is_error: result.get("isError").and_then(Value::as_bool).unwrap_or(false),
+            is_error: result
+                .get("isError")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
             structured: result.get("structuredContent").cloned(),
             warnings,
         };
@@ -93,7 +127,14 @@ impl Engine {
     /// The call failed in transit or with a protocol error.
     pub fn tool_failed(&mut self, call_id: &str, message: &str) -> Vec<Effect> {
         let text = format!("DEVICE_ERROR: {message}");
-        self.record(call_id, CallResult { text, is_error: true, ..CallResult::default() })
+        self.record(
+            call_id,
+            CallResult {
+                text,
+                is_error: true,
+                ..CallResult::default()
+            },
+        )
     }
 
     fn record(&mut self, call_id: &str, result: CallResult) -> Vec<Effect> {
@@ -102,8 +143,12 @@ impl Engine {
             return Vec::new(); // late or unknown: the turn moved on
         }
         let read_only = |name: &str| self.tools.iter().any(|t| t.name == name && t.read_only);
-        let Some(round) = self.conv.last_round() else { return Vec::new() };
-        let Some(call) = round.calls.iter_mut().find(|c| c.id == call_id) else { return Vec::new() };
+        let Some(round) = self.conv.last_round() else {
+            return Vec::new();
+        };
+        let Some(call) = round.calls.iter_mut().find(|c| c.id == call_id) else {
+            return Vec::new();
+        };
         call.status = if result.is_error {
             CallStatus::Error
         } else if result.warnings.is_empty() {
@@ -112,7 +157,11 @@ impl Engine {
             CallStatus::Warning
         };
         let wrote = !result.is_error && !read_only(&call.name);
-        let title = self.tools.iter().find(|t| t.name == call.name).map_or(call.name.clone(), |t| t.title.clone());
+        let title = self
+            .tools
+            .iter()
+            .find(|t| t.name == call.name)
+            .map_or(call.name.clone(), |t| t.title.clone());
         let said = match (result.is_error, result.warnings.len()) {
             (true, _) => format!("{title} failed"),
             (false, 0) => format!("{title} done"),
@@ -120,7 +169,9 @@ impl Engine {
             (false, n) => format!("{title} done, {n} warnings"),
         };
         call.result = Some(result);
-        let Some(turn) = self.turn.as_mut() else { return Vec::new() };
+        let Some(turn) = self.turn.as_mut() else {
+            return Vec::new();
+        };
         turn.running = None;
         if wrote {
             turn.writes += 1;
@@ -149,17 +200,26 @@ impl Engine {
                 .collect(),
             _ => Vec::new(),
         };
-        let Some(turn) = self.turn.as_mut() else { return Vec::new() };
+        let Some(turn) = self.turn.as_mut() else {
+            return Vec::new();
+        };
         turn.attempts.push(attempts);
         let reason = if turn.rounds >= self.config.round_limit {
-            Some(format!("Paused after {} rounds and {} tool calls.", turn.total_rounds, turn.total_calls))
+            Some(format!(
+                "Paused after {} rounds and {} tool calls.",
+                turn.total_rounds, turn.total_calls
+            ))
         } else {
             checks::repetition(&turn.attempts).map(|r| format!("Paused: {r}."))
         };
         if let Some(reason) = reason {
             self.state = State::RoundLimit;
             self.pause_reason = reason.clone();
-            self.conv.push_note(NoteKind::Paused, &reason, "Continue to let the model go on, or Stop.");
+            self.conv.push_note(
+                NoteKind::Paused,
+                &reason,
+                "Continue to let the model go on, or Stop.",
+            );
             return vec![Effect::Announce { text: reason }, Effect::Save];
         }
         self.deliver_queued();
@@ -203,7 +263,9 @@ impl Engine {
     pub fn stop(&mut self) -> Vec<Effect> {
         let mut effects = Vec::new();
         if !self.queued.is_empty() {
-            effects.push(Effect::Restore { text: std::mem::take(&mut self.queued).join("\n\n") });
+            effects.push(Effect::Restore {
+                text: std::mem::take(&mut self.queued).join("\n\n"),
+            });
         }
         match self.state {
             State::Waiting | State::Streaming => {
@@ -220,7 +282,9 @@ impl Engine {
                 effects.extend(self.end_stopped());
             }
             State::RunningTool => {
-                let Some(turn) = self.turn.as_mut() else { return effects };
+                let Some(turn) = self.turn.as_mut() else {
+                    return effects;
+                };
                 if turn.stopping {
                     return effects;
                 }
@@ -229,9 +293,17 @@ impl Engine {
                     effects.push(Effect::CancelTool { call_id: id });
                 }
                 if let Some(round) = self.conv.last_round() {
-                    for c in round.calls.iter_mut().filter(|c| c.status == CallStatus::Queued) {
+                    for c in round
+                        .calls
+                        .iter_mut()
+                        .filter(|c| c.status == CallStatus::Queued)
+                    {
                         c.status = CallStatus::NotRun;
-                        c.result = Some(CallResult { text: CANCELLED_TEXT.into(), is_error: true, ..CallResult::default() });
+                        c.result = Some(CallResult {
+                            text: CANCELLED_TEXT.into(),
+                            is_error: true,
+                            ..CallResult::default()
+                        });
                     }
                 }
                 effects.push(Effect::Save);
@@ -256,6 +328,11 @@ impl Engine {
         self.state = State::Ready;
         self.pause_reason.clear();
         self.conv.push_note(NoteKind::Stopped, "Stopped.", "");
-        vec![Effect::Announce { text: "Stopped".into() }, Effect::Save]
+        vec![
+            Effect::Announce {
+                text: "Stopped".into(),
+            },
+            Effect::Save,
+        ]
     }
 }

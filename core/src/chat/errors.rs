@@ -30,7 +30,12 @@ pub enum Failure {
 }
 
 /// Parameters the page sends only when set and drops when a provider refuses them.
-const OPTIONAL_PARAMETERS: [&str; 4] = ["stream_options", "temperature", "reasoning_effort", "max_tokens"];
+const OPTIONAL_PARAMETERS: [&str; 4] = [
+    "stream_options",
+    "temperature",
+    "reasoning_effort",
+    "max_tokens",
+];
 
 /// Classifies an HTTP status and body from the provider. `dropped` lists parameters
 /// already dropped (a second refusal is an error).
@@ -39,11 +44,22 @@ pub fn classify(config: &Config, status: u16, body: &str, dropped: &[String]) ->
     let lower = body.to_ascii_lowercase();
     let details = format!("HTTP {status}: {}", redact(body));
     let fatal = |text: String, action: &str, retry: bool, settings: bool| {
-        Failure::Fatal(ErrorInfo { text, action: action.into(), details: details.clone(), retry, settings })
+        Failure::Fatal(ErrorInfo {
+            text,
+            action: action.into(),
+            details: details.clone(),
+            retry,
+            settings,
+        })
     };
     match status {
         429 | 503 | 529 => Failure::Transient,
-        401 | 403 => fatal(format!("{provider} refused the key."), "Check the key in Settings.", false, true),
+        401 | 403 => fatal(
+            format!("{provider} refused the key."),
+            "Check the key in Settings.",
+            false,
+            true,
+        ),
         404 => fatal(
             format!("{} isn't available on {provider}.", config.model),
             if config.preset == "ollama" {
@@ -55,31 +71,61 @@ pub fn classify(config: &Config, status: u16, body: &str, dropped: &[String]) ->
             true,
         ),
         400 | 422 => {
-            if let Some(p) = OPTIONAL_PARAMETERS.iter().find(|p| lower.contains(*p) && !dropped.iter().any(|d| d == *p)) {
+            if let Some(p) = OPTIONAL_PARAMETERS
+                .iter()
+                .find(|p| lower.contains(*p) && !dropped.iter().any(|d| d == *p))
+            {
                 return Failure::DropParameter((*p).to_string());
             }
-            if lower.contains("tool") && (lower.contains("support") || lower.contains("not enabled")) {
+            if lower.contains("tool")
+                && (lower.contains("support") || lower.contains("not enabled"))
+            {
                 return Failure::Fatal(no_tools(config, details));
             }
-            if lower.contains("context") && (lower.contains("length") || lower.contains("window") || lower.contains("too long")) {
+            if lower.contains("context")
+                && (lower.contains("length")
+                    || lower.contains("window")
+                    || lower.contains("too long"))
+            {
                 return fatal(
-                    format!("The conversation no longer fits {}'s context.", config.model),
+                    format!(
+                        "The conversation no longer fits {}'s context.",
+                        config.model
+                    ),
                     "Turn on small-model mode, use fewer tools, or start a new conversation.",
                     false,
                     true,
                 );
             }
-            fatal(format!("{provider} refused the request."), "Check the model and settings, then retry.", true, true)
+            fatal(
+                format!("{provider} refused the request."),
+                "Check the model and settings, then retry.",
+                true,
+                true,
+            )
         }
-        500..=599 => fatal(format!("{provider} had a problem."), "Retry in a moment.", true, false),
-        _ => fatal(format!("{provider} answered with HTTP {status}."), "Retry, or check Settings.", true, true),
+        500..=599 => fatal(
+            format!("{provider} had a problem."),
+            "Retry in a moment.",
+            true,
+            false,
+        ),
+        _ => fatal(
+            format!("{provider} answered with HTTP {status}."),
+            "Retry, or check Settings.",
+            true,
+            true,
+        ),
     }
 }
 
 /// The error for a model that wrote a tool call as text or refused tools.
 pub fn no_tools(config: &Config, details: String) -> ErrorInfo {
     ErrorInfo {
-        text: format!("{} can't call tools, so it can't work with Live.", config.model),
+        text: format!(
+            "{} can't call tools, so it can't work with Live.",
+            config.model
+        ),
         action: "Pick a model marked for tool use.".into(),
         details,
         retry: false,
@@ -93,10 +139,15 @@ pub fn network(config: &Config, cors: bool, base_url: &str, origin: &str) -> Err
     let (text, action) = if cors {
         let action = match config.preset.as_str() {
             "lmstudio" => "Turn on Enable CORS in LM Studio's server settings.".to_string(),
-            "ollama" => format!("Allow this page's origin in OLLAMA_ORIGINS ({origin}) and restart Ollama."),
+            "ollama" => {
+                format!("Allow this page's origin in OLLAMA_ORIGINS ({origin}) and restart Ollama.")
+            }
             _ => format!("The server must allow the origin {origin}."),
         };
-        (format!("{} refused this page (CORS).", config.provider_name()), action)
+        (
+            format!("{} refused this page (CORS).", config.provider_name()),
+            action,
+        )
     } else {
         let action = match config.preset.as_str() {
             "lmstudio" => format!("Is LM Studio's server running? The page tried {base_url}."),
@@ -105,7 +156,13 @@ pub fn network(config: &Config, cors: bool, base_url: &str, origin: &str) -> Err
         };
         (format!("Can't reach {base_url}."), action)
     };
-    ErrorInfo { text, action, details: String::new(), retry: true, settings: true }
+    ErrorInfo {
+        text,
+        action,
+        details: String::new(),
+        retry: true,
+        settings: true,
+    }
 }
 
 /// The error for a stream that ended mid-event or carried a chunk that is not JSON.
@@ -128,7 +185,11 @@ pub fn redact(text: &str) -> String {
             let core = w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_');
             let keyish = (core.starts_with("sk-") || core.starts_with("AIza") || core.len() >= 32)
                 && core.chars().filter(char::is_ascii_digit).count() >= 2;
-            if keyish { w.replace(core, "[redacted]") } else { w.to_string() }
+            if keyish {
+                w.replace(core, "[redacted]")
+            } else {
+                w.to_string()
+            }
         })
         .collect();
     words.join(" ").chars().take(500).collect()
@@ -137,7 +198,10 @@ pub fn redact(text: &str) -> String {
 /// The wait before retry `attempt` (0-based): the provider's `Retry-After` in seconds,
 /// capped at 60 s, else 2, 4, 8, 16, 32 s plus `jitter` (0–1) seconds.
 pub fn retry_delay_ms(retry_after: Option<&str>, attempt: u32, jitter: f64) -> u64 {
-    if let Some(s) = retry_after.and_then(|r| r.trim().parse::<f64>().ok()).filter(|s| s.is_finite() && *s >= 0.0) {
+    if let Some(s) = retry_after
+        .and_then(|r| r.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0)
+    {
         return (s.min(60.0) * 1000.0).round() as u64;
     }
     let base = 2u64.saturating_pow(attempt.min(4) + 1) * 1000;

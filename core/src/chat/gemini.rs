@@ -21,7 +21,12 @@ pub fn path(model: &str) -> String {
 }
 
 /// The request body.
-pub fn body(config: &Config, history: &[Message<'_>], tools: &[ToolDef], dropped: &[String]) -> Value {
+pub fn body(
+    config: &Config,
+    history: &[Message<'_>],
+    tools: &[ToolDef],
+    dropped: &[String],
+) -> Value {
     let mut contents = Vec::new();
     for m in history {
         match m {
@@ -81,7 +86,10 @@ pub fn body(config: &Config, history: &[Message<'_>], tools: &[ToolDef], dropped
         }
     }
     let mut body = Map::new();
-    body.insert("systemInstruction".into(), json!({"parts": [{"text": config.system_prompt}]}));
+    body.insert(
+        "systemInstruction".into(),
+        json!({"parts": [{"text": config.system_prompt}]}),
+    );
     body.insert("contents".into(), Value::Array(contents));
     if !tools.is_empty() {
         let decls: Vec<Value> = tools
@@ -91,7 +99,10 @@ pub fn body(config: &Config, history: &[Message<'_>], tools: &[ToolDef], dropped
         body.insert("tools".into(), json!([{"functionDeclarations": decls}]));
     }
     let mut gen = Map::new();
-    if let Some(t) = config.temperature.filter(|_| !dropped.iter().any(|d| d == "temperature")) {
+    if let Some(t) = config
+        .temperature
+        .filter(|_| !dropped.iter().any(|d| d == "temperature"))
+    {
         gen.insert("temperature".into(), json!(t));
     }
     if let Some(m) = config.max_tokens {
@@ -105,15 +116,29 @@ pub fn body(config: &Config, history: &[Message<'_>], tools: &[ToolDef], dropped
 
 /// Keywords of JSON Schema the Gemini subset accepts; everything else is dropped.
 const KEPT: [&str; 14] = [
-    "type", "format", "description", "nullable", "enum", "properties", "required", "items",
-    "minimum", "maximum", "minItems", "maxItems", "anyOf", "title",
+    "type",
+    "format",
+    "description",
+    "nullable",
+    "enum",
+    "properties",
+    "required",
+    "items",
+    "minimum",
+    "maximum",
+    "minItems",
+    "maxItems",
+    "anyOf",
+    "title",
 ];
 
 /// A JSON Schema reduced to Gemini's subset, deterministically: unknown keywords are
 /// dropped, `const` becomes a one-value `enum`, a `type` list with `null` becomes
 /// `nullable`, and `oneOf` is read as `anyOf`.
 pub fn schema(s: &Value) -> Value {
-    let Value::Object(o) = s else { return s.clone() };
+    let Value::Object(o) = s else {
+        return s.clone();
+    };
     let mut out = Map::new();
     for (k, v) in o {
         match k.as_str() {
@@ -138,7 +163,10 @@ pub fn schema(s: &Value) -> Value {
             }
             "type" => match v {
                 Value::Array(types) => {
-                    let non_null: Vec<&Value> = types.iter().filter(|t| t.as_str() != Some("null")).collect();
+                    let non_null: Vec<&Value> = types
+                        .iter()
+                        .filter(|t| t.as_str() != Some("null"))
+                        .collect();
                     if non_null.len() < types.len() {
                         out.insert("nullable".into(), json!(true));
                     }
@@ -174,15 +202,27 @@ impl Decoder {
     pub fn decode(&mut self, e: &SseEvent) -> Vec<StreamEvent> {
         let v: Value = match serde_json::from_str(e.data.trim()) {
             Ok(v) => v,
-            Err(err) => return vec![StreamEvent::Broken(format!("a chunk is not valid JSON ({err})"))],
+            Err(err) => {
+                return vec![StreamEvent::Broken(format!(
+                    "a chunk is not valid JSON ({err})"
+                ))]
+            }
         };
         let mut out = Vec::new();
         if let Some(err) = v.get("error") {
-            let message = err.get("message").and_then(Value::as_str).unwrap_or("error");
+            let message = err
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or("error");
             let overloaded = err.get("code").and_then(Value::as_u64) == Some(503);
-            return vec![StreamEvent::Error { message: message.into(), overloaded }];
+            return vec![StreamEvent::Error {
+                message: message.into(),
+                overloaded,
+            }];
         }
-        let parts = v.pointer("/candidates/0/content/parts").and_then(Value::as_array);
+        let parts = v
+            .pointer("/candidates/0/content/parts")
+            .and_then(Value::as_array);
         for p in parts.into_iter().flatten() {
             if let Some(fc) = p.get("functionCall") {
                 let mut opaque = p.as_object().cloned().unwrap_or_default();
@@ -190,7 +230,10 @@ impl Decoder {
                 out.push(StreamEvent::CallWhole {
                     id: fc.get("id").and_then(Value::as_str).unwrap_or("").into(),
                     name: fc.get("name").and_then(Value::as_str).unwrap_or("").into(),
-                    arguments: fc.get("args").map(Value::to_string).unwrap_or_else(|| "{}".into()),
+                    arguments: fc
+                        .get("args")
+                        .map(Value::to_string)
+                        .unwrap_or_else(|| "{}".into()),
                     opaque: (!opaque.is_empty()).then_some(Value::Object(opaque)),
                 });
             } else if let Some(t) = p.get("text").and_then(Value::as_str) {
@@ -198,7 +241,11 @@ impl Decoder {
                 if let Some(sig) = p.get("thoughtSignature") {
                     out.push(StreamEvent::Opaque(json!({"thoughtSignature": sig})));
                 }
-                out.push(if thought { StreamEvent::Thinking(t.into()) } else { StreamEvent::Text(t.into()) });
+                out.push(if thought {
+                    StreamEvent::Thinking(t.into())
+                } else {
+                    StreamEvent::Text(t.into())
+                });
             }
         }
         if let Some(u) = v.get("usageMetadata") {

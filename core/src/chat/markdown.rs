@@ -11,7 +11,10 @@ const MAX_QUOTE_DEPTH: usize = 8;
 
 /// Renders model text to HTML.
 pub fn to_html(text: &str) -> String {
-    let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+    let lines: Vec<&str> = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
     let mut out = String::with_capacity(text.len() + text.len() / 4);
     blocks(&lines, &mut out, 0);
     out
@@ -71,12 +74,24 @@ fn blocks(lines: &[&str], out: &mut String, depth: usize) {
 
 fn continues_paragraph(line: &str) -> bool {
     let t = line.trim_start();
-    !t.is_empty() && fence_of(t).is_none() && heading(t).is_none() && !is_rule(t) && !t.starts_with('>') && list_item(t).is_none()
+    !t.is_empty()
+        && fence_of(t).is_none()
+        && heading(t).is_none()
+        && !is_rule(t)
+        && !t.starts_with('>')
+        && list_item(t).is_none()
 }
 
 fn paragraph(lines: &[&str], out: &mut String) {
     out.push_str("<p>");
-    inline(&lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join("\n"), out);
+    inline(
+        &lines
+            .iter()
+            .map(|l| l.trim())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        out,
+    );
     out.push_str("</p>");
 }
 
@@ -125,7 +140,10 @@ fn heading(t: &str) -> Option<(usize, &str)> {
 
 fn is_rule(t: &str) -> bool {
     let s: String = t.chars().filter(|c| !c.is_whitespace()).collect();
-    s.len() >= 3 && (s.chars().all(|c| c == '-') || s.chars().all(|c| c == '*') || s.chars().all(|c| c == '_'))
+    s.len() >= 3
+        && (s.chars().all(|c| c == '-')
+            || s.chars().all(|c| c == '*')
+            || s.chars().all(|c| c == '_'))
 }
 
 /// `(ordered, content)` when the line starts a list item.
@@ -150,7 +168,9 @@ fn list(lines: &[&str], at: usize, out: &mut String) -> usize {
     out.push_str(if ordered { "<ol>" } else { "<ul>" });
     let mut i = at;
     while i < lines.len() {
-        let Some((o, first)) = list_item(lines[i].trim_start()) else { break };
+        let Some((o, first)) = list_item(lines[i].trim_start()) else {
+            break;
+        };
         if o != ordered {
             break;
         }
@@ -178,7 +198,9 @@ fn cells(line: &str) -> Vec<&str> {
 
 fn is_table_rule(line: &str) -> bool {
     let c = cells(line);
-    line.contains('-') && c.iter().all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+    line.contains('-')
+        && c.iter()
+            .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
 }
 
 fn table(lines: &[&str], at: usize, out: &mut String) -> usize {

@@ -7,14 +7,18 @@ const MAX_DEPTH: usize = 8;
 /// Escapes text for HTML content and attribute values.
 pub fn escape(text: &str, out: &mut String) {
     for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
+        escape_char(c, out);
+    }
+}
+
+fn escape_char(c: char, out: &mut String) {
+    match c {
+        '&' => out.push_str("&amp;"),
+        '<' => out.push_str("&lt;"),
+        '>' => out.push_str("&gt;"),
+        '"' => out.push_str("&quot;"),
+        '\'' => out.push_str("&#39;"),
+        c => out.push(c),
     }
 }
 
@@ -29,7 +33,7 @@ fn inline(s: &[char], out: &mut String, depth: usize) {
     while i < s.len() {
         let c = s[i];
         if c == '\\' && i + 1 < s.len() && s[i + 1].is_ascii_punctuation() {
-            escape(&s[i + 1].to_string(), out);
+            escape_char(s[i + 1], out);
             i += 2;
             continue;
         }
@@ -78,14 +82,22 @@ fn inline(s: &[char], out: &mut String, depth: usize) {
                 }
             }
         }
-        escape(&c.to_string(), out);
+        escape_char(c, out);
         i += 1;
     }
 }
 
-/// The first position at or after `from` where `marker` occurs.
+/// How far a closing marker is looked for. Unbounded, text of many unclosed markers
+/// would take quadratic time; constructs longer than this show as text.
+const MAX_SPAN: usize = 1024;
+
+/// The first position at or after `from`, within [`MAX_SPAN`], where `marker` occurs.
 fn find(s: &[char], from: usize, marker: &[char]) -> Option<usize> {
-    (from..s.len().saturating_sub(marker.len() - 1)).find(|&j| s[j..j + marker.len()] == *marker)
+    let end = s
+        .len()
+        .saturating_sub(marker.len() - 1)
+        .min(from.saturating_add(MAX_SPAN));
+    (from..end).find(|&j| s[j..j + marker.len()] == *marker)
 }
 
 /// `[label](url)` starting at `s[at] == '['`: the label, the URL and the index after.
@@ -94,7 +106,21 @@ fn link_at(s: &[char], at: usize) -> Option<(Vec<char>, String, usize)> {
     if s.get(close + 1) != Some(&'(') {
         return None;
     }
-    let end = find(s, close + 2, &[')'])?;
+    // Parentheses inside the address nest (`https://e.example/a_(b)`).
+    let mut depth = 0usize;
+    let limit = s.len().min(close + 2 + MAX_SPAN);
+    let end = (close + 2..limit).find(|&j| match s[j] {
+        '(' => {
+            depth += 1;
+            false
+        }
+        ')' if depth == 0 => true,
+        ')' => {
+            depth -= 1;
+            false
+        }
+        _ => false,
+    })?;
     let url: String = s[close + 2..end].iter().collect();
     Some((s[at + 1..close].to_vec(), url.trim().to_string(), end + 1))
 }

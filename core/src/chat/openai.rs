@@ -8,7 +8,12 @@ use std::collections::HashMap;
 
 /// The request body for `POST {base}/chat/completions`. `dropped` names parameters the
 /// provider refused earlier (§ "parameter rejected"), which are left out.
-pub fn body(config: &Config, history: &[Message<'_>], tools: &[ToolDef], dropped: &[String]) -> Value {
+pub fn body(
+    config: &Config,
+    history: &[Message<'_>],
+    tools: &[ToolDef],
+    dropped: &[String],
+) -> Value {
     let ids = IdMap::new(config.preset == "mistral");
     let mut messages = vec![json!({"role": "system", "content": config.system_prompt})];
     for m in history {
@@ -32,13 +37,19 @@ pub fn body(config: &Config, history: &[Message<'_>], tools: &[ToolDef], dropped
                 msg.insert("role".into(), json!("assistant"));
                 msg.insert(
                     "content".into(),
-                    if r.text.is_empty() { Value::Null } else { json!(r.text) },
+                    if r.text.is_empty() {
+                        Value::Null
+                    } else {
+                        json!(r.text)
+                    },
                 );
                 if !calls.is_empty() {
                     let list: Vec<Value> = calls
                         .iter()
-                        .map(|c| json!({"id": ids.map(&c.id), "type": "function",
-                            "function": {"name": c.name, "arguments": args_text(&c.arguments)}}))
+                        .map(|c| {
+                            json!({"id": ids.map(&c.id), "type": "function",
+                            "function": {"name": c.name, "arguments": args_text(&c.arguments)}})
+                        })
                         .collect();
                     msg.insert("tool_calls".into(), Value::Array(list));
                 }
@@ -52,8 +63,10 @@ pub fn body(config: &Config, history: &[Message<'_>], tools: &[ToolDef], dropped
     if !tools.is_empty() {
         let list: Vec<Value> = tools
             .iter()
-            .map(|t| json!({"type": "function", "function": {
-                "name": t.name, "description": t.description, "parameters": t.input_schema}}))
+            .map(|t| {
+                json!({"type": "function", "function": {
+                "name": t.name, "description": t.description, "parameters": t.input_schema}})
+            })
             .collect();
         body.insert("tools".into(), Value::Array(list));
         body.insert("tool_choice".into(), json!("auto"));
@@ -125,12 +138,22 @@ impl Decoder {
         }
         let chunk: Value = match serde_json::from_str(data) {
             Ok(v) => v,
-            Err(err) => return vec![StreamEvent::Broken(format!("a chunk is not valid JSON ({err})"))],
+            Err(err) => {
+                return vec![StreamEvent::Broken(format!(
+                    "a chunk is not valid JSON ({err})"
+                ))]
+            }
         };
         let mut out = Vec::new();
         if let Some(err) = chunk.get("error") {
-            let message = err.get("message").and_then(Value::as_str).unwrap_or("error");
-            out.push(StreamEvent::Error { message: message.into(), overloaded: false });
+            let message = err
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or("error");
+            out.push(StreamEvent::Error {
+                message: message.into(),
+                overloaded: false,
+            });
             return out;
         }
         if let Some(delta) = chunk.pointer("/choices/0/delta") {
@@ -147,23 +170,42 @@ impl Decoder {
 
     fn delta(&mut self, delta: &Value, out: &mut Vec<StreamEvent>) {
         for field in ["reasoning_content", "reasoning"] {
-            if let Some(t) = delta.get(field).and_then(Value::as_str).filter(|t| !t.is_empty()) {
+            if let Some(t) = delta
+                .get(field)
+                .and_then(Value::as_str)
+                .filter(|t| !t.is_empty())
+            {
                 out.push(StreamEvent::Thinking(t.into()));
             }
         }
-        if let Some(t) = delta.get("content").and_then(Value::as_str).filter(|t| !t.is_empty()) {
+        if let Some(t) = delta
+            .get("content")
+            .and_then(Value::as_str)
+            .filter(|t| !t.is_empty())
+        {
             out.push(StreamEvent::Text(t.into()));
         }
-        for call in delta.get("tool_calls").and_then(Value::as_array).into_iter().flatten() {
+        for call in delta
+            .get("tool_calls")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             self.call_fragment(call, out);
         }
     }
 
     fn call_fragment(&mut self, call: &Value, out: &mut Vec<StreamEvent>) {
-        let index = call.get("index").and_then(Value::as_u64).unwrap_or(self.last_index);
+        let index = call
+            .get("index")
+            .and_then(Value::as_u64)
+            .unwrap_or(self.last_index);
         self.last_index = index;
         let id = call.get("id").and_then(Value::as_str).unwrap_or("");
-        let name = call.pointer("/function/name").and_then(Value::as_str).unwrap_or("");
+        let name = call
+            .pointer("/function/name")
+            .and_then(Value::as_str)
+            .unwrap_or("");
         let known = self.keys.get(&index).cloned();
         // A fragment with a new id starts a new call even at a known index.
         let starts = match &known {
@@ -174,7 +216,11 @@ impl Decoder {
             let key = self.next_key;
             self.next_key += 1;
             self.keys.insert(index, (key, id.to_string()));
-            out.push(StreamEvent::CallStart { key, id: id.into(), name: name.into() });
+            out.push(StreamEvent::CallStart {
+                key,
+                id: id.into(),
+                name: name.into(),
+            });
             key
         } else if let Some((key, _)) = known {
             key
@@ -183,7 +229,10 @@ impl Decoder {
         };
         if let Some(a) = call.pointer("/function/arguments").and_then(Value::as_str) {
             if !a.is_empty() {
-                out.push(StreamEvent::CallArgs { key, fragment: a.into() });
+                out.push(StreamEvent::CallArgs {
+                    key,
+                    fragment: a.into(),
+                });
             }
         }
     }

@@ -22,21 +22,42 @@ pub struct ProviderRequest {
 }
 
 /// Builds the request for the conversation so far.
-pub fn build(config: &Config, items: &[Item], tools: &[ToolDef], dropped: &[String]) -> ProviderRequest {
+pub fn build(
+    config: &Config,
+    items: &[Item],
+    tools: &[ToolDef],
+    dropped: &[String],
+) -> ProviderRequest {
     let h = history(items);
     let mut headers = BTreeMap::new();
     headers.insert("content-type".to_string(), "application/json".to_string());
     let (path, body) = match config.format {
-        Format::Openai => ("/chat/completions".to_string(), openai::body(config, &h, tools, dropped)),
+        Format::Openai => (
+            "/chat/completions".to_string(),
+            openai::body(config, &h, tools, dropped),
+        ),
         Format::Anthropic => {
             headers.insert("anthropic-version".into(), "2023-06-01".into());
             // Required for requests from a browser page.
-            headers.insert("anthropic-dangerous-direct-browser-access".into(), "true".into());
-            ("/messages".to_string(), anthropic::body(config, &h, tools, dropped))
+            headers.insert(
+                "anthropic-dangerous-direct-browser-access".into(),
+                "true".into(),
+            );
+            (
+                "/messages".to_string(),
+                anthropic::body(config, &h, tools, dropped),
+            )
         }
-        Format::Gemini => (gemini::path(&config.model), gemini::body(config, &h, tools, dropped)),
+        Format::Gemini => (
+            gemini::path(&config.model),
+            gemini::body(config, &h, tools, dropped),
+        ),
     };
-    ProviderRequest { path, body: body.to_string(), headers }
+    ProviderRequest {
+        path,
+        body: body.to_string(),
+        headers,
+    }
 }
 
 /// The stream decoder of one format.

@@ -66,7 +66,12 @@ pub(super) struct Stream {
 
 impl Stream {
     pub(super) fn new(format: Format) -> Stream {
-        Stream { sse: SseDecoder::default(), decoder: Decoder::new(format), keys: HashMap::new(), started: false }
+        Stream {
+            sse: SseDecoder::default(),
+            decoder: Decoder::new(format),
+            keys: HashMap::new(),
+            started: false,
+        }
     }
 }
 
@@ -82,7 +87,12 @@ pub(super) enum Outcome {
 }
 
 /// Applies one event to the round.
-pub(super) fn apply(round: &mut Round, stream: &mut Stream, issued: &mut u64, e: StreamEvent) -> Outcome {
+pub(super) fn apply(
+    round: &mut Round,
+    stream: &mut Stream,
+    issued: &mut u64,
+    e: StreamEvent,
+) -> Outcome {
     stream.started = true;
     let mut new_call = |id: String, name: String, arguments: String, opaque| {
         let id = if id.is_empty() {
@@ -91,7 +101,14 @@ pub(super) fn apply(round: &mut Round, stream: &mut Stream, issued: &mut u64, e:
         } else {
             id
         };
-        round.calls.push(CallRecord { id, name, arguments, status: CallStatus::Preparing, result: None, opaque });
+        round.calls.push(CallRecord {
+            id,
+            name,
+            arguments,
+            status: CallStatus::Preparing,
+            result: None,
+            opaque,
+        });
         round.calls.len() - 1
     };
     match e {
@@ -106,7 +123,12 @@ pub(super) fn apply(round: &mut Round, stream: &mut Stream, issued: &mut u64, e:
                 c.arguments.push_str(&fragment);
             }
         }
-        StreamEvent::CallWhole { id, name, arguments, opaque } => {
+        StreamEvent::CallWhole {
+            id,
+            name,
+            arguments,
+            opaque,
+        } => {
             new_call(id, name, arguments, opaque);
         }
         StreamEvent::Opaque(v) => round.opaque.push(v),
@@ -114,7 +136,15 @@ pub(super) fn apply(round: &mut Round, stream: &mut Stream, issued: &mut u64, e:
             round.input_tokens = input.or(round.input_tokens);
             round.output_tokens = output.or(round.output_tokens);
         }
-        StreamEvent::Error { message, overloaded } => return Outcome::ProviderError { message, overloaded },
+        StreamEvent::Error {
+            message,
+            overloaded,
+        } => {
+            return Outcome::ProviderError {
+                message,
+                overloaded,
+            }
+        }
         StreamEvent::Broken(m) => return Outcome::Broken(m),
         StreamEvent::Done => {}
     }

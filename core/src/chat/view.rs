@@ -9,7 +9,12 @@ use serde_json::{json, Value};
 
 /// The whole view as JSON (see `docs/design/chat.md` for its fields).
 pub fn view(engine: &Engine) -> Value {
-    let items: Vec<Value> = engine.conversation().items.iter().map(|i| item(engine, i)).collect();
+    let items: Vec<Value> = engine
+        .conversation()
+        .items
+        .iter()
+        .map(|i| item(engine, i))
+        .collect();
     let (rounds, calls) = engine.turn_counts();
     let (input, output) = usage(engine);
     json!({
@@ -26,10 +31,17 @@ pub fn view(engine: &Engine) -> Value {
 }
 
 fn usage(engine: &Engine) -> (u64, u64) {
-    engine.conversation().items.iter().fold((0, 0), |(i, o), item| match item {
-        Item::Round(r) => (i + r.input_tokens.unwrap_or(0), o + r.output_tokens.unwrap_or(0)),
-        _ => (i, o),
-    })
+    engine
+        .conversation()
+        .items
+        .iter()
+        .fold((0, 0), |(i, o), item| match item {
+            Item::Round(r) => (
+                i + r.input_tokens.unwrap_or(0),
+                o + r.output_tokens.unwrap_or(0),
+            ),
+            _ => (i, o),
+        })
 }
 
 /// The status line in words.
@@ -51,14 +63,27 @@ pub fn status(engine: &Engine) -> String {
 }
 
 fn running_title(engine: &Engine) -> Option<String> {
-    engine.conversation().items.iter().rev().find_map(|i| match i {
-        Item::Round(r) => r.calls.iter().find(|c| c.status == CallStatus::Running).map(|c| title(engine, &c.name)),
-        _ => None,
-    })
+    engine
+        .conversation()
+        .items
+        .iter()
+        .rev()
+        .find_map(|i| match i {
+            Item::Round(r) => r
+                .calls
+                .iter()
+                .find(|c| c.status == CallStatus::Running)
+                .map(|c| title(engine, &c.name)),
+            _ => None,
+        })
 }
 
 fn title(engine: &Engine, name: &str) -> String {
-    engine.offered().iter().find(|t| t.name == name).map_or_else(|| name.to_string(), |t| t.title.clone())
+    engine
+        .offered()
+        .iter()
+        .find(|t| t.name == name)
+        .map_or_else(|| name.to_string(), |t| t.title.clone())
 }
 
 fn item(engine: &Engine, i: &Item) -> Value {
@@ -80,7 +105,10 @@ fn item(engine: &Engine, i: &Item) -> Value {
 }
 
 fn card(engine: &Engine, c: &CallRecord) -> Value {
-    let read_only = engine.offered().iter().any(|t| t.name == c.name && t.read_only);
+    let read_only = engine
+        .offered()
+        .iter()
+        .any(|t| t.name == c.name && t.read_only);
     let pretty_args = serde_json::from_str::<Value>(&c.arguments)
         .ok()
         .and_then(|v| serde_json::to_string_pretty(&v).ok())
@@ -113,7 +141,14 @@ fn summary(c: &CallRecord) -> String {
         (_, CallStatus::Queued) => "queued".into(),
         (_, CallStatus::Running) => "running".into(),
         (_, CallStatus::Discarded) => "not run (stopped while preparing)".into(),
-        (Some(r), _) => r.text.lines().next().unwrap_or("").chars().take(80).collect(),
+        (Some(r), _) => r
+            .text
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(80)
+            .collect(),
         (None, _) => String::new(),
     }
 }

@@ -44,7 +44,8 @@ impl Server {
             .map(str::trim)
             .filter(|o| is_plain_origin(o))
             .collect();
-        let mut connect = "'self' https: http://127.0.0.1:* http://localhost:* http://[::1]:*".to_string();
+        let mut connect =
+            "'self' https: http://127.0.0.1:* http://localhost:* http://[::1]:*".to_string();
         for o in extra {
             connect.push(' ');
             connect.push_str(o);
@@ -61,7 +62,10 @@ impl Server {
             ("referrer-policy", "no-referrer"),
             ("cross-origin-opener-policy", "same-origin"),
             ("cross-origin-resource-policy", "same-origin"),
-            ("permissions-policy", "camera=(), microphone=(), geolocation=()"),
+            (
+                "permissions-policy",
+                "camera=(), microphone=(), geolocation=()",
+            ),
             ("cache-control", "no-cache"),
         ] {
             h.insert(k.to_string(), v.to_string());
@@ -71,11 +75,48 @@ impl Server {
     }
 }
 
+impl Server {
+    /// The address the device's "Open chat" button opens: `127.0.0.1` (never
+    /// `localhost`, a different browser origin) unless the server is bound to one other
+    /// address, and `#token=` when a token is required. A fragment never reaches a
+    /// server or its log; the page moves it to this tab's storage at once.
+    pub fn chat_url(&self, port: u16) -> String {
+        let host = self.settings.host.trim();
+        let any = matches!(host, "0.0.0.0" | "::" | "[::]" | "");
+        let shown = if any || security::is_loopback_host(host) {
+            "127.0.0.1".to_string()
+        } else if host.contains(':') && !host.starts_with('[') {
+            format!("[{host}]")
+        } else {
+            host.to_string()
+        };
+        let mut url = format!("http://{shown}:{port}/chat/");
+        if let (true, Some(token)) = (
+            self.settings.token_required(),
+            self.settings.token.as_deref(),
+        ) {
+            url.push_str("#token=");
+            for b in token.bytes() {
+                if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                    url.push(b as char);
+                } else {
+                    url.push_str(&format!("%{b:02X}"));
+                }
+            }
+        }
+        url
+    }
+}
+
 /// True for `http(s)://host[:port]` with nothing a policy could misread.
 fn is_plain_origin(o: &str) -> bool {
-    let rest = o.strip_prefix("http://").or_else(|| o.strip_prefix("https://"));
+    let rest = o
+        .strip_prefix("http://")
+        .or_else(|| o.strip_prefix("https://"));
     rest.is_some_and(|r| {
-        !r.is_empty() && r.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+        !r.is_empty()
+            && r.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
     })
 }
 

@@ -27,13 +27,18 @@ pub struct ChatEngine {
 impl ChatEngine {
     /// An engine for the settings `configJson` and a stored conversation (or none).
     #[wasm_bindgen(constructor)]
-    pub fn new(config_json: &str, conversation_json: Option<String>) -> Result<ChatEngine, JsError> {
+    pub fn new(
+        config_json: &str,
+        conversation_json: Option<String>,
+    ) -> Result<ChatEngine, JsError> {
         let config: Config = parse("the conversation's settings", config_json)?;
         let conv: Conversation = match conversation_json {
             Some(t) if !t.is_empty() => parse("the stored conversation", &t)?,
             _ => Conversation::default(),
         };
-        Ok(ChatEngine { engine: Engine::new(config, conv) })
+        Ok(ChatEngine {
+            engine: Engine::new(config, conv),
+        })
     }
 
     /// The session's `tools/list` result and the names this conversation disables.
@@ -48,7 +53,8 @@ impl ChatEngine {
     /// Replaces the settings.
     #[wasm_bindgen(js_name = setConfig)]
     pub fn set_config(&mut self, config_json: &str) -> Result<(), JsError> {
-        self.engine.set_config(parse("the conversation's settings", config_json)?);
+        self.engine
+            .set_config(parse("the conversation's settings", config_json)?);
         Ok(())
     }
 
@@ -77,8 +83,17 @@ impl ChatEngine {
 
     /// An HTTP error answer from the provider; `jitter` is a random number in 0–1.
     #[wasm_bindgen(js_name = httpError)]
-    pub fn http_error(&mut self, status: u16, retry_after: Option<String>, body: &str, jitter: f64) -> String {
-        effects(self.engine.http_error(status, retry_after.as_deref(), body, jitter))
+    pub fn http_error(
+        &mut self,
+        status: u16,
+        retry_after: Option<String>,
+        body: &str,
+        jitter: f64,
+    ) -> String {
+        effects(
+            self.engine
+                .http_error(status, retry_after.as_deref(), body, jitter),
+        )
     }
 
     /// No answer at all; `cors` when the page's no-cors probe reached the server.
@@ -92,7 +107,10 @@ impl ChatEngine {
     pub fn tool_result(&mut self, call_id: &str, result_json: &str) -> String {
         match serde_json::from_str(result_json) {
             Ok(v) => effects(self.engine.tool_result(call_id, &v)),
-            Err(e) => effects(self.engine.tool_failed(call_id, &format!("the result is not JSON ({e})"))),
+            Err(e) => effects(
+                self.engine
+                    .tool_failed(call_id, &format!("the result is not JSON ({e})")),
+            ),
         }
     }
 

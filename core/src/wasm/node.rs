@@ -209,6 +209,12 @@ impl NodeCore {
         serde_json::to_string(&self.server.chat_headers(etag)).unwrap_or_default()
     }
 
+    /// The chat page's address for the device's "Open chat" button.
+    #[wasm_bindgen(js_name = chatUrl)]
+    pub fn chat_url(&self, port: u16) -> String {
+        self.server.chat_url(port)
+    }
+
     /// The 400 answer for a request whose body could not be read.
     #[wasm_bindgen(js_name = unreadableBody)]
     pub fn unreadable_body(&self, detail: &str) -> JsValue {

@@ -1,0 +1,85 @@
+// The chat page end to end: a scripted provider drives the page through a turn that
+// creates a track and a clip in the simulated device's Set; the Set is read back; the
+// provider key reaches only the provider. Offline: Chromium resolves no names and every
+// request must go to the device or the fake provider.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { configure, launchBrowser, openChat, send } from "./env.mjs";
+
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+const KEY = "sk-test-7f3a";
+const BEAT = "v100 t/4 C1 1|1,3 2|1,3 3|1,3 4|1,3 v90 D1 1|2,4 2|2,4 3|2,4 4|2,4";
+
+/** Round 1 creates a track, round 2 a clip on it, round 3 answers. */
+function drumScript(trackIndex) {
+  return {
+    rounds: [
+      { events: [{ text: "I'll make a new track." }, { call: { name: "barline-create-track", arguments: { name: "Beat", type: "midi" } } }, { usage: { input: 900, output: 20 } }] },
+      {
+        expect: (body) => {
+          const last = body.messages.at(-1);
+          return last.role === "tool" && last.content.includes("Beat") ? null : `the last message is not the track's result: ${JSON.stringify(last)}`;
+        },
+        events: [{ call: { name: "barline-create-clip", arguments: { slot: `${trackIndex}/0`, name: "Four bars", notes: BEAT, length: "4:0" }, fragments: 5 } }],
+      },
+      {
+        expect: (body) => (body.messages.filter((m) => m.role === "tool").length === 2 ? null : "two tool results expected"),
+        events: [{ text: "Done: a **four-bar** beat on the new track *Beat*." }, { usage: { input: 1200, output: 30 } }],
+      },
+    ],
+  };
+}
+
+test("a scripted model creates a track and a clip; the key never reaches the device", async () => {
+  const { readFileSync } = await import("node:fs");
+  const trackIndex = JSON.parse(readFileSync(new URL("../../../patch/sim/sets/demo.json", import.meta.url))).tracks.length;
+  const chat = await openChat(browser, { script: drumScript(trackIndex) });
+  try {
+    await chat.state("setup");
+    await chat.shot("01-setup");
+    await configure(chat.page, { base: chat.fake.base(), key: KEY });
+    await chat.state("ready");
+    await chat.shot("02-ready");
+    await send(chat.page, "make a four-bar drum beat on a new track");
+    await chat.page.getByText("Done: a four-bar beat").waitFor({ timeout: 20000 });
+    await chat.state("ready");
+    await chat.shot("03-answered");
+
+    // Two tool cards, both done and marked as changing the Set.
+    const cards = chat.page.locator("details.card");
+    assert.equal(await cards.count(), 2);
+    assert.deepEqual(await cards.evaluateAll((els) => els.map((e) => e.dataset.status)), ["done", "done"]);
+    assert.equal(await chat.page.locator(".card .mark").count(), 2);
+    assert.equal(await chat.page.locator(".md strong").textContent(), "four-bar");
+
+    // The Set, read back: the new track with its clip and notes.
+    const dump = chat.dump();
+    const track = dump.tracks[trackIndex];
+    assert.equal(track?.name, "Beat");
+    const clip = track.clip_slots?.[0];
+    assert.equal(clip?.name, "Four bars");
+    assert.equal(clip.notes.length, 16);
+    assert.equal(clip.length, 16);
+    assert.deepEqual([...new Set(clip.notes.map((n) => n.pitch))].sort(), [36, 38]);
+
+    // The key went to the provider as the credential, and nowhere else.
+    const posts = chat.fake.modelRequests();
+    assert.equal(posts.length, 3);
+    for (const r of posts) assert.equal(r.headers.authorization, `Bearer ${KEY}`);
+    const toDevice = chat.requests.filter((r) => r.url.startsWith(`${chat.origin}/`));
+    assert.ok(toDevice.some((r) => r.url.endsWith("/mcp")), "the page used /mcp");
+    for (const r of toDevice) {
+      assert.ok(!JSON.stringify(r).includes(KEY), `a device request carries the key: ${r.url}`);
+    }
+    assert.ok(!JSON.stringify(dump).includes(KEY), "the key is not in the Set");
+    const stored = await chat.page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    assert.ok(!stored.includes(KEY), "the key is not in web storage in the clear");
+    assert.deepEqual(chat.strays(), [], "requests left the device and the provider");
+    assert.deepEqual(chat.errors, []);
+  } finally {
+    await chat.close();
+  }
+});
