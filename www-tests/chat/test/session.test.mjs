@@ -83,3 +83,58 @@ test("a scripted model creates a track and a clip; the key never reaches the dev
     await chat.close();
   }
 });
+
+for (const format of ["anthropic", "gemini"]) {
+  test(`the same session in the ${format} format creates the same track and clip`, async () => {
+    const { readFileSync } = await import("node:fs");
+    const trackIndex = JSON.parse(readFileSync(new URL("../../../patch/sim/sets/demo.json", import.meta.url))).tracks.length;
+    const script = drumScript(trackIndex);
+    // The OpenAI-shaped checks do not apply; check what each format must send back.
+    script.rounds[1].expect = (body) => {
+      const text = JSON.stringify(body);
+      if (format === "gemini") return text.includes('"thoughtSignature":"c2lnLSR7bn0tJHtpfQ==01"') ? null : "the thoughtSignature was not replayed";
+      return text.includes('"tool_result"') && text.includes('"tool_use_id":"toolu_0_1"') ? null : "no tool_result for toolu_0_1";
+    };
+    script.rounds[2].expect = null;
+    const chat = await openChat(browser, { script });
+    try {
+      await chat.state("setup");
+      await configure(chat.page, { preset: format, base: chat.fake.base(format), key: KEY, model: "fake-model" });
+      await chat.state("ready");
+      await send(chat.page, "make a four-bar drum beat on a new track");
+      await chat.page.getByText("Done: a four-bar beat").waitFor({ timeout: 20000 });
+      const track = chat.dump().tracks[trackIndex];
+      assert.equal(track?.name, "Beat");
+      assert.equal(track.clip_slots?.[0]?.notes.length, 16);
+      const header = format === "gemini" ? "x-goog-api-key" : "x-api-key";
+      for (const r of chat.fake.modelRequests()) {
+        assert.equal(r.headers[header], KEY);
+        assert.ok(!r.path.includes(KEY), "never in the URL");
+      }
+      assert.deepEqual(chat.strays(), []);
+    } finally {
+      await chat.close();
+    }
+  });
+}
+
+test("the token: needed without the fragment, taken from it into this tab only", async () => {
+  const chat = await openChat(browser, { settings: { requireToken: true } });
+  try {
+    await chat.state("token-needed");
+    await chat.shot("12-token-needed");
+    await chat.page.getByLabel("Device token").fill("wrong-token");
+    await chat.page.getByRole("button", { name: "Use token" }).click();
+    await chat.page.getByText(/wrong bearer token/).waitFor();
+    const token = chat.device.parameters().token;
+    await chat.page.goto("about:blank");
+    await chat.page.goto(`${chat.origin}/chat/#token=${encodeURIComponent(token)}`);
+    await chat.state("setup");
+    assert.equal(await chat.page.evaluate(() => location.hash), "");
+    assert.equal(await chat.page.evaluate(() => sessionStorage.getItem("barline-chat-token")), token);
+    assert.equal(await chat.page.evaluate(() => localStorage.getItem("barline-chat-token")), null);
+    for (const r of chat.requests) assert.ok(!r.url.includes(token), `the token is in a URL: ${r.url}`);
+  } finally {
+    await chat.close();
+  }
+});
