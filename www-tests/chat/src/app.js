@@ -38,6 +38,12 @@ const dialog = setupSettings((s) => {
   render();
 });
 
+/** A random id; `crypto.randomUUID` exists only in secure contexts (not a LAN address). */
+function uuid() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 function configOf(s, systemPrompt) {
   const p = PRESETS[s.preset] ?? PRESETS.custom;
   return { preset: s.preset, format: p.format, model: s.model, systemPrompt, roundLimit: s.roundLimit };
@@ -58,7 +64,7 @@ function applyTools() {
 function newConversation() {
   const now = Date.now();
   const prompt = systemPrompt(settings);
-  record = { id: crypto.randomUUID(), title: 'New conversation', created: now, updated: now, config: configOf(settings, prompt), conversation: null };
+  record = { id: uuid(), title: 'New conversation', created: now, updated: now, config: configOf(settings, prompt), conversation: null };
   engine = new ChatEngine(JSON.stringify(record.config), undefined);
   applyTools();
 }

@@ -74,6 +74,8 @@ export async function storeKey(preset, base, key, mode) {
   const id = slot(preset, base);
   tabKeys.delete(id);
   await tx('secrets', 'readwrite', (s) => s.delete(`key ${id}`));
+  // WebCrypto exists only in secure contexts: on a LAN address keys stay in the tab.
+  if (key && !crypto.subtle) mode = 'tab';
   if (key && mode === 'tab') tabKeys.set(id, key);
   sessionStorage.setItem(TAB_KEYS, JSON.stringify(Object.fromEntries(tabKeys)));
   if (!key || mode === 'tab') return;
