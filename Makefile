@@ -20,7 +20,8 @@ bootstrap:
 wasm:
 	scripts/build-wasm.sh
 
-## device: dist/device/ — Barline.amxd (unfrozen and frozen) and the files it loads;
+## device: dist/device/ — Barline.amxd (unfrozen and frozen) and the files it loads (the
+## chat page, dist/chat, is built and embedded on the way);
 ## docs/device.svg/.png — the device's presentation view
 device: wasm
 	node patch/build.mjs

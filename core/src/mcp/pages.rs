@@ -45,7 +45,7 @@ impl Server {
             .filter(|o| is_plain_origin(o))
             .collect();
         let mut connect =
-            "'self' https: http://127.0.0.1:* http://localhost:* http://[::1]:*".to_string();
+            "'self' https: http://127.0.0.1:* http://localhost:*".to_string();
         for o in extra {
             connect.push(' ');
             connect.push_str(o);

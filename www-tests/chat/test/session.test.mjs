@@ -21,7 +21,7 @@ function drumScript(trackIndex) {
       {
         expect: (body) => {
           const last = body.messages.at(-1);
-          return last.role === "tool" && last.content.includes("Beat") ? null : `the last message is not the track's result: ${JSON.stringify(last)}`;
+          return last.role === "tool" && last.content.includes(`trackIndex:${trackIndex}`) ? null : `the last message is not the track's result: ${JSON.stringify(last)}`;
         },
         events: [{ call: { name: "barline-create-clip", arguments: { slot: `${trackIndex}/0`, name: "Four bars", notes: BEAT, length: "4:0" }, fragments: 5 } }],
       },
@@ -44,7 +44,9 @@ test("a scripted model creates a track and a clip; the key never reaches the dev
     await chat.state("ready");
     await chat.shot("02-ready");
     await send(chat.page, "make a four-bar drum beat on a new track");
-    await chat.page.getByText("Done: a four-bar beat").waitFor({ timeout: 20000 });
+    await chat.page.getByText("Done: a four-bar beat").waitFor({ timeout: 20000 }).catch(async (e) => {
+      throw new Error(`${e.message}\n${await chat.page.locator("#transcript").innerText()}`);
+    });
     await chat.state("ready");
     await chat.shot("03-answered");
 
