@@ -33,7 +33,11 @@ async function ready(script, { viewport, preset = "custom", key = "", keyMode = 
   await page.waitForSelector('body[data-state="ready"]');
   const state = (s, timeout = 15000) => page.waitForSelector(`body[data-state="${s}"]`, { timeout });
   const shot = (name) => page.screenshot({ path: `${SHOTS()}/${name}.png` });
-  return { page, context, errors, requests, state, shot };
+  /** Waits for `text`; on a timeout the error carries the transcript. */
+  const see = (text, timeout = 15000) => page.getByText(text).first().waitFor({ timeout }).catch(async (e) => {
+    throw new Error(`${e.message}\n--- transcript:\n${await page.locator("#transcript").innerText()}\n--- status: ${await page.locator("#status").innerText()}\n--- provider: ${JSON.stringify(chat.fake.requests.slice(-3).map((r) => [r.method, r.path]))}`);
+  });
+  return { page, context, errors, requests, state, shot, see };
 }
 const SHOTS = () => new URL("../../../test-output/chat", import.meta.url).pathname;
 
@@ -43,7 +47,7 @@ test("model text renders safely: no script, image or javascript: link; the table
   const s = await ready({ rounds: [{ events: pieces, delayMs: 15 }] });
   try {
     await send(s.page, "show me");
-    await s.page.getByText("Done.").waitFor();
+    await s.see("Done.");
     await s.state("ready");
     const md = s.page.locator(".md");
     assert.equal(await md.locator("script, img, iframe").count(), 0);
@@ -70,7 +74,7 @@ test("an invented tool and broken arguments are answered by the page; the loop g
   ] });
   try {
     await send(s.page, "make a song");
-    await s.page.getByText("Sorry, I fixed my call.").waitFor();
+    await s.see("Sorry, I fixed my call.");
     const calls = s.requests.filter((r) => r.url.endsWith("/mcp") && r.body.includes("tools/call"));
     assert.deepEqual(calls, [], "the device received no tools/call");
     assert.deepEqual(await s.page.locator("details.card").evaluateAll((els) => els.map((e) => e.dataset.status)), ["error", "error"]);
@@ -87,7 +91,7 @@ test("Stop while streaming keeps the partial text and the provider sees the clos
   ] });
   try {
     await send(s.page, "count");
-    await s.page.getByText("One, two, three").waitFor();
+    await s.see("One, two, three");
     await s.state("streaming");
     await s.shot("06-streaming");
     const stopped = Date.now();
@@ -97,7 +101,7 @@ test("Stop while streaming keeps the partial text and the provider sees the clos
     await new Promise((r) => setTimeout(r, 200));
     assert.equal(chat.fake.modelRequests().at(-1).closedEarly, true);
     await send(s.page, "go on");
-    await s.page.getByText("Continuing.").waitFor();
+    await s.see("Continuing.");
   } finally {
     await s.context.close();
   }
@@ -112,7 +116,7 @@ test("the round limit pauses with counts; Continue adds no message; Stop ends", 
     await s.page.getByRole("button", { name: "Save" }).click();
     await send(s.page, "read forever");
     await s.state("round-limit", 20000);
-    await s.page.getByText("Paused after 3 rounds and 3 tool calls.").first().waitFor();
+    await s.see("Paused after 3 rounds and 3 tool calls.");
     await s.shot("07-round-limit");
     await s.page.getByRole("button", { name: "Continue" }).click();
     await s.state("round-limit", 20000);
@@ -130,9 +134,9 @@ test("a rate limit counts down and re-sends the same request", async () => {
   try {
     await send(s.page, "hello");
     await s.state("waiting-to-retry");
-    await s.page.getByText(/retrying in \d s/).waitFor();
+    await s.see(/retrying in \d s/);
     await s.shot("08-waiting-to-retry");
-    await s.page.getByText("Finally.").waitFor({ timeout: 15000 });
+    await s.see("Finally.", 15000);
     const bodies = chat.fake.modelRequests().slice(-3).map((r) => r.body);
     assert.equal(bodies[1], bodies[0]);
     assert.equal(bodies[2], bodies[0]);
@@ -153,18 +157,18 @@ test("provider errors say what happened and what to do", async () => {
   } finally {
     await s.context.close();
   }
-  const cors = await ready({ rounds: [{ events: [{ text: "never" }] }], preset: "lmstudio" });
+  const cors = await ready({ rounds: [{ events: [{ text: "never" }] }] }, { preset: "lmstudio" });
   try {
     chat.fake.setScript({ cors: false, rounds: [{ events: [{ text: "never" }] }] });
     await send(cors.page, "hi");
-    await cors.page.getByText("Turn on Enable CORS in LM Studio's server settings.").waitFor();
+    await cors.see("Turn on Enable CORS in LM Studio's server settings.");
   } finally {
     await cors.context.close();
   }
   const closed = await ready({ rounds: [] }, { base: "http://127.0.0.1:9/v1" });
   try {
     await send(closed.page, "hi");
-    await closed.page.getByText("Can't reach http://127.0.0.1:9/v1.").waitFor();
+    await closed.see("Can't reach http://127.0.0.1:9/v1.");
   } finally {
     await closed.context.close();
   }
@@ -195,7 +199,7 @@ test("at 420 px nothing scrolls sideways and the controls stay visible", async (
   try {
     await s.shot("10-ready-420");
     await send(s.page, "read");
-    await s.page.getByText("A long answer").first().waitFor();
+    await s.see("A long answer");
     await s.state("ready");
     await s.page.locator("details.card summary").first().click();
     const { scroll, client } = await s.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -204,8 +208,8 @@ test("at 420 px nothing scrolls sideways and the controls stay visible", async (
       const box = await s.page.getByRole("button", { name }).boundingBox();
       assert.ok(box && box.x >= 0 && box.x + box.width <= 420 && box.y + box.height <= 800, name);
     }
-    const send = await s.page.getByRole("button", { name: "Send" }).boundingBox();
-    assert.ok(send.width >= 44 && send.height >= 44);
+    const button = await s.page.getByRole("button", { name: "Send" }).boundingBox();
+    assert.ok(button.width >= 44 && button.height >= 44);
     await s.shot("11-card-open-420");
   } finally {
     await s.context.close();
