@@ -44,8 +44,9 @@ impl Server {
             .map(str::trim)
             .filter(|o| is_plain_origin(o))
             .collect();
-        let mut connect =
-            "'self' https: http://127.0.0.1:* http://localhost:*".to_string();
+        // Chromium refuses `http://[::1]:*` as a source (and logs an error), so IPv6
+        // loopback servers are reached through 127.0.0.1 or localhost instead.
+        let mut connect = "'self' https: http://127.0.0.1:* http://localhost:*".to_string();
         for o in extra {
             connect.push(' ');
             connect.push_str(o);
