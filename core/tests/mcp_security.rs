@@ -23,8 +23,17 @@ fn host_origin_token_size_and_media_type() {
         403
     );
     assert_eq!(status(&mut s, &[("origin", "null")], &ping), 403);
+    // Another local page is not the device's own origin (issue 23): refused unless listed.
     assert_eq!(
         status(&mut s, &[("origin", "http://localhost:5173")], &ping),
+        403
+    );
+    let mut listed = Server::new(Settings {
+        allowed_origins: "http://localhost:5173".into(),
+        ..Settings::default()
+    });
+    assert_eq!(
+        status(&mut listed, &[("origin", "http://localhost:5173")], &ping),
         200
     );
     assert_eq!(
