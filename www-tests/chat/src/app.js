@@ -323,6 +323,15 @@ $('token-button').addEventListener('click', async () => {
   }
   render();
 });
+// Export: the stored records as they are (settings and messages; never a key or the token).
+$('export-button').addEventListener('click', async () => {
+  await save();
+  const records = await listConversations().catch(() => []);
+  const blob = new Blob([JSON.stringify({ format: 'barline-chat', version: 1, conversations: records }, null, 2)], { type: 'application/json' });
+  const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: 'barline-conversations.json' });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+});
 window.addEventListener('pagehide', () => { save(); });
 setInterval(() => { if (pageState !== 'ready' || !['ready', 'error'].includes(view.state)) render(); }, 1000);
 

@@ -47,6 +47,24 @@ function card(c) {
   return el('details', { class: `card status-${status}`, 'data-call': c.id, 'data-status': status, open: status === 'error' || status === 'warning' }, summary, body);
 }
 
+/**
+ * Three or more cards of one round collapse into one group line ("5 tool calls: Create
+ * Track ×2, Create Clip ×3 — 1 warning"); a group with an error or a warning says so
+ * and starts open.
+ */
+function cards(calls) {
+  const list = el('div', { class: 'cards' }, ...calls.map(card));
+  if (calls.length < 3) return list;
+  const counts = new Map();
+  for (const c of calls) counts.set(c.title, (counts.get(c.title) ?? 0) + 1);
+  const titles = [...counts].map(([t, n]) => (n > 1 ? `${t} ×${n}` : t)).join(', ');
+  const warnings = calls.reduce((n, c) => n + c.warnings.length, 0);
+  const errors = calls.filter((c) => c.status === 'error').length;
+  const notes = [errors ? `${errors} error${errors > 1 ? 's' : ''}` : '', warnings ? `${warnings} warning${warnings > 1 ? 's' : ''}` : ''].filter(Boolean);
+  const line = `${calls.length} tool calls: ${titles}${notes.length ? ` — ${notes.join(', ')}` : ''}`;
+  return el('details', { class: 'group', open: Boolean(errors || warnings) }, el('summary', { text: line }), list);
+}
+
 function round(item) {
   const node = el('article', { class: `msg assistant${item.struck ? ' struck' : ''}`, 'data-status': item.status });
   node.append(el('h3', { class: 'sr-only', text: 'Assistant' }));
@@ -61,7 +79,7 @@ function round(item) {
   }
   if (item.struck) node.append(el('p', { class: 'hint', text: 'Interrupted output (not sent to the model).' }));
   if (item.status === 'stopped') node.append(el('p', { class: 'hint', text: 'Stopped.' }));
-  if (item.calls.length) node.append(el('div', { class: 'cards' }, ...item.calls.map(card)));
+  if (item.calls.length) node.append(cards(item.calls));
   if (item.inputTokens || item.outputTokens) {
     node.append(el('p', { class: 'usage', text: `${item.inputTokens ?? 0} in · ${item.outputTokens ?? 0} out tokens` }));
   }

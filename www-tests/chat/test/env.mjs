@@ -35,7 +35,7 @@ export async function openChat(browser, { script, settings = {}, viewport = { wi
   const device = await startDevice({ device: FROZEN_DEVICE, set: DEMO_SET, settings: { port: 0, ...settings } });
   const fake = await startFakeProvider(script ?? { rounds: [] });
   const origin = new URL(device.url).origin;
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   const requests = [];
   const errors = [];

@@ -84,6 +84,27 @@ test("an invented tool and broken arguments are answered by the page; the loop g
   }
 });
 
+test("three calls of one round run in order and collapse into one group line", async () => {
+  const read = (i) => ({ call: { name: "barline-read-track", arguments: { trackIndex: i } } });
+  const s = await ready({ rounds: [
+    { events: [read(0), read(1), read(2)] },
+    { expect: (b) => {
+      const ids = b.messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id);
+      return ids.join() === "call_0_0,call_0_1,call_0_2" ? null : `results out of order: ${ids}`;
+    }, events: [{ text: "Read three tracks." }] },
+  ] });
+  try {
+    await send(s.page, "read three tracks");
+    await s.see("Read three tracks.");
+    const order = s.requests.filter((r) => r.body.includes('"tools/call"')).map((r) => JSON.parse(r.body).params.arguments.trackIndex);
+    assert.deepEqual(order, [0, 1, 2]);
+    await s.see("3 tool calls: Read Track ×3");
+    await s.shot("13-grouped-cards");
+  } finally {
+    await s.context.close();
+  }
+});
+
 test("Stop while streaming keeps the partial text and the provider sees the close", async () => {
   const s = await ready({ rounds: [
     { events: [{ text: "One, " }, { text: "two, " }, { text: "three" }, { text: " four" }], stallAfter: 3 },

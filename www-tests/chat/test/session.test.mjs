@@ -80,6 +80,15 @@ test("a scripted model creates a track and a clip; the key never reaches the dev
     const stored = await chat.page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
     assert.ok(!stored.includes(KEY), "the key is not in web storage in the clear");
     assert.deepEqual(chat.strays(), [], "requests left the device and the provider");
+
+    // The conversation is stored and exported without the key.
+    await chat.page.getByRole("button", { name: "Conversations" }).click();
+    await chat.page.getByRole("complementary", { name: "Conversations" }).getByRole("button", { name: /make a four-bar/ }).waitFor();
+    const [download] = await Promise.all([chat.page.waitForEvent("download"), chat.page.getByRole("button", { name: "Export all" }).click()]);
+    const { readFileSync: read } = await import("node:fs");
+    const exported = read(await download.path(), "utf8");
+    assert.match(exported, /barline-create-clip/);
+    assert.ok(!exported.includes(KEY), "the export has no key");
     assert.deepEqual(chat.errors, []);
   } finally {
     await chat.close();
