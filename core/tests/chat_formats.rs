@@ -235,3 +235,15 @@ fn check_subset(s: &Value, tool: &str) {
         }
     }
 }
+
+#[test]
+fn the_page_opens_its_session_with_its_profile() {
+    let text = barline_core::chat::session::initialize(4, true, &["barline-playback".to_string()]);
+    let msg: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(msg["method"], "initialize");
+    assert_eq!(msg["params"]["clientInfo"]["name"], "barline-chat");
+    assert_eq!(
+        msg["params"]["capabilities"]["experimental"]["barline/profile"],
+        json!({"smallModel": true, "disabledTools": ["barline-playback"]})
+    );
+}

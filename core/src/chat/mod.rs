@@ -20,6 +20,7 @@ pub mod markdown;
 mod markdown_inline;
 pub mod openai;
 pub mod request;
+pub mod session;
 pub mod sse;
 mod turn;
 pub mod types;

@@ -9,6 +9,7 @@ pub mod http;
 pub mod jsonrpc;
 mod pages;
 mod post;
+pub mod profile;
 pub mod prompts;
 mod reply;
 pub mod resources;

@@ -153,6 +153,17 @@ impl ChatEngine {
     }
 }
 
+/// The page's MCP `initialize` request with the conversation's session profile.
+#[wasm_bindgen(js_name = chatInitialize)]
+pub fn chat_initialize(id: u32, small_model: bool, disabled_json: &str) -> Result<String, JsError> {
+    let disabled: Vec<String> = parse("the disabled tools", disabled_json)?;
+    Ok(crate::chat::session::initialize(
+        u64::from(id),
+        small_model,
+        &disabled,
+    ))
+}
+
 /// Model text rendered by the chat page's safe markdown renderer.
 #[wasm_bindgen(js_name = chatMarkdown)]
 pub fn chat_markdown(text: &str) -> String {
