@@ -30,8 +30,10 @@ const transcript = createTranscript($('transcript'), {
   retry: () => run(engine.retry()),
   settings: () => dialog.open(false),
 });
-const dialog = setupSettings((s) => {
+const dialog = setupSettings(async (s) => {
+  const reopen = settings && Boolean(settings.smallModel) !== Boolean(s.smallModel);
   settings = s;
+  if (reopen) await openSession().catch((e) => showBanner(e.message));
   if (engine) engine.setConfig(JSON.stringify(configOf(s, record.config.systemPrompt)));
   applyTools();
   if (pageState === 'setup') enterReady();
@@ -227,10 +229,25 @@ function showToken(message) {
   render();
 }
 
+/**
+ * Opens the MCP session with this browser's profile: small-model mode asks the device
+ * for the small catalogue and the short guide and leaves out the tools outside the core
+ * set, for this session only. The names come from a first, plain listing.
+ */
+async function openSession() {
+  const small = Boolean(currentSettings()?.smallModel);
+  await device.open({ smallModel: small, disabled: [] });
+  tools = (await device.request('tools/list', {})).result;
+  const disabled = small ? (tools.tools ?? []).map((t) => t.name).filter((n) => !SMALL_TOOLS.includes(n)) : [];
+  if (disabled.length) {
+    await device.open({ smallModel: small, disabled });
+    tools = (await device.request('tools/list', {})).result;
+  }
+}
+
 async function connect() {
   try {
-    await device.open();
-    tools = (await device.request('tools/list', {})).result;
+    await openSession();
     $('connection').textContent = 'Connected';
     $('token-panel').hidden = true;
     return true;

@@ -1,8 +1,8 @@
 // The page's MCP client for its own device: same-origin POST /mcp only. The JSON-RPC
-// messages come from core (rpcInitialize, rpcRequest, rpcNotification); this file
+// messages come from core (chatInitialize, rpcRequest, rpcNotification); this file
 // moves them and reads JSON or SSE answers. `deviceFetch` is the only function that
 // attaches the device token, and only to /mcp on this origin.
-import { rpcInitialize, rpcNotification, rpcRequest } from './core.js';
+import { chatInitialize, rpcNotification, rpcRequest } from './core.js';
 
 const TOKEN_KEY = 'barline-chat-token';
 
@@ -59,6 +59,9 @@ export function createDevice() {
   let version = null;
   let nextId = 1;
   let instructions = '';
+  // The conversation's session profile: small-model mode and the tools it leaves out,
+  // applied by the device to this session only.
+  let profile = { smallModel: false, disabled: [] };
 
   async function deviceFetch(message) {
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -85,11 +88,12 @@ export function createDevice() {
     try { return JSON.parse(text)?.error?.message ?? ''; } catch { return text.trim(); }
   }
 
-  async function open() {
+  async function open(next = profile) {
+    profile = next;
     session = null;
     version = null;
     const id = nextId++;
-    const answer = await deviceFetch(rpcInitialize(id, 'barline-chat', undefined));
+    const answer = await deviceFetch(chatInitialize(id, profile.smallModel, JSON.stringify(profile.disabled)));
     if (answer.res.status !== 200) throw new DeviceError('refused', `initialize failed: HTTP ${answer.res.status}`, answer.res.status);
     session = answer.res.headers.get('mcp-session-id');
     const result = answer.messages().find((m) => m.id === id)?.result ?? {};

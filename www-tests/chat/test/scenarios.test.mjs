@@ -6,6 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { configure, launchBrowser, openChat, send } from "./env.mjs";
+import { createMcpClient } from "../../../node-host/src/mcp-client.mjs";
 
 let browser;
 let chat;
@@ -100,6 +101,23 @@ test("three calls of one round run in order and collapse into one group line", a
     assert.deepEqual(order, [0, 1, 2]);
     await s.see("3 tool calls: Read Track ×3");
     await s.shot("13-grouped-cards");
+  } finally {
+    await s.context.close();
+  }
+});
+
+test("small-model mode is this session's profile: the device's other clients keep the full catalogue", async () => {
+  const s = await ready({ rounds: [{ expect: (b) => (b.tools.length === 8 ? null : `${b.tools.length} tools offered`), events: [{ text: "Small and ready." }] }] }, { preset: "ollama" });
+  try {
+    await send(s.page, "hi");
+    await s.see("Small and ready.");
+    const inits = s.requests.filter((r) => r.body.includes('"initialize"')).map((r) => JSON.parse(r.body).params.capabilities.experimental["barline/profile"]);
+    const last = inits.at(-1);
+    assert.equal(last.smallModel, true);
+    assert.ok(last.disabledTools.includes("barline-delete") && !last.disabledTools.includes("barline-create-clip"), JSON.stringify(last));
+    const other = createMcpClient(chat.device.url, { clientName: "other" });
+    const { tools } = await other.listTools();
+    assert.ok(tools.some((t) => t.name === "barline-delete"), "another client still sees every tool");
   } finally {
     await s.context.close();
   }
