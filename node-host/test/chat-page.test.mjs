@@ -79,3 +79,14 @@ test("Open chat opens 127.0.0.1 with the token in the fragment only when one is 
     await t.close();
   }
 });
+
+test("budgets: the page's own files stay under 150 KB and the v8 build carries no chat engine", async () => {
+  const { readFileSync, statSync } = await import("node:fs");
+  const { CHAT_PAGE_BUDGET } = await import("../../patch/bundle.mjs");
+  const dist = new URL("../../dist/", import.meta.url);
+  const page = ["index.html", "app.js", "style.css"].reduce((n, f) => n + statSync(new URL(`chat/${f}`, dist)).size, 0);
+  console.log(`# chat page (html+js+css): ${page} bytes of ${CHAT_PAGE_BUDGET}`);
+  assert.ok(page <= CHAT_PAGE_BUDGET, `${page} bytes`);
+  assert.doesNotMatch(readFileSync(new URL("pkg/v8/barline_core.js", dist), "utf8"), /ChatEngine|chatMarkdown/);
+  assert.match(readFileSync(new URL("pkg/web/barline_core.js", dist), "utf8"), /ChatEngine/);
+});
