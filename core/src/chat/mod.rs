@@ -19,6 +19,7 @@ pub mod gemini;
 pub mod markdown;
 mod markdown_inline;
 pub mod openai;
+pub mod reduce;
 pub mod request;
 pub mod session;
 pub mod sse;

@@ -5,7 +5,7 @@
 use super::conversation::{history, Item};
 use super::sse::SseEvent;
 use super::types::{Config, Format, StreamEvent, ToolDef};
-use super::{anthropic, gemini, openai};
+use super::{anthropic, gemini, openai, reduce};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -28,7 +28,9 @@ pub fn build(
     tools: &[ToolDef],
     dropped: &[String],
 ) -> ProviderRequest {
-    let h = history(items);
+    // Old large tool results are left out of this request when it would not fit.
+    let reduced = reduce::fit(config, items, tools);
+    let h = history(reduced.as_deref().unwrap_or(items));
     let mut headers = BTreeMap::new();
     headers.insert("content-type".to_string(), "application/json".to_string());
     let (path, body) = match config.format {

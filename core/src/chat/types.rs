@@ -35,6 +35,9 @@ pub struct Config {
     pub temperature: Option<f64>,
     /// Output token limit; not sent when absent (Anthropic needs one: 8192).
     pub max_tokens: Option<u32>,
+    /// The model's context length in tokens, when known (from the provider's model list
+    /// or entered); old large tool results are left out of requests to fit it.
+    pub context_length: Option<u32>,
 }
 
 impl Default for Config {
@@ -47,6 +50,7 @@ impl Default for Config {
             round_limit: DEFAULT_ROUND_LIMIT,
             temperature: None,
             max_tokens: None,
+            context_length: None,
         }
     }
 }
