@@ -48,7 +48,7 @@ function uuid() {
 
 function configOf(s, systemPrompt) {
   const p = PRESETS[s.preset] ?? PRESETS.custom;
-  return { preset: s.preset, format: p.format, model: s.model, systemPrompt, roundLimit: s.roundLimit };
+  return { preset: s.preset, format: p.format, model: s.model, systemPrompt, roundLimit: s.roundLimit, contextLength: s.contextLength ?? null };
 }
 
 function systemPrompt(s) {

@@ -31,6 +31,7 @@ function fill(s) {
   $('key-mode').value = s.keyMode;
   $('small-model').checked = s.smallModel;
   $('round-limit').value = String(s.roundLimit);
+  $('context-length').value = s.contextLength ? String(s.contextLength) : '';
   $('system-prompt').value = s.systemPrompt;
 }
 
@@ -70,6 +71,7 @@ export function setupSettings(onSaved) {
       keyMode: $('key-mode').value,
       smallModel: $('small-model').checked,
       roundLimit: Math.min(100, Math.max(1, Math.round(Number($('round-limit').value) || 25))),
+      contextLength: Math.min(10_000_000, Math.max(0, Math.round(Number($('context-length').value)) || 0)) || null,
       systemPrompt: $('system-prompt').value.trim() || DEFAULT_PROMPT,
     };
     await storeKey(s.preset, s.base, $('api-key').value, s.keyMode);
