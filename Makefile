@@ -56,7 +56,8 @@ $(WASM_V8): $(CORE_SRC) scripts/build-wasm.sh
 $(WASM_FAKE): $(FAKE_SRC) scripts/build-wasm.sh
 	@scripts/build-wasm.sh fake
 
-## device: dist/device/ — Barline.amxd (unfrozen and frozen) and the files it loads;
+## device: dist/device/ — Barline.amxd (unfrozen and frozen) and the files it loads (the
+## chat page, dist/chat, is built and embedded on the way);
 ## docs/device.svg/.png — the device's presentation view
 device: $(DEVICE) docs/device.svg
 

@@ -2,7 +2,8 @@
 // beside it, and frozen/Barline.amxd with both files inside. Run after scripts/build-wasm.sh.
 import { mkdirSync, writeFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { bundleNode, bundleV8 } from "./bundle.mjs";
+import { bundleNode, bundleV8, chatFiles, CHAT_PAGE_BUDGET } from "./bundle.mjs";
+import { buildChat } from "../www-tests/chat/build.mjs";
 import { devicePatcher, NODE_FILE, V8_FILE } from "./device.mjs";
 import { readAmxd, writeAmxd } from "./amxd.mjs";
 
@@ -12,7 +13,11 @@ mkdirSync(`${out}/frozen`, { recursive: true });
 
 const enc = new TextEncoder();
 const v8 = enc.encode(await bundleV8());
-const node = enc.encode(await bundleNode());
+await buildChat();
+const chat = chatFiles();
+const pageBytes = ["index.html", "app.js", "style.css"].reduce((n, f) => n + Buffer.byteLength(chat[f]), 0);
+if (pageBytes > CHAT_PAGE_BUDGET) throw new Error(`the chat page is ${pageBytes} bytes, over its ${CHAT_PAGE_BUDGET}-byte budget`);
+const node = enc.encode(await bundleNode({ chat }));
 const patcher = devicePatcher();
 writeFileSync(`${out}/${V8_FILE}`, v8);
 writeFileSync(`${out}/${NODE_FILE}`, node);
@@ -35,5 +40,6 @@ const wasmSize = statSync(`${root}dist/pkg/v8/barline_core_bg.wasm`).size;
 console.log(`wasm                     ${kb(wasmSize)}`);
 console.log(`${V8_FILE.padEnd(24)} ${kb(v8.length)}${v8.length < 1024 * 1024 ? "" : "  (over the 1 MB aim)"}`);
 console.log(`${NODE_FILE.padEnd(24)} ${kb(node.length)}`);
+console.log(`chat page (html+js+css)  ${kb(pageBytes)} (+ core.js ${kb(Buffer.byteLength(chat["core.js"]))})`);
 console.log(`Barline.amxd             ${kb(unfrozen.length)} (unfrozen)`);
 console.log(`frozen/Barline.amxd      ${kb(frozen.length)} (frozen)`);

@@ -9,6 +9,7 @@
 //   gate: closed at load and whenever N4M reports start/restart/stop/termination; opened
 //     by node's own `started` (its handlers exist). v8's bridge output goes through it too.
 //   node.script left → routepass mcp_request : match → v8 ; else → route status token started
+//     openchat (openchat → prepend launchbrowser → s max: the Open chat button's URL)
 //   v8 right → route status update_memory : status → live-status ; update_memory → memory
 //   node.script right (N4M status) → route start stop terminated restarted → gate, status;
 //     terminated → delay 2000 → the start message again (a crashed server comes back)
@@ -119,7 +120,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   const openGate = msg("1");
   const closeGate = msg("0");
   const toV8 = obj("routepass mcp_request", 2, ["", ""]);
-  const fromNode = obj("route status token started", 4, ["", "", "", ""]);
+  const fromNode = obj("route status token started openchat", 5, ["", "", "", "", ""]);
   const fromV8 = obj("route status update_memory", 3, ["", "", ""]);
   const n4m = obj("route start stop terminated restarted", 5, ["", "", "", "", ""]);
   wire(thisdevice, 0, once, 0);
@@ -209,6 +210,10 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   const rawApi = toggle("raw-live-api", "Raw Live API", "Raw API", [216, 98, 15, 15]);
   label("Raw Live API", [236, 96, 150, 18]);
   label("Direct Live API tool, for debugging.", [216, 116, 170, 16], hint);
+  const openChat = box({
+    maxclass: "live.text", varname: "open-chat", numinlets: 1, numoutlets: 2, outlettype: ["", ""], parameter_enable: 0,
+    mode: 0, text: "Open chat", texton: "Open chat", ...shown([216, 136, 80, 18]),
+  });
 
   // Tools: how the catalogue looks to the model.
   label("Tools", [398, 4, 170, 18], heading);
@@ -267,6 +272,18 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   const liveSet = obj("prepend set", 1, [""]);
   wire(fromV8, 0, liveSet, 0);
   wire(liveSet, 0, liveStatus, 0);
+
+  // Open chat: node.script answers `openchat <url>` (with the token fragment when one is
+  // required), which Max's launchbrowser opens in the system browser.
+  const chatClick = obj("t b", 1, ["bang"]);
+  const chatAsk = msg("openchat");
+  const launch = obj("prepend launchbrowser", 1, [""]);
+  const toMax = obj("s max", 1, []);
+  wire(openChat, 0, chatClick, 0);
+  wire(chatClick, 0, chatAsk, 0);
+  wire(chatAsk, 0, gate, 1);
+  wire(fromNode, 3, launch, 0);
+  wire(launch, 0, toMax, 0);
 
   // Token: node's generated token → pattr (saved with the Set) → pack and display.
   const token = storedValue("token", "Token");

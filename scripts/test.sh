@@ -56,7 +56,7 @@ node --test --test-concurrency=1 release/test/*.test.mjs
 
 ring "ring 4: browser (wasm-pack test --headless --chrome, playground in Chromium)"
 browser_wasm_tests
-mapfile -t www_tests < <(find www-tests/test -name '*.test.mjs' 2>/dev/null | sort)
+mapfile -t www_tests < <(find www-tests/test www-tests/chat/test -name '*.test.mjs' 2>/dev/null | sort)
 if [ ${#www_tests[@]} -gt 0 ]; then
   node --test --test-concurrency=1 "${www_tests[@]}"
 fi

@@ -9,6 +9,8 @@
 #![deny(missing_docs)]
 
 pub mod bridge;
+#[cfg(feature = "chat")]
+pub mod chat;
 pub mod live;
 pub mod mcp;
 pub mod midi;

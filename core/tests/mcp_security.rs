@@ -23,8 +23,17 @@ fn host_origin_token_size_and_media_type() {
         403
     );
     assert_eq!(status(&mut s, &[("origin", "null")], &ping), 403);
+    // Another local page is not the device's own origin (issue 23): refused unless listed.
     assert_eq!(
         status(&mut s, &[("origin", "http://localhost:5173")], &ping),
+        403
+    );
+    let mut listed = Server::new(Settings {
+        allowed_origins: "http://localhost:5173".into(),
+        ..Settings::default()
+    });
+    assert_eq!(
+        status(&mut listed, &[("origin", "http://localhost:5173")], &ping),
         200
     );
     assert_eq!(
@@ -129,6 +138,43 @@ fn loopback_names_and_origins_are_matched_exactly() {
         false
     )
     .is_ok());
+    // Only the device's own origin: another loopback page is refused.
+    for other in [
+        "http://127.0.0.1:3351",
+        "http://localhost:3350",
+        "https://127.0.0.1:3350",
+    ] {
+        assert_eq!(
+            check_origin_and_host(Some("127.0.0.1:3350"), Some(other), true)
+                .unwrap_err()
+                .status,
+            403,
+            "{other}"
+        );
+    }
+    use barline_core::mcp::security::check_admission;
+    let listed = "http://127.0.0.1:6274, HTTP://localhost:5173/";
+    assert!(check_admission(
+        Some("127.0.0.1:3350"),
+        Some("http://127.0.0.1:6274"),
+        true,
+        listed
+    )
+    .is_ok());
+    assert!(check_admission(
+        Some("127.0.0.1:3350"),
+        Some("http://localhost:5173"),
+        true,
+        listed
+    )
+    .is_ok());
+    assert!(check_admission(
+        Some("127.0.0.1:3350"),
+        Some("http://127.0.0.1:6275"),
+        true,
+        listed
+    )
+    .is_err());
     assert_eq!(
         check_origin_and_host(Some("studio.lan:3350"), Some("http://evil.com"), false)
             .unwrap_err()

@@ -14,7 +14,8 @@ v8.setFlagsFromString("--no-turbo-inline-js-wasm-calls");
 
 let loaded = null;
 
-function wasmBytes() {
+/** The wasm bytes core runs from (also served to the chat page as /chat/core.wasm). */
+export function wasmBytes() {
   // eslint-disable-next-line no-undef
   if (typeof BARLINE_EMBEDDED_WASM === "string") return Buffer.from(BARLINE_EMBEDDED_WASM, "base64"); // replaced at bundle time
   return readFileSync(new URL("../../dist/pkg/web/barline_core_bg.wasm", import.meta.url));

@@ -6,6 +6,7 @@ import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { DEFAULTS } from "./max-settings.mjs";
 import { staticFiles } from "./static-files.mjs";
+import { chatPage } from "./chat-page.mjs";
 
 
 /**
@@ -17,6 +18,7 @@ import { staticFiles } from "./static-files.mjs";
 export async function startHttpServer({ core, relay, settings = {}, log = () => {}, onTokenGenerated }) {
   const s = { ...DEFAULTS, ...settings };
   const playground = s.playgroundDir ? staticFiles("/playground", s.playgroundDir) : null;
+  const chat = chatPage();
   // wasm has no random source: core gets fresh bytes and decides whether a token is
   // needed (docs/design/security.md §1); a generated one goes to the patch for storage.
   const coreSettings = {
@@ -69,6 +71,13 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
     requestTimeout: limits.requestTimeoutMs,
     connectionsCheckingInterval: limits.connectionsCheckMs,
   }, (req, res) => {
+    if (chat.handles(req)) {
+      // Admitted like the playground, and only while the Chat page setting is on.
+      const refusal = guarded(() => nodeCore.admitPage(req.method, req.url, headersOf(req)), res);
+      if (refusal) write(refusal, res);
+      else if (refusal === null && !res.headersSent) chat.serve(req, res, (etag) => JSON.parse(nodeCore.chatHeaders(etag)));
+      return;
+    }
     if (playground?.handles(req)) {
       // The playground is admitted like /mcp: loopback Host, no foreign Origin.
       const refusal = guarded(() => nodeCore.admitPage(req.method, req.url, headersOf(req)), res);
@@ -137,6 +146,8 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
     host: addr.address,
     url,
     token: s.token,
+    /** The chat page's address for the device's "Open chat" button (with the token fragment). */
+    chatUrl: () => nodeCore.chatUrl(addr.port),
     pending: () => nodeCore.pending(),
     /** Changes a runtime setting (core refuses start-only ones and bad values: throws). */
     updateSetting(key, value) {

@@ -2,7 +2,8 @@
 // `script start key value …` arguments, relays tool calls to v8, serves MCP over HTTP,
 // and reports status to the patch: `status running <url>`, `status stopped`,
 // `status error <message>`; `token <value>` when a token was generated; `started` once
-// every handler exists (the patch's gate sends nothing before it). While running, the
+// every handler exists (the patch's gate sends nothing before it); `openchat <url>` when
+// the device's Open chat button asks for the chat page. While running, the
 // device changes settings with `setting <key> <value>` (keys as in the start arguments).
 import { renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -87,6 +88,8 @@ async function main() {
       await server.close();
       await maxApi.outlet("status", "stopped");
     };
+    // "Open chat": the patch sends the URL to Max's launchbrowser (the system browser).
+    maxApi.addHandler("openchat", () => maxApi.outlet("openchat", server.chatUrl()));
     maxApi.addHandler("shutdown", () => { stop().then(() => process.exit(0)); });
     await maxApi.outlet("started");
     await maxApi.outlet("status", "running", server.url);

@@ -42,9 +42,26 @@ test("binds 127.0.0.1 by default", () => {
   assert.match(srv.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
 });
 
-test("a foreign Origin gets 403 and a loopback Origin is accepted", async () => {
+test("only the device's own origin is accepted: a foreign or other loopback Origin gets 403", async () => {
   assert.equal((await request(srv.url, { body: INIT, headers: { origin: "https://evil.example" } })).status, 403);
-  assert.equal((await request(srv.url, { body: INIT, headers: { origin: `http://localhost:${srv.port}` } })).status, 200);
+  assert.equal((await request(srv.url, { body: INIT, headers: { origin: `http://127.0.0.1:${srv.port}` } })).status, 200);
+  // Another local web page (another port, or the localhost origin) is not the device's page.
+  assert.equal((await request(srv.url, { body: INIT, headers: { origin: `http://127.0.0.1:${srv.port + 1}` } })).status, 403);
+  const other = await request(srv.url, { body: INIT, headers: { origin: `http://localhost:${srv.port}` } });
+  assert.equal(other.status, 403);
+  assert.match(JSON.parse(other.body).error.message, /Allowed origins/);
+});
+
+test("an origin listed in Allowed origins is accepted", async () => {
+  const t = await startHttpServer({ core, relay: fakeRelay(), settings: { port: 0, allowedOrigins: "http://127.0.0.1:6274, http://localhost:5173/" } });
+  try {
+    for (const origin of ["http://127.0.0.1:6274", "http://localhost:5173"]) {
+      assert.equal((await request(t.url, { body: INIT, headers: { origin } })).status, 200, origin);
+    }
+    assert.equal((await request(t.url, { body: INIT, headers: { origin: "http://127.0.0.1:6275" } })).status, 403);
+  } finally {
+    await t.close();
+  }
 });
 
 test("a non-loopback Host gets 421 (DNS rebinding guard)", async () => {

@@ -53,6 +53,8 @@ export function loadPatcher(json, { special, accounting, random, instancePrefix 
   return {
     objects,
     send,
+    /** Tests hear what the patch sends to a receive name (e.g. `max`). */
+    listen: (name, fn) => receivers.set(name, [...(receivers.get(name) ?? []), fn]),
     byVarname(name) {
       for (const { box, object } of objects.values()) if (box.varname === name) return object;
       throw new Error(`patch: no box named ${name}`);

@@ -47,11 +47,14 @@ impl Server {
                         replies.push(Some(e));
                         continue;
                     };
+                    // The session's profile (small model, tools it skips) on top of
+                    // the device's settings.
+                    let settings = session.profile.apply(&self.settings);
                     match dispatch::dispatch(
                         &id,
                         &method,
                         &params,
-                        &self.settings,
+                        &settings,
                         version,
                         &mut session.log_level,
                     ) {
@@ -87,7 +90,7 @@ impl Server {
         };
         let exchange = self.next_id;
         self.next_id += 1;
-        let ctx = self.context();
+        let ctx = self.context(sid);
         let mut calls = Vec::new();
         for (slot, f) in forwards.iter() {
             let call_id = self.next_id;
@@ -129,18 +132,24 @@ impl Server {
         HttpAction::Forward { calls, prelude }
     }
 
-    fn context(&self) -> Value {
+    /// The context each call of session `sid` carries: the device's settings with the
+    /// session's profile applied.
+    fn context(&self, sid: &str) -> Value {
+        let settings = match self.sessions.get(sid) {
+            Some(s) => s.profile.apply(&self.settings),
+            None => self.settings.clone(),
+        };
         ToolContext {
-            small_model: self.settings.small_model,
-            json_output: self.settings.json_output,
-            memory_enabled: self.settings.memory_enabled,
-            memory_writable: self.settings.memory_writable,
-            memory_text: self.settings.memory_text.clone(),
-            sample_folder: self.settings.sample_folder.clone(),
-            timeout_ms: self.settings.timeout_ms,
-            silent_wav: self.settings.silent_wav.clone(),
-            raw_live_api: self.settings.raw_live_api,
-            disabled_tools: self.settings.disabled_tools.clone(),
+            small_model: settings.small_model,
+            json_output: settings.json_output,
+            memory_enabled: settings.memory_enabled,
+            memory_writable: settings.memory_writable,
+            memory_text: settings.memory_text,
+            sample_folder: settings.sample_folder,
+            timeout_ms: settings.timeout_ms,
+            silent_wav: settings.silent_wav,
+            raw_live_api: settings.raw_live_api,
+            disabled_tools: settings.disabled_tools,
             listed_tools: Vec::new(),
         }
         .to_json()

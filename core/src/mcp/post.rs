@@ -5,6 +5,7 @@
 use super::dispatch;
 use super::http::{HttpAction, HttpRequest, HttpResponse};
 use super::jsonrpc::{self, Message};
+use super::profile::Profile;
 use super::server::{rpc_error, Server, MAX_BATCH_ITEMS};
 use super::sessions::TableFull;
 use super::version;
@@ -186,6 +187,13 @@ impl Server {
                 ),
             );
         };
+        let profile = match Profile::from_initialize(&params) {
+            Ok(p) => p,
+            Err(m) => {
+                let e = jsonrpc::error(&id, jsonrpc::INVALID_PARAMS, &m, None);
+                return HttpResponse::json(200, &e);
+            }
+        };
         let negotiated = version::negotiate(requested);
         let sid = format!("{:016x}{:016x}", self.next_random(), self.next_random());
         if let Err(TableFull) = self.sessions.open(sid.clone(), negotiated, now) {
@@ -196,9 +204,13 @@ impl Server {
             )
             .with("retry-after", "1");
         }
+        let settings = profile.apply(&self.settings);
+        if let Some(s) = self.sessions.get_mut(&sid) {
+            s.profile = profile;
+        }
         HttpResponse::json(
             200,
-            &jsonrpc::result(&id, dispatch::initialize_result(negotiated, &self.settings)),
+            &jsonrpc::result(&id, dispatch::initialize_result(negotiated, &settings)),
         )
         .with("mcp-session-id", &sid)
     }

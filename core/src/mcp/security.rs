@@ -37,11 +37,26 @@ pub fn host_name(header: &str) -> String {
     }
 }
 
-/// Checks `Host` (when bound to loopback) and `Origin`.
+/// Checks `Host` (when bound to loopback) and `Origin` with no extra allowed origins
+/// (see [`check_admission`]).
 pub fn check_origin_and_host(
     host: Option<&str>,
     origin: Option<&str>,
     bound_to_loopback: bool,
+) -> Result<(), Refusal> {
+    check_admission(host, origin, bound_to_loopback, "")
+}
+
+/// Checks `Host` (when bound to loopback) and `Origin`. An `Origin` is admitted when it
+/// is the device's own (its host and port are the request's `Host`, the way the device's
+/// pages call `/mcp`) or when it is in `allowed`, the device setting "Allowed origins"
+/// (origins separated by commas or spaces). Other loopback origins are refused: any
+/// local web page shares the loopback host, so it must not inherit the device's trust.
+pub fn check_admission(
+    host: Option<&str>,
+    origin: Option<&str>,
+    bound_to_loopback: bool,
+    allowed: &str,
 ) -> Result<(), Refusal> {
     let host_name = host.map(host_name);
     if bound_to_loopback {
@@ -64,31 +79,52 @@ pub fn check_origin_and_host(
         }
     }
     if let Some(o) = origin {
-        let allowed = match origin_host(o) {
-            Some(oh) => is_loopback_host(&oh) || host_name.as_deref() == Some(oh.as_str()),
-            None => false,
+        let own = match (origin_authority(o), host) {
+            (Some(oa), Some(h)) => oa == normal_authority(h),
+            _ => false,
         };
-        if !allowed {
+        let listed = allowed_origins(allowed).any(|a| a == normal_origin(o));
+        if !own && !listed {
             return Err(Refusal {
                 status: 403,
-                message: format!("Origin \"{o}\" is not allowed to use this MCP server"),
+                message: format!(
+                    "Origin \"{o}\" is not allowed to use this MCP server; only the device's own pages are, \
+                     and the origins listed in the device setting Allowed origins"
+                ),
             });
         }
     }
     Ok(())
 }
 
-/// The host of an `http(s)://host[:port]` origin; `None` for `null` or other schemes.
-fn origin_host(origin: &str) -> Option<String> {
-    let rest = origin
-        .trim()
-        .strip_prefix("http://")
-        .or_else(|| origin.trim().strip_prefix("https://"))?;
+/// The origins of the "Allowed origins" setting, normalised.
+fn allowed_origins(list: &str) -> impl Iterator<Item = String> + '_ {
+    list.split([',', ' ', '\n'])
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .map(normal_origin)
+}
+
+/// An origin lower-cased without a trailing slash.
+fn normal_origin(o: &str) -> String {
+    o.trim().trim_end_matches('/').to_ascii_lowercase()
+}
+
+/// `host:port` of a `Host` header, lower-cased, the default HTTP port dropped.
+fn normal_authority(h: &str) -> String {
+    let h = h.trim().to_ascii_lowercase();
+    h.strip_suffix(":80").map(String::from).unwrap_or(h)
+}
+
+/// `host:port` of an `http://` origin (as [`normal_authority`]); `None` for other
+/// schemes, `null` or user info.
+fn origin_authority(origin: &str) -> Option<String> {
+    let rest = origin.trim().strip_prefix("http://")?;
     let authority = rest.split('/').next().unwrap_or("");
     if authority.is_empty() || authority.contains('@') {
         return None;
     }
-    Some(host_name(authority).to_ascii_lowercase())
+    Some(normal_authority(authority))
 }
 
 /// Checks `Authorization: Bearer <token>` when a token is required.

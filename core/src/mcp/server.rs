@@ -107,24 +107,6 @@ impl Server {
         .with("connection", "close")
     }
 
-    /// Admission for the pages the demo serves beside `/mcp` (the playground): the same
-    /// Host and Origin rules as the MCP endpoint, without the token (a browser page
-    /// cannot send one). `None` admits; otherwise the refusal to write.
-    pub fn admit_page(&self, req: &HttpRequest) -> Option<HttpResponse> {
-        security::check_origin_and_host(
-            req.header("host"),
-            req.header("origin"),
-            self.settings.binds_loopback(),
-        )
-        .err()
-        .map(|r| {
-            let mut resp =
-                HttpResponse::empty(r.status).with("content-type", "text/plain; charset=utf-8");
-            resp.body = format!("{}\n", r.message);
-            resp
-        })
-    }
-
     /// Tool calls currently out at Live.
     pub fn pending(&self) -> usize {
         self.calls.len()
@@ -194,10 +176,11 @@ impl Server {
                 ),
             ));
         }
-        security::check_origin_and_host(
+        security::check_admission(
             req.header("host"),
             req.header("origin"),
             self.settings.binds_loopback(),
+            &self.settings.allowed_origins,
         )
         .and_then(|()| {
             security::check_token(

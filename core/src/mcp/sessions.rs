@@ -27,6 +27,8 @@ pub(super) struct Session {
     requests: u64,
     /// Tool calls of this session out at Live.
     in_flight: usize,
+    /// What the client asked for in `initialize` (small-model mode, tools it skips).
+    pub(super) profile: super::profile::Profile,
 }
 
 impl Session {
@@ -78,6 +80,7 @@ impl Sessions {
                 last_used: now,
                 requests: 0,
                 in_flight: 0,
+                profile: super::profile::Profile::default(),
             },
         );
         Ok(())
@@ -92,6 +95,11 @@ impl Sessions {
         s.last_used = s.last_used.max(now);
         s.requests += 1;
         Some(s)
+    }
+
+    /// The session `sid`, read only.
+    pub(super) fn get(&self, sid: &str) -> Option<&Session> {
+        self.map.get(sid)
     }
 
     /// The session `sid` without marking it used.

@@ -76,6 +76,14 @@ pub struct Settings {
     /// can place locators past the end on a Set with only audio tracks. None when the
     /// file could not be written.
     pub silent_wav: Option<String>,
+    /// Origins besides the device's own that may call `/mcp` and load its pages
+    /// (comma- or space-separated, e.g. `http://127.0.0.1:6274` for a local inspector).
+    pub allowed_origins: String,
+    /// Serve the chat page at `/chat/`.
+    pub chat_page: bool,
+    /// Plain-`http` provider origins on other computers the chat page may call (its
+    /// Content-Security-Policy allows `https:` and loopback already).
+    pub chat_provider_origins: String,
     /// Entropy from the host (hex) for session ids; wasm has no random source.
     #[serde(skip_serializing)]
     pub entropy: String,
@@ -107,6 +115,9 @@ impl Default for Settings {
             sample_folder: None,
             disabled_tools: String::new(),
             silent_wav: None,
+            allowed_origins: String::new(),
+            chat_page: true,
+            chat_provider_origins: String::new(),
             entropy: String::new(),
             fresh_token: String::new(),
         }

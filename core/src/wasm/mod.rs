@@ -26,3 +26,6 @@ pub mod notation;
 mod notes_js;
 #[cfg(feature = "host-web")]
 pub mod transforms;
+
+#[cfg(feature = "chat")]
+mod chat;

@@ -177,8 +177,8 @@ impl NodeCore {
             .map_err(|e| JsError::new(&e))
     }
 
-    /// Admission for a page served beside `/mcp`: `null` admits, otherwise the
-    /// refusal (a `response` action) to write.
+    /// Admission for a page served beside `/mcp` (`/chat/…` also needs the Chat page
+    /// setting on): `null` admits, otherwise the refusal (a `response` action) to write.
     #[wasm_bindgen(js_name = admitPage)]
     pub fn admit_page(&self, method: &str, path: &str, headers: JsValue) -> JsValue {
         let headers: BTreeMap<String, String> =
@@ -191,10 +191,28 @@ impl NodeCore {
             // Admission reads only the headers; no session is touched.
             now_ms: 0,
         };
-        match self.server.admit_page(&req) {
+        let chat = req.path == "/chat" || req.path.starts_with("/chat/");
+        let refusal = if chat {
+            self.server.admit_chat(&req)
+        } else {
+            self.server.admit_page(&req)
+        };
+        match refusal {
             Some(refusal) => to_js(HttpAction::Respond(refusal)),
             None => JsValue::NULL,
         }
+    }
+
+    /// The headers of every `/chat/` response (policy, caching by `etag`), as JSON text.
+    #[wasm_bindgen(js_name = chatHeaders)]
+    pub fn chat_headers(&self, etag: &str) -> String {
+        serde_json::to_string(&self.server.chat_headers(etag)).unwrap_or_default()
+    }
+
+    /// The chat page's address for the device's "Open chat" button.
+    #[wasm_bindgen(js_name = chatUrl)]
+    pub fn chat_url(&self, port: u16) -> String {
+        self.server.chat_url(port)
     }
 
     /// The 400 answer for a request whose body could not be read.

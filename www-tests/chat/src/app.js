@@ -1,0 +1,355 @@
+// The chat page's glue: loads core, opens the MCP session with the device, and moves
+// events between the engine (core's ChatEngine, which decides everything), the network
+// and the DOM. See docs/design/chat.md.
+import init, { ChatEngine } from './core.js';
+import { createDevice, DeviceError, setToken, takeTokenFromFragment } from './device.js';
+import { PRESETS, sendRequest } from './provider.js';
+import { createTranscript } from './render.js';
+import { currentSettings, setupSettings, SMALL_TOOLS } from './settings.js';
+import { listConversations, loadKey, saveConversation } from './store.js';
+
+const $ = (id) => document.getElementById(id);
+const STATE_NAMES = { ready: 'ready', waiting: 'waiting', streaming: 'streaming', runningTool: 'running-tool', waitingToRetry: 'waiting-to-retry', roundLimit: 'round-limit', error: 'error' };
+
+const device = createDevice();
+let tools = { tools: [] };
+let engine = null;
+let record = null; // the open conversation's stored record
+let settings = null;
+let view = { state: 'ready', items: [], queued: [] };
+let pageState = 'loading';
+let controller = null;
+let waitTimer = null;
+let waitUntil = 0;
+let since = Date.now();
+let pendingCall = null;
+let renderQueued = false;
+let saveTimer = null;
+
+const transcript = createTranscript($('transcript'), {
+  retry: () => run(engine.retry()),
+  settings: () => dialog.open(false),
+});
+const dialog = setupSettings(async (s) => {
+  const reopen = settings && Boolean(settings.smallModel) !== Boolean(s.smallModel);
+  settings = s;
+  if (reopen) await openSession().catch((e) => showBanner(e.message));
+  if (engine) engine.setConfig(JSON.stringify(configOf(s, record.config.systemPrompt)));
+  applyTools();
+  if (pageState === 'setup') enterReady();
+  render();
+});
+
+/** A random id; `crypto.randomUUID` exists only in secure contexts (not a LAN address). */
+function uuid() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function configOf(s, systemPrompt) {
+  const p = PRESETS[s.preset] ?? PRESETS.custom;
+  return { preset: s.preset, format: p.format, model: s.model, systemPrompt, roundLimit: s.roundLimit, contextLength: s.contextLength ?? null };
+}
+
+function systemPrompt(s) {
+  return device.instructions ? `${s.systemPrompt}\n\n${device.instructions}` : s.systemPrompt;
+}
+
+/** The tools this conversation offers: small-model mode keeps the core set. */
+function applyTools() {
+  if (!engine) return;
+  const names = (tools.tools ?? []).map((t) => t.name);
+  const disabled = settings?.smallModel ? names.filter((n) => !SMALL_TOOLS.includes(n)) : [];
+  engine.setTools(JSON.stringify(tools), JSON.stringify(disabled));
+}
+
+function newConversation() {
+  const now = Date.now();
+  const prompt = systemPrompt(settings);
+  record = { id: uuid(), title: 'New conversation', created: now, updated: now, config: configOf(settings, prompt), conversation: null };
+  engine = new ChatEngine(JSON.stringify(record.config), undefined);
+  applyTools();
+}
+
+function openRecord(r) {
+  record = r;
+  engine = new ChatEngine(JSON.stringify({ ...r.config, ...configOf(settings, r.config.systemPrompt) }), r.conversation ?? undefined);
+  applyTools();
+  render();
+}
+
+// ---- effects ------------------------------------------------------------------------
+
+function run(json) {
+  const effects = typeof json === 'string' ? JSON.parse(json) : json;
+  for (const e of effects) {
+    switch (e.kind) {
+      case 'request': startRequest(e.request); break;
+      case 'abort': controller?.abort(); controller = null; break;
+      case 'callTool': callTool(e); break;
+      case 'cancelTool': if (pendingCall?.requestId) device.cancel(pendingCall.requestId); break;
+      case 'wait':
+        waitUntil = Date.now() + e.ms;
+        waitTimer = setTimeout(() => { waitTimer = null; run(engine.timer()); }, e.ms);
+        break;
+      case 'cancelWait': clearTimeout(waitTimer); waitTimer = null; break;
+      case 'restore': $('message').value = e.text + ($('message').value ? `\n\n${$('message').value}` : ''); break;
+      case 'announce': announce(e.text); break;
+      case 'save': scheduleSave(); break;
+      default: break;
+    }
+  }
+  render();
+}
+
+async function startRequest(request) {
+  controller?.abort();
+  const c = new AbortController();
+  controller = c;
+  since = Date.now();
+  const p = PRESETS[settings.preset] ?? PRESETS.custom;
+  const key = await loadKey(settings.preset, settings.base);
+  await sendRequest({ engine, request, base: settings.base, format: p.format, key, signal: c.signal, run });
+  if (controller === c) controller = null;
+}
+
+async function callTool(e) {
+  pendingCall = { callId: e.callId, requestId: null };
+  since = Date.now();
+  try {
+    const { result } = await device.request('tools/call', { name: e.name, arguments: e.arguments }, (id) => { pendingCall.requestId = id; });
+    pendingCall = null;
+    run(engine.toolResult(e.callId, JSON.stringify(result)));
+  } catch (err) {
+    pendingCall = null;
+    run(engine.toolFailed(e.callId, err.message));
+    if (err instanceof DeviceError && err.kind === 'token') showToken(err.message);
+  }
+}
+
+// ---- saving -------------------------------------------------------------------------
+
+function scheduleSave() {
+  if (saveTimer) return;
+  saveTimer = setTimeout(save, 500);
+}
+
+async function save() {
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  if (!engine || !record) return;
+  const conversation = engine.conversationJson();
+  const first = JSON.parse(conversation).items?.find((i) => i.kind === 'user');
+  Object.assign(record, { conversation, updated: Date.now(), title: first ? first.text.slice(0, 60) : record.title });
+  try {
+    await saveConversation(record);
+    $('banner').hidden = true;
+  } catch (e) {
+    showBanner(`Conversations can't be saved in this browser (${e?.message ?? e}); this one keeps working until the tab closes.`);
+  }
+  refreshList();
+}
+
+// ---- drawing ------------------------------------------------------------------------
+
+function announce(text) {
+  $('live').textContent = text;
+}
+
+function showBanner(text) {
+  $('banner').textContent = text;
+  $('banner').hidden = false;
+}
+
+function render() {
+  if (renderQueued) return;
+  renderQueued = true;
+  requestAnimationFrame(() => {
+    renderQueued = false;
+    draw();
+  });
+}
+
+function draw() {
+  if (engine) view = JSON.parse(engine.view());
+  const state = pageState === 'ready' ? STATE_NAMES[view.state] ?? view.state : pageState;
+  document.body.dataset.state = state;
+  if (engine && pageState === 'ready') transcript(view);
+  const busy = !['ready', 'error'].includes(view.state) && pageState === 'ready';
+  const send = $('send');
+  send.textContent = busy ? 'Stop' : 'Send';
+  send.disabled = pageState !== 'ready';
+  $('message').disabled = !['ready', 'device-unreachable'].includes(pageState);
+  $('turn-actions').hidden = view.state !== 'roundLimit';
+  $('queued').replaceChildren(...(view.queued ?? []).map((q) => Object.assign(document.createElement('li'), { textContent: q })));
+  if (settings) {
+    const label = `${(PRESETS[settings.preset] && $('preset').querySelector(`[value="${settings.preset}"]`)?.textContent) || settings.preset} · ${settings.model || 'no model'}`;
+    $('model-button').textContent = label;
+    $('model-button').setAttribute('aria-label', `Settings: ${label}`);
+  }
+  $('status').textContent = statusText();
+}
+
+function statusText() {
+  if (pageState === 'loading') return 'Loading Barline chat…';
+  if (pageState === 'setup') return 'Choose a provider and a model in Settings.';
+  if (pageState === 'token-needed') return 'Token needed';
+  if (pageState === 'device-unreachable') return "Barline isn't answering — retrying…";
+  const s = Math.round((Date.now() - since) / 1000);
+  switch (view.state) {
+    case 'waiting': {
+      const local = PRESETS[settings?.preset]?.local && s >= 20 ? ' (local models can take a while to load)' : '';
+      return `${view.status} ${s} s${local}`;
+    }
+    case 'runningTool': return `${view.status} (${s} s)`;
+    case 'waitingToRetry': return `${view.status.replace(' — retrying soon', '')} — retrying in ${Math.max(0, Math.ceil((waitUntil - Date.now()) / 1000))} s`;
+    default: return view.status;
+  }
+}
+
+async function refreshList() {
+  let list = [];
+  try { list = await listConversations(); } catch { return; }
+  $('conversation-list').replaceChildren(...list.map((r) => {
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: r.title || 'Untitled' });
+    if (r.id === record?.id) b.setAttribute('aria-current', 'true');
+    b.addEventListener('click', () => { if (['ready', 'error'].includes(view.state)) openRecord(r); });
+    const li = document.createElement('li');
+    li.append(b);
+    return li;
+  }));
+}
+
+// ---- page states --------------------------------------------------------------------
+
+function showToken(message) {
+  pageState = 'token-needed';
+  $('token-message').textContent = `${message} Copy the token from the Barline device's Access section.`;
+  $('token-panel').hidden = false;
+  render();
+}
+
+/**
+ * Opens the MCP session with this browser's profile: small-model mode asks the device
+ * for the small catalogue and the short guide and leaves out the tools outside the core
+ * set, for this session only. The names come from a first, plain listing.
+ */
+async function openSession() {
+  const small = Boolean(currentSettings()?.smallModel);
+  await device.open({ smallModel: small, disabled: [] });
+  tools = (await device.request('tools/list', {})).result;
+  const disabled = small ? (tools.tools ?? []).map((t) => t.name).filter((n) => !SMALL_TOOLS.includes(n)) : [];
+  if (disabled.length) {
+    await device.open({ smallModel: small, disabled });
+    tools = (await device.request('tools/list', {})).result;
+  }
+}
+
+async function connect() {
+  try {
+    await openSession();
+    $('connection').textContent = 'Connected';
+    $('token-panel').hidden = true;
+    return true;
+  } catch (e) {
+    if (e instanceof DeviceError && e.kind === 'token') showToken(e.message);
+    else if (e instanceof DeviceError && e.kind === 'refused') showBanner(e.message);
+    else {
+      pageState = 'device-unreachable';
+      $('connection').textContent = 'Not connected';
+      render();
+    }
+    return false;
+  }
+}
+
+async function enterReady() {
+  if (!record) {
+    const latest = (await listConversations().catch(() => []))[0];
+    if (latest) openRecord(latest);
+    else newConversation();
+  }
+  pageState = 'ready';
+  refreshList();
+  render();
+}
+
+async function start() {
+  takeTokenFromFragment();
+  await init({ module_or_path: new URL('core.wasm', import.meta.url) });
+  let delay = 2000;
+  const started = Date.now();
+  while (!(await connect())) {
+    if (pageState === 'token-needed') return;
+    await new Promise((r) => setTimeout(r, delay));
+    if (Date.now() - started > 10000) delay = 10000;
+  }
+  settings = currentSettings();
+  if (!settings) {
+    pageState = 'setup';
+    render();
+    dialog.open(true);
+    return;
+  }
+  await enterReady();
+}
+
+// ---- controls -----------------------------------------------------------------------
+
+$('composer').addEventListener('submit', (e) => {
+  e.preventDefault();
+  if (!engine) return;
+  if (!['ready', 'error'].includes(view.state) && e.submitter === $('send')) {
+    run(engine.stop());
+    return;
+  }
+  const text = $('message').value;
+  if (!text.trim()) return;
+  $('message').value = '';
+  run(engine.send(text));
+  $('message').focus();
+});
+$('message').addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && !e.shiftKey) {
+    e.preventDefault();
+    $('composer').requestSubmit();
+  }
+});
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && engine && !$('settings').open && !['ready', 'error'].includes(view.state)) run(engine.stop());
+});
+$('continue').addEventListener('click', () => run(engine.continueTurn()));
+$('model-button').addEventListener('click', () => dialog.open(false));
+$('new-button').addEventListener('click', () => {
+  if (!settings || !['ready', 'error'].includes(view.state)) return;
+  save().then(() => { newConversation(); render(); $('message').focus(); });
+});
+$('menu-button').addEventListener('click', () => {
+  const open = $('conversations').hidden;
+  $('conversations').hidden = !open;
+  $('menu-button').setAttribute('aria-expanded', String(open));
+});
+$('token-button').addEventListener('click', async () => {
+  setToken($('token-input').value.trim(), $('token-remember').checked);
+  $('token-input').value = '';
+  pageState = 'loading';
+  if (await connect()) {
+    settings = currentSettings();
+    if (settings) await enterReady();
+    else { pageState = 'setup'; dialog.open(true); }
+  }
+  render();
+});
+// Export: the stored records as they are (settings and messages; never a key or the token).
+$('export-button').addEventListener('click', async () => {
+  await save();
+  const records = await listConversations().catch(() => []);
+  const blob = new Blob([JSON.stringify({ format: 'barline-chat', version: 1, conversations: records }, null, 2)], { type: 'application/json' });
+  const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: 'barline-conversations.json' });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+});
+window.addEventListener('pagehide', () => { save(); });
+setInterval(() => { if (pageState !== 'ready' || !['ready', 'error'].includes(view.state)) render(); }, 1000);
+
+start().catch((e) => showBanner(`The chat page could not start: ${e?.message ?? e}`));
