@@ -89,7 +89,7 @@ pub(super) fn only_separators(s: &str) -> bool {
     while i < bytes.len() {
         match bytes[i] {
             b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            _ => match super::parser::comment_end(bytes, i) {
+            _ => match super::lexical::comment_end(bytes, i) {
                 Some(Ok(end)) => i = end,
                 _ => return false,
             },

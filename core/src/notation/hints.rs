@@ -4,12 +4,12 @@
 //! generic `Expected …` text with what went wrong and how to write it. Runs only
 //! after a failure; it never changes what parses.
 
-use super::extended::Failure;
+use super::extras::Failure;
+use super::grammar::{Grammar, Rule};
 use super::hint_scan::{
     closer, digits, digits_dots, is_chord_symbol, is_note_value_without_denominator,
     only_separators, posint, with_decimals, zero_denominator,
 };
-use super::parser::{Grammar, Rule};
 use super::position::found_text;
 use pest::Parser as _;
 

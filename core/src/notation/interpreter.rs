@@ -8,10 +8,10 @@ use super::ast::BeatSpec;
 use super::copy::CopyMap;
 use super::deletion;
 use super::error::{ErrorKind, NotationError};
-use super::extended::{BeatExtra, Extended};
+use super::extras::{BeatExtra, Extended};
+use super::item::Item;
 use super::note::{Meter, Note};
 use super::numbers::render;
-use super::parser::Item;
 use super::patterns::{Patterns, StreamKind};
 use super::warnings::{self as w, WarningList};
 

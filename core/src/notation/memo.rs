@@ -8,9 +8,9 @@
 //! recalling them allocates nothing.
 
 use super::ast::BeatSpec;
-use super::extended::BeatExtra;
+use super::extras::BeatExtra;
+use super::item::Item;
 use super::numbers;
-use super::parser::Item;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 

@@ -11,7 +11,9 @@
 use super::ast::BeatSpec;
 use super::dialect::Dialect;
 use super::error::{ErrorKind, NotationError, EXPECTED_ELEMENT, EXPECTED_SEPARATOR};
-use super::extended::{Extended, Failure};
+use super::extras::{Extended, Failure};
+use super::grammar::Grammar;
+pub(crate) use super::grammar::Rule;
 pub(crate) use super::item::Item;
 use super::lexical::{bar_spec, pitch_class_value};
 pub(crate) use super::lexical::{comment_end, UnclosedComment};
@@ -22,10 +24,6 @@ use super::position::{source_position, syntax_error};
 use pest::iterators::Pair;
 use pest::Parser as _;
 use std::ops::Range;
-
-#[derive(pest_derive::Parser)]
-#[grammar = "notation/grammar.pest"]
-pub(super) struct Grammar;
 
 /// How the scanner obtains each element from pest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +97,7 @@ impl<'t> Scanner<'t> {
 
     /// The list extras (restated bars, spec texts) of the last time position in
     /// bar|beat 2; empty in the core dialect.
-    pub(crate) fn extras(&self) -> &[super::extended::BeatExtra] {
+    pub(crate) fn extras(&self) -> &[super::extras::BeatExtra] {
         match self.beats_in_arena {
             Some((start, end)) => self.memo.extras(start, end),
             None => &self.ext.extras,

@@ -6,7 +6,7 @@
 //! path is untouched.
 
 use super::error::NotationError;
-use super::extended::{BracketItem, Extended};
+use super::extras::{BracketItem, Extended};
 use super::interpreter::{too_many_notes, Buffered, Interpreter, MAX_NOTES};
 use super::note::Note;
 

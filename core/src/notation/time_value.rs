@@ -4,9 +4,10 @@
 //! tool argument as in a clip's notes.
 
 use super::dialect::Dialect;
+use super::grammar::{Grammar, Rule};
 use super::note::Meter;
 use super::numbers;
-use super::parser::{Grammar, Rule, ScanMode, Scanner};
+use super::parser::{ScanMode, Scanner};
 use pest::Parser as _;
 
 /// The meter of a time signature `numerator/denominator` (both ≥ 1).
