@@ -20,6 +20,7 @@ pub mod client;
 mod error;
 mod frame;
 mod offline;
+mod replay_clock;
 mod too_large;
 mod transit;
 mod v8_session;
