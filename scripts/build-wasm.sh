@@ -72,7 +72,13 @@ if grep -q externref "$OUT/v8/barline_core.js"; then
   echo "build-wasm: the v8 glue uses externref; reference types leaked into the v8 build" >&2
   exit 1
 fi
-"$BINARYEN/wasm2js" "$OUT/v8/barline_core_bg.wasm" "${V8_FEATURES[@]}" -Oz -o "$OUT/v8/barline_core_bg.js"
+# wasm2js aborts ("invalid type") on saturating float-to-int in this module: those and
+# sign extension are lowered to MVP instructions first. Bulk memory stays: wasm2js turns
+# memory.copy/fill into typed-array copies, far faster than lowered byte loops.
+"$BINARYEN/wasm-opt" "$OUT/v8/barline_core_bg.wasm" "${V8_FEATURES[@]}" --llvm-nontrapping-fptoint-lowering \
+  --signext-lowering -o "$V8_WASM_DIR/barline_core.mvp.wasm"
+"$BINARYEN/wasm2js" "$V8_WASM_DIR/barline_core.mvp.wasm" --mvp-features --enable-mutable-globals \
+  --enable-bulk-memory --enable-bulk-memory-opt -Oz -o "$OUT/v8/barline_core_bg.js"
 
 cargo build -q -p barline-fake-live --lib --target wasm32-unknown-unknown --release
 cp "$WASM_DIR/barline_fake_live.wasm" "$WASM_DIR/barline_fake_live.opt.wasm"

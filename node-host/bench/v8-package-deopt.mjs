@@ -5,11 +5,12 @@
 // reference types an export returns externref and V8 11.3 aborts ("unreachable code");
 // the v8 package is built without them. Run:
 //   node --allow-natives-syntax node-host/bench/v8-package-deopt.mjs [rounds]
-// Prints the rounds survived; exits non-zero (or aborts) otherwise.
+// Prints the rounds survived; exits non-zero (or aborts) otherwise. BARLINE_V8_PKG names
+// another package folder (e.g. a build with reference types, which aborts).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const pkg = fileURLToPath(new URL("../../dist/pkg/v8/", import.meta.url));
+const pkg = process.env.BARLINE_V8_PKG ? `${process.env.BARLINE_V8_PKG}/` : fileURLToPath(new URL("../../dist/pkg/v8/", import.meta.url));
 const rounds = Number(process.argv[2] ?? 200);
 const glueSource = readFileSync(`${pkg}barline_core.js`, "utf8");
 const bytes = readFileSync(`${pkg}barline_core_bg.wasm`);
