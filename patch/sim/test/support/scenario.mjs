@@ -122,6 +122,11 @@ export async function scenario(t, { needs, settings }, body) {
           return;
         }
         await body(s, steps(rt));
+        // Live stays responsive: no uninterrupted v8 run of the session went past the
+        // bound of core/src/live/journal.rs.
+        const run = s.device.v8.stats.longestRun;
+        rt.diagnostic(`longest uninterrupted v8 run: ${run.requests} Live API requests, ${run.ms.toFixed(1)} ms (${run.tool})`);
+        assert.ok(run.requests <= 1000, `${run.tool} made ${run.requests} Live API requests in one run`);
       } finally {
         await s.close();
       }
