@@ -1,5 +1,5 @@
 // Bundles the two host scripts into single self-contained files with the wasm embedded.
-import { build } from "esbuild";
+import { build, transform } from "esbuild";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -12,7 +12,7 @@ export async function bundleV8({
 } = {}) {
   const glue = glueForBothForms(readFileSync(gluePath, "utf8"));
   const wasm = readFileSync(wasmPath).toString("base64");
-  const jsCore = jsCoreFactory(readFileSync(jsCorePath, "utf8"));
+  const jsCore = await jsCoreFactory(readFileSync(jsCorePath, "utf8"));
   const virtual = {
     name: "barline-virtual",
     setup(b) {
@@ -72,13 +72,18 @@ function glueForBothForms(glue) {
 
 /**
  * wasm2js writes an ES module importing the glue's functions by module name; the device
- * needs a function from those imports to the exports, run afresh for each instance.
+ * needs the body of a function from those imports to the exports, run afresh for each
+ * instance. It ships as text, compiled only where WebAssembly is missing: as code it
+ * would add its parse time (ten times the rest of the script's) to every device load.
  */
-function jsCoreFactory(source) {
+async function jsCoreFactory(source) {
   const body = source.replace(/^import \* as \S+ from '[^']*';$/m, "");
   const tail = body.indexOf("\nvar retasmFunc = asmFunc(");
   if (tail < 0 || body === source || !body.includes("function asmFunc(imports)")) throw new Error("bundleV8: unexpected shape of the wasm2js output");
-  return `export default function createJsCore(imports) {\n${body.slice(0, tail)}\nreturn asmFunc(imports);\n}\n`;
+  const { code } = await transform(`function createJsCore(imports) {\n${body.slice(0, tail)}\nreturn asmFunc(imports);\n}`, { minify: true, target: "es2022" });
+  const m = /^function createJsCore\((\w+)\)\{([\s\S]*)\}\s*$/.exec(code);
+  if (!m) throw new Error("bundleV8: unexpected shape of the minified JavaScript core");
+  return `export default ${JSON.stringify({ param: m[1], body: m[2] })};\n`;
 }
 
 /** node.script entry: ESM, max-api external, wasm bytes defined as base64. */
