@@ -1,25 +1,31 @@
 // Bundles the two host scripts into single self-contained files with the wasm embedded.
-import { build } from "esbuild";
+import { build, transform } from "esbuild";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** Max v8 script: sloppy prologue + IIFE bundle + top-level handler declarations. */
-export async function bundleV8({ gluePath = `${root}dist/pkg/v8/barline_core.js`, wasmPath = `${root}dist/pkg/v8/barline_core_bg.wasm` } = {}) {
-  const glue = readFileSync(gluePath, "utf8");
+export async function bundleV8({
+  gluePath = `${root}dist/pkg/v8/barline_core.js`, wasmPath = `${root}dist/pkg/v8/barline_core_bg.wasm`,
+  jsCorePath = `${root}dist/pkg/v8/barline_core_bg.js`,
+} = {}) {
+  const glue = glueForBothForms(readFileSync(gluePath, "utf8"));
   const wasm = readFileSync(wasmPath).toString("base64");
+  const jsCore = await jsCoreFactory(readFileSync(jsCorePath, "utf8"));
   const virtual = {
     name: "barline-virtual",
     setup(b) {
       b.onResolve({ filter: /^barline:/ }, (a) => ({ path: a.path, namespace: "barline" }));
       b.onLoad({ filter: /.*/, namespace: "barline" }, (a) => {
         if (a.path === "barline:glue") {
-          // The glue captures TextDecoder/TextEncoder at evaluation: hand it ours as
-          // parameters so no global is read or written. A factory so a trap can be
-          // followed by a fresh instance (initSync refuses to run twice per glue).
-          return { contents: `export default function createGlue(TextDecoder, TextEncoder) {\n${glue}\nreturn wasm_bindgen;\n}`, loader: "js" };
+          // The glue captures TextDecoder/TextEncoder and WebAssembly at evaluation: hand
+          // it ours as parameters so no global is read or written, and so the JavaScript
+          // core can stand in for WebAssembly. A factory so a trap can be followed by a
+          // fresh instance (initSync refuses to run twice per glue).
+          return { contents: `export default function createGlue(TextDecoder, TextEncoder, WebAssembly) {\n${glue}\nreturn wasm_bindgen;\n}`, loader: "js" };
         }
+        if (a.path === "barline:core-js") return { contents: jsCore, loader: "js" };
         return { contents: `export default ${JSON.stringify(wasm)};`, loader: "js" };
       });
     },
@@ -27,7 +33,7 @@ export async function bundleV8({ gluePath = `${root}dist/pkg/v8/barline_core.js`
   const out = await build({
     entryPoints: [`${root}v8-host/src/main.mjs`], bundle: true, write: false, format: "iife",
     globalName: "__barline", target: "es2022", platform: "neutral", plugins: [virtual], legalComments: "none",
-    minifyWhitespace: true, minifySyntax: true,
+    minify: true,
   });
   // The bundle runs strict inside its IIFE; the prologue and handlers stay sloppy so
   // `inlets`/`outlets` assignments reach Max's global properties
@@ -47,6 +53,38 @@ export async function bundleV8({ gluePath = `${root}dist/pkg/v8/barline_core.js`
     "function anything() { __barline.unknown(messagename); }",
     "",
   ].join("\n");
+}
+
+/**
+ * wasm-bindgen's glue notices a grown memory by its old buffer being detached; the
+ * JavaScript core's memory.grow (wasm2js) replaces the buffer without detaching the old
+ * one, so every cached view is checked against the current buffer instead (right for
+ * both forms).
+ */
+function glueForBothForms(glue) {
+  let views = 0;
+  const out = glue
+    .replace(/(cached\w+Memory0) === null \|\| \1\.byteLength === 0/g, (_, v) => { views++; return `${v} === null || ${v}.buffer !== wasm.memory.buffer`; })
+    .replace(/(cached\w+Memory0) === null \|\| \1\.buffer\.detached === true \|\| \(\1\.buffer\.detached === undefined && \1\.buffer !== wasm\.memory\.buffer\)/g,
+      (_, v) => { views++; return `${v} === null || ${v}.buffer !== wasm.memory.buffer`; });
+  if (views === 0 || /byteLength === 0|buffer\.detached/.test(out)) throw new Error("bundleV8: unexpected shape of the glue's memory views");
+  return out;
+}
+
+/**
+ * wasm2js writes an ES module importing the glue's functions by module name; the device
+ * needs the body of a function from those imports to the exports, run afresh for each
+ * instance. It ships as text, compiled only where WebAssembly is missing: as code it
+ * would add its parse time (ten times the rest of the script's) to every device load.
+ */
+async function jsCoreFactory(source) {
+  const body = source.replace(/^import \* as \S+ from '[^']*';$/m, "");
+  const tail = body.indexOf("\nvar retasmFunc = asmFunc(");
+  if (tail < 0 || body === source || !body.includes("function asmFunc(imports)")) throw new Error("bundleV8: unexpected shape of the wasm2js output");
+  const { code } = await transform(`function createJsCore(imports) {\n${body.slice(0, tail)}\nreturn asmFunc(imports);\n}`, { minify: true, target: "es2022" });
+  const m = /^function createJsCore\((\w+)\)\{([\s\S]*)\}\s*$/.exec(code);
+  if (!m) throw new Error("bundleV8: unexpected shape of the minified JavaScript core");
+  return `export default ${JSON.stringify({ param: m[1], body: m[2] })};\n`;
 }
 
 /** The chat page's files node-host serves at /chat/ (dist/chat from www-tests/chat/build.mjs). */

@@ -2,7 +2,10 @@
 # Builds the core crate to WebAssembly and generates the JS glue for every host:
 #   dist/pkg/node  CommonJS glue for Node (tests, benchmarks, tools)
 #   dist/pkg/v8    classic-script glue for Max's v8 object (synchronous instantiation),
-#                  from a build with only the v8 host's exports (feature host-v8)
+#                  from a size-optimised build with only the v8 host's exports (feature
+#                  host-v8) and without reference types, plus barline_core_bg.js: the
+#                  same module as plain JavaScript (binaryen's wasm2js) for a v8 without
+#                  WebAssembly
 #   dist/pkg/web   ES-module glue for the browser playground (and node-host, which
 #                  instantiates it synchronously from embedded bytes)
 #   dist/pkg/fake  CommonJS glue of the fake Live Set (crate barline-fake-live,
@@ -66,12 +69,42 @@ build_web() {
   report node web
 }
 
+# The v8 package (docs/design/v8-core.md). Reference types are what Node 20's V8 aborts
+# on (node-host/bench/V8-DEOPT.md) and Max's v8 takes no flag against it, and wasm2js
+# cannot translate them: our crates are built for the MVP CPU plus the features both
+# V8 and wasm2js handle. The prebuilt std still declares reference types in its
+# target_features section, which would make wasm-bindgen expect an externref table, so
+# binaryen (npm, pinned in package.json: Debian's 108 cannot run wasm2js on this module)
+# strips that section before bindgen. Profile v8 (Cargo.toml) optimises for size.
+BINARYEN=node_modules/.bin
+V8_FEATURES=(--mvp-features --enable-sign-ext --enable-mutable-globals --enable-bulk-memory
+  --enable-bulk-memory-opt --enable-nontrapping-float-to-int)
+
 build_v8() {
-  local dir=target/wasm-v8/$WASM_SUBDIR
-  compile "barline-core, the v8 host only (dist/pkg/v8)" wasm-v8 -p barline-core --no-default-features --features host-v8
-  cp "$dir/barline_core.wasm" "$dir/barline_core.v8.wasm"
-  optimise "$dir/barline_core.v8.wasm"
+  local dir=target/wasm-v8/wasm32-unknown-unknown/v8
+  echo "build-wasm: compiling barline-core, the v8 host only (dist/pkg/v8; cargo, target/wasm-v8)" >&2
+  CARGO_TARGET_DIR=target/wasm-v8 \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-cpu=mvp -C target-feature=+sign-ext,+bulk-memory,+nontrapping-fptoint,+mutable-globals" \
+    cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --profile v8 \
+    --no-default-features --features host-v8 >&2
+  "$BINARYEN/wasm-opt" "$dir/barline_core.wasm" "${V8_FEATURES[@]}" --strip-target-features -Oz \
+    -o "$dir/barline_core.v8.wasm"
   bindgen "$dir/barline_core.v8.wasm" no-modules "$OUT/v8" "${SHIP[@]}"
+  # wasm-bindgen leaves its own glue functions unoptimised; without an externref table a
+  # second pass after it is safe.
+  "$BINARYEN/wasm-opt" "$OUT/v8/barline_core_bg.wasm" "${V8_FEATURES[@]}" -Oz -o "$OUT/v8/barline_core_bg.wasm"
+  if grep -q externref "$OUT/v8/barline_core.js"; then
+    echo "build-wasm: the v8 glue uses externref; reference types leaked into the v8 build" >&2
+    exit 1
+  fi
+  # wasm2js aborts ("invalid type") on saturating float-to-int in this module: those and
+  # sign extension are lowered to MVP instructions first. Bulk memory stays: wasm2js turns
+  # memory.copy/fill into typed-array copies, far faster than lowered byte loops.
+  echo "build-wasm: the v8 core as JavaScript (wasm2js)" >&2
+  "$BINARYEN/wasm-opt" "$OUT/v8/barline_core_bg.wasm" "${V8_FEATURES[@]}" --llvm-nontrapping-fptoint-lowering \
+    --signext-lowering -o "$dir/barline_core.mvp.wasm"
+  "$BINARYEN/wasm2js" "$dir/barline_core.mvp.wasm" --mvp-features --enable-mutable-globals \
+    --enable-bulk-memory --enable-bulk-memory-opt -Oz -o "$OUT/v8/barline_core_bg.js"
   report v8
 }
 
@@ -101,3 +134,4 @@ for package in "$@"; do
     *) echo "build-wasm: unknown package '$package' (web, v8 or fake)" >&2; exit 2 ;;
   esac
 done
+printf 'js   v8    %8d bytes  %s\n' "$(stat -c %s "$OUT/v8/barline_core_bg.js")" "$OUT/v8/barline_core_bg.js"

@@ -44,7 +44,7 @@ export function openDevice(path = DEFAULT_DEVICE) {
 /**
  * Starts a simulated device. Options: profile ("max-9.0" | "max-9.2"), set (fixture path
  * or object), settings (partial node-host settings), device (path of the .amxd),
- * wasm ("sync-only" | "full" | "absent"), seed, echo (print the Max console), idType
+ * wasm ("sync-only" | "full" | "absent" | "refuses"; default: $BARLINE_SIM_WASM, else "sync-only"), seed, echo (print the Max console), idType
  * ("string" | "number": the JS type of LiveAPI ids), liveSet (an already created fake
  * Live Set, for tests of the simulator itself), parameters (the device's parameter values
  * as a saved Live Set holds them, by varname, e.g. from `parameters()` of an earlier run),
@@ -54,7 +54,7 @@ export function openDevice(path = DEFAULT_DEVICE) {
  * tests of time limits never wait on real time).
  */
 export async function startDevice({
-  profile = "max-9.0", set, settings = {}, device: devicePath = DEFAULT_DEVICE, wasm = "sync-only",
+  profile = "max-9.0", set, settings = {}, device: devicePath = DEFAULT_DEVICE, wasm = process.env.BARLINE_SIM_WASM || "sync-only",
   seed = 1, echo = false, liveSet: givenLiveSet, startTimeoutMs = 20000, idType = "string", parameters = {},
   watchAbsent = [], clock = "real",
 } = {}) {
@@ -97,8 +97,8 @@ export async function startDevice({
         onOutlet: (n, atoms) => ctx.send(n, atoms), jsarguments: args.slice(1), searchPath: [device.folder],
         setHasFile: (path) => Boolean(liveSet.hasFile?.(path)),
         onDeferral: () => liveSet.settle?.(),
-        makeLiveAPI: (toContextArray) => createLiveApiClass({
-          FakeLiveAPI: liveSet.LiveAPI, isReady: () => ready, accounting, toContextArray,
+        makeLiveAPI: (toContextArray, meter) => createLiveApiClass({
+          FakeLiveAPI: liveSet.LiveAPI, isReady: () => ready, accounting, toContextArray, meter,
           post: (...a) => maxConsole.post("LiveAPI", a), error: (...a) => maxConsole.error("LiveAPI", a),
           // Live opens any audio file on disk, not only the ones the fixture lists (such
           // as the silent WAV node-host writes at start-up).

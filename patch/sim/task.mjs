@@ -2,7 +2,9 @@
 // never runs synchronously, interval defaults to 500, iterations counts calls since the
 // start.
 
-export function createTaskClass({ scheduler, onError, beforeRun }) {
+// `aroundRun(tool, fn)` wraps each callback as one uninterrupted run of the script, named
+// after the tool (`currentTool()`) whose run created the Task.
+export function createTaskClass({ scheduler, onError, beforeRun, currentTool = () => null, aroundRun = (tool, fn) => fn() }) {
   const live = new Set();
   class Task {
     constructor(fn, thisObj, args) {
@@ -15,12 +17,13 @@ export function createTaskClass({ scheduler, onError, beforeRun }) {
       this.valid = true;
       this._timer = null;
       this._remaining = 0;
+      this._tool = currentTool();
       live.add(this);
     }
     _run() {
       this.running = 1;
       this.iterations += 1;
-      try { this.function.apply(this.object, this.arguments); } catch (e) { onError(e); }
+      try { aroundRun(this._tool, () => this.function.apply(this.object, this.arguments)); } catch (e) { onError(e); }
       this.running = 0;
     }
     _arm(delay) {

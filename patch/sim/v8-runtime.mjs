@@ -20,7 +20,10 @@ const ES2023 = ["toSorted", "toReversed", "toSpliced", "with", "findLast", "find
 
 /**
  * Creates a v8 object. `onOutlet(n, atoms)` delivers what the script sends;
- * `makeLiveAPI(toContextArray)` builds the LiveAPI class the script sees; `scheduler` runs Tasks and the 9.2 timers.
+ * `makeLiveAPI(toContextArray, meter)` builds the LiveAPI class the script sees (it
+ * reports requests and objects to `meter`); `scheduler` runs Tasks and the 9.2 timers.
+ * `wasm`: "sync-only" (Max: synchronous compilation only), "full", "absent" (no
+ * WebAssembly global) or "refuses" (a policy that makes every compilation throw).
  */
 export function createV8Object({
   profile = "max-9.0", wasm = "sync-only", source, filename, makeLiveAPI, scheduler, console: maxConsole,
@@ -29,6 +32,7 @@ export function createV8Object({
 }) {
   if (!PROFILES.includes(profile)) throw new Error(`unknown profile ${profile}; use ${PROFILES.join(" or ")}`);
   const stats = { requireCalls: [], includeCalls: [], outletErrors: 0, handlerErrors: 0, absentReads: {} };
+  const meter = createRunMeter(stats);
   let outletsCount = 1;
   const post = (...args) => maxConsole.post(name, args);
   const error = (...args) => maxConsole.error(name, args);
@@ -49,6 +53,8 @@ export function createV8Object({
   else if (wasm === "sync-only") {
     vm.runInContext(`for (const k of ["instantiate", "compile", "instantiateStreaming", "compileStreaming"])
       WebAssembly[k] = function () { return new Promise(function () {}); };`, context);
+  } else if (wasm === "refuses") {
+    vm.runInContext(`WebAssembly.Module = function Module() { throw new WebAssembly.CompileError("WebAssembly compilation is disabled by policy"); };`, context);
   } else if (wasm !== "full") throw new Error(`unknown WebAssembly mode ${wasm}`);
 
   function toAtoms(args) {
@@ -67,7 +73,10 @@ export function createV8Object({
 
   // Live applies deferred changes (the playhead) while a Task waits: `onDeferral` runs
   // before each Task callback so the fake Live Set can do the same.
-  const Task = createTaskClass({ scheduler, beforeRun: onDeferral, onError: (e) => { stats.handlerErrors += 1; error(`Task: ${e && e.message}\n`); } });
+  const Task = createTaskClass({
+    scheduler, beforeRun: onDeferral, onError: (e) => { stats.handlerErrors += 1; error(`Task: ${e && e.message}\n`); },
+    currentTool: () => meter.tool, aroundRun: (tool, fn) => meter.run(tool, fn),
+  });
   const maxGlobals = {
     post, error, cpost: (...a) => maxConsole.post(`${name} (system)`, a),
     outlet(n, ...args) {
@@ -105,7 +114,7 @@ export function createV8Object({
     inlet: 0, messagename: "", jsarguments: toContextArray([filename, ...jsarguments]), autowatch: 0,
     box: {}, max: { version: profile === "max-9.2" ? "9.2.0" : "9.0.10" }, patcher: {}, maxclass: "v8", editfontsize: 12,
     inlets: 1, outlets: 1,
-    Task, Dict: createDictClass(dictRegistry), LiveAPI: makeLiveAPI(toContextArray),
+    Task, Dict: createDictClass(dictRegistry), LiveAPI: makeLiveAPI(toContextArray, meter),
     File: createFileClass({ folders: searchPath, toContextArray, setHasFile }),
     Folder: createFolderClass({ folders: searchPath, toContextArray }),
   };
@@ -153,7 +162,7 @@ export function createV8Object({
     g.inlet = inlet;
     g.messagename = selector;
     try {
-      g[fnName](...args);
+      meter.run(toolOf(args), () => g[fnName](...args));
     } catch (e) {
       if (e instanceof MaxLimitError) throw e; // a broken Max limit fails the run, not just the handler
       stats.handlerErrors += 1;
@@ -191,5 +200,49 @@ export function createV8Object({
     loadbang() { if (has("loadbang")) call("loadbang", "loadbang", 0, []); },
     typeofGlobal(nameOf) { return vm.runInContext(`typeof ${nameOf}`, context); },
     freeTasks() { Task.freeAll(); },
+    /** Starts `stats.longestRun` afresh (between calls of a test). */
+    resetRuns() { meter.reset(); },
   };
+}
+
+/**
+ * Counts Live API requests (get, set, call, getcount, and each object made or re-aimed,
+ * which resolves a path) per uninterrupted run of the script (one message handler or
+ * Task callback), keeps the longest in `stats.longestRun` with its time and the tool of
+ * the call it served, and the LiveAPI objects alive (made and not yet `freepeer`ed) in
+ * `stats.liveApiObjects`.
+ */
+function createRunMeter(stats) {
+  stats.longestRun = { requests: 0, ms: 0, tool: null };
+  stats.liveApiObjects = 0;
+  stats.liveApiObjectsPeak = 0;
+  let current = null;
+  return {
+    get tool() { return current ? current.tool : null; },
+    request() { if (current) current.requests += 1; },
+    created() { stats.liveApiObjects += 1; stats.liveApiObjectsPeak = Math.max(stats.liveApiObjectsPeak, stats.liveApiObjects); },
+    freed() { stats.liveApiObjects -= 1; },
+    run(tool, fn) {
+      if (current) return fn(); // nested (a Task executed from a handler): one run
+      current = { tool, requests: 0 };
+      const started = performance.now();
+      try {
+        return fn();
+      } finally {
+        const ms = performance.now() - started;
+        const { requests } = current;
+        current = null;
+        const top = stats.longestRun;
+        if (requests > top.requests || (requests === top.requests && ms > top.ms)) stats.longestRun = { requests, ms, tool };
+      }
+    },
+    reset() { stats.longestRun = { requests: 0, ms: 0, tool: null }; stats.liveApiObjectsPeak = stats.liveApiObjects; },
+  };
+}
+
+// The tool a request message carries: its envelope starts `{"tool":"name"` in the first chunk.
+function toolOf(args) {
+  const first = args[1];
+  const m = typeof first === "string" ? /^\{"tool":"([^"]*)"/.exec(first) : null;
+  return m ? m[1] : null;
 }

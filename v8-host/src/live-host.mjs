@@ -1,13 +1,21 @@
-// The Live host object handed to core's V8Core: LiveAPI calls only, over a pool of
-// LiveAPI objects keyed by id so a tool call does not allocate one object per Live call,
-// plus the file check and folder listing of docs/design/live-model.md §3 (Max's File and
-// Folder).
+// The Live host object handed to core's V8Core: LiveAPI calls only, over a bounded pool
+// of LiveAPI objects keyed by id so a tool call does not allocate one object per Live
+// call, plus the file check and folder listing of docs/design/live-model.md §3 (Max's File and Folder).
+// Pool size and release are decided in docs/design/liveapi-pool.md: at most 256
+// id-addressed objects, least recently used first out, every object leaving the pool
+// (and every path-addressed object, once its id is read) freed with `freepeer()`.
 //
 // Port contract (core/src/live/port.rs): a request Live refuses answers what LiveAPI
 // answers after posting the error; this object throws only when it cannot address an
 // object, with the text "no object with id N" that core's LiveError::no_object uses.
 
-const POOL_LIMIT = 4096;
+export const POOL_LIMIT = 256;
+
+// Max frees the Live object behind a LiveAPI at `freepeer()`; where a build lacks the
+// method, dropping the last reference is all there is.
+function release(api) {
+  if (typeof api.freepeer === "function") api.freepeer();
+}
 
 // `FileClass` and `FolderClass` are Max's File and Folder (globals in the v8 object);
 // tests pass stand-ins.
@@ -22,16 +30,23 @@ export function createLiveHost(LiveAPI, FileClass = globalThis.File, FolderClass
   function remember(id, api) {
     if (pool.has(id)) pool.delete(id);
     pool.set(id, api);
-    if (pool.size > POOL_LIMIT) pool.delete(pool.keys().next().value);
+    if (pool.size > POOL_LIMIT) {
+      const oldest = pool.keys().next().value;
+      release(pool.get(oldest));
+      pool.delete(oldest);
+    }
   }
 
   function byId(id) {
     const key = String(id);
     let api = pool.get(key);
-    if (api && idOf(api) !== key) { pool.delete(key); api = undefined; } // object was deleted
+    if (api && idOf(api) !== key) { pool.delete(key); release(api); api = undefined; } // object was deleted
     if (!api) {
       api = new LiveAPI(`id ${key}`);
-      if (idOf(api) === "0") throw new Error(`no object with id ${key}`);
+      if (idOf(api) === "0") {
+        release(api);
+        throw new Error(`no object with id ${key}`);
+      }
       remember(key, api);
     }
     return api;
@@ -43,9 +58,11 @@ export function createLiveHost(LiveAPI, FileClass = globalThis.File, FolderClass
       if (m) {
         try { return Number(idOf(byId(m[1]))); } catch { return 0; }
       }
+      // A path-addressed object makes Live watch every list along its path for as long
+      // as it lives: read its id and free it; later requests go through `id N` objects.
       const api = new LiveAPI(path);
       const id = idOf(api);
-      if (id !== "0" && !pool.has(id)) remember(id, api);
+      release(api);
       return Number(id);
     },
     get(id, property) { return byId(id).get(property); },

@@ -8,6 +8,7 @@ import wasmBase64 from "barline:wasm";
 import { decodeBase64 } from "./base64.mjs";
 import { Utf8Decoder, Utf8Encoder } from "./codec.mjs";
 import { createLiveHost } from "./live-host.mjs";
+import { jsEngine } from "./js-core.mjs";
 
 const OUT_BRIDGE = 0;
 const OUT_STATUS = 1;
@@ -17,7 +18,9 @@ const state = {
   glue: null,
   core: null,
   module: null,
-  unsupported: null, // reason when WebAssembly cannot run
+  engine: null, // WebAssembly, or the JavaScript core's stand-in for it
+  form: null, // "wasm" | "js": which form of the core runs
+  unsupported: null, // reason when the core cannot run
   queue: [], // requests that arrived before ready
   tasks: new Set(),
   host: null,
@@ -30,14 +33,26 @@ function log(text) { post(`barline: ${text}\n`); }
 const Decoder = typeof TextDecoder === "function" ? TextDecoder : Utf8Decoder;
 const Encoder = typeof TextEncoder === "function" ? TextEncoder : Utf8Encoder;
 
+// The WebAssembly form when this v8 compiles it, else the same core as JavaScript.
 function compile() {
-  if (typeof WebAssembly !== "object" || typeof WebAssembly.Module !== "function") {
-    throw new Error("WebAssembly is not available in this v8");
-  }
   const started = Date.now();
-  const bytes = decodeBase64(wasmBase64);
-  state.module = new WebAssembly.Module(bytes); // synchronous: async instantiation may never settle in Max
-  log(`wasm: ok, ${bytes.length} bytes, ${Date.now() - started} ms`);
+  if (typeof WebAssembly === "object" && WebAssembly && typeof WebAssembly.Module === "function") {
+    try {
+      const bytes = decodeBase64(wasmBase64);
+      state.module = new WebAssembly.Module(bytes); // synchronous: async instantiation may never settle in Max
+      state.engine = WebAssembly;
+      state.form = "wasm";
+      log(`wasm: ok, ${bytes.length} bytes, ${Date.now() - started} ms`);
+      return;
+    } catch (e) {
+      log(`wasm: refused (${e && e.message ? e.message : e}); using the JavaScript core`);
+    }
+  } else {
+    log("wasm: not available in this v8; using the JavaScript core");
+  }
+  state.engine = jsEngine();
+  state.module = new state.engine.Module();
+  state.form = "js";
 }
 
 // A fresh glue closure and instance: after a trap the old instance is unusable.
@@ -47,7 +62,7 @@ function instantiate() {
   if (state.core && typeof state.core.__destroy_into_raw === "function") {
     try { state.core.__destroy_into_raw(); } catch { /* the old instance is gone anyway */ }
   }
-  state.glue = createGlue(Decoder, Encoder);
+  state.glue = createGlue(Decoder, Encoder, state.engine);
   state.glue.initSync({ module: state.module });
   state.core = new state.glue.V8Core(state.host);
   state.instances += 1;
@@ -112,9 +127,11 @@ export function ready() {
   state.ready = true;
   try {
     state.host = createLiveHost(LiveAPI);
+    const started = Date.now();
     compile();
     instantiate();
-    status("ready");
+    log(`core: ${state.form === "wasm" ? "WebAssembly" : "JavaScript"}, ready in ${Date.now() - started} ms`);
+    status("ready", state.form === "wasm" ? "(WebAssembly)" : "(JavaScript)");
   } catch (e) {
     state.unsupported = String(e && e.message ? e.message : e);
     error(`barline: ${state.unsupported}; every tool call is answered UNSUPPORTED\n`);
@@ -136,5 +153,5 @@ export function unknown(selector) {
 
 export function info() {
   return { ready: state.ready, instances: state.instances, pending: state.tasks.size,
-    pool: state.host ? state.host.poolSize() : 0, unsupported: state.unsupported };
+    pool: state.host ? state.host.poolSize() : 0, unsupported: state.unsupported, form: state.form };
 }

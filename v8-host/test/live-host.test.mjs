@@ -1,7 +1,7 @@
 // The Live host object: LiveAPI calls over a pool keyed by id.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createLiveHost } from "../src/live-host.mjs";
+import { POOL_LIMIT, createLiveHost } from "../src/live-host.mjs";
 
 function fakeLiveApi() {
   const created = [];
@@ -28,11 +28,38 @@ test("resolve pools objects by id and later calls reuse them", () => {
   assert.equal(host.getCount(1, "tracks"), 3);
   assert.equal(host.typeOf(1), "Song");
   assert.equal(host.poolSize(), 1);
-  assert.deepEqual(created, ["live_set", "live_set"]); // no object per get/call
+  // Path objects are freed once their id is read; one `id N` object serves every request.
+  assert.deepEqual(created, ["live_set", "live_set", "id 1"]);
   assert.equal(host.resolve("id 7"), 7);
   assert.equal(host.resolve("live_set tracks 9"), 0);
   assert.equal(host.resolve("id 99"), 0);
   assert.throws(() => host.get(99, "name"), /no object with id 99/);
+});
+
+test("the pool holds at most POOL_LIMIT objects and frees every object it lets go", () => {
+  let alive = 0;
+  const made = [];
+  class LiveAPI {
+    constructor(path) {
+      alive += 1;
+      made.push(this);
+      const m = /^id (\d+)$/.exec(path) ?? /^live_set tracks (\d+)$/.exec(path);
+      this.id = m ? String(Number(m[1]) + (path.startsWith("id") ? 0 : 1000)) : "0";
+    }
+    get(p) { return [p]; }
+    freepeer() { alive -= 1; this.freed = true; }
+  }
+  const host = createLiveHost(LiveAPI);
+  for (let i = 1; i <= POOL_LIMIT + 300; i++) host.get(i, "name");
+  assert.equal(host.poolSize(), POOL_LIMIT);
+  assert.equal(alive, POOL_LIMIT);
+  host.get(POOL_LIMIT + 300, "name"); // the newest are kept, the oldest were freed
+  assert.equal(made.length, POOL_LIMIT + 300);
+  assert.equal(made[0].freed, true);
+  assert.equal(host.resolve("live_set tracks 3"), 1003);
+  assert.equal(alive, POOL_LIMIT, "a path object is freed once its id is read");
+  assert.throws(() => host.get(0, "name"), /no object with id 0/);
+  assert.equal(alive, POOL_LIMIT, "an object that addresses nothing is freed too");
 });
 
 test("fileExists asks Max's File and closes what it opened", () => {

@@ -5,8 +5,10 @@
 //! `barline-fake-live` crate (`core/fake-live/`), which tests and the simulator use.
 
 mod atom;
+pub mod journal;
 pub mod path;
 mod port;
 
 pub use atom::Atom;
+pub use journal::{Journal, JournalPort, STEP_BUDGET};
 pub use port::{FolderEntry, LiveError, LiveId, LivePort};

@@ -8,6 +8,7 @@
 
 mod envelope;
 mod offline;
+mod replay_clock;
 mod too_large;
 mod transit;
 mod v8_session;

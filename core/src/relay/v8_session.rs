@@ -1,17 +1,23 @@
 //! The v8 side of the bridge: decodes a request, runs the tool against the Live port,
 //! parks it while a tool waits, and frames the response with this request's warnings.
+//!
+//! With a step budget (the device's), a call whose run would make more Live requests
+//! than the budget is cut into steps over a journal (`crate::live::journal`): the run
+//! that went over is discarded, the session answers [`Step::Wait`] so the host yields
+//! to Max, and the resume runs the call again, replaying what earlier steps learned.
+//! Calls that arrive meanwhile wait their turn, so answers keep their order.
 
 use crate::bridge::{decode_request, BridgeError};
-use crate::live::{Atom, LivePort};
+use crate::live::{Atom, Journal, JournalPort, LivePort};
 use crate::relay::frame_tool_response;
-use crate::tools::framework::call::OUTLET_META;
-use crate::tools::framework::call::{Clock, NoClock};
+use crate::relay::replay_clock::ReplayClock;
+use crate::tools::framework::call::{Clock, NoClock, OUTLET_META};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::ids::IssuedIds;
 use crate::tools::framework::request::{RESUME_CONTEXT, WAIT_META};
 use crate::tools::{execute, ToolRequest};
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 /// Longest wait a tool may ask for; the node side's timeout (≤ 60 s) ends it anyway.
 pub const MAX_WAIT_MS: u64 = 120_000;
@@ -38,15 +44,33 @@ struct Parked {
     warnings: Vec<String>,
 }
 
-/// Per-instance state of the v8 side: requests parked in a wait, the issued-id registry
-/// (docs/design/tool-contract.md §2.4, kept across calls and lent to each tool call) and
-/// the clock that starts each request's deadline (docs/design/tool-contract.md §1.15).
+/// A call cut into steps, between two of them: everything it learned so far.
+struct Stepping {
+    token: u64,
+    parked: Parked,
+    journal: Journal,
+}
+
+/// A call that arrived while another one was being stepped.
+struct Queued {
+    token: u64,
+    request_id: u64,
+    request: ToolRequest,
+}
+
+/// Per-instance state of the v8 side: requests parked in a wait, the issued-id
+/// registry (docs/design/tool-contract.md §2.4, kept across calls and lent to each tool
+/// call) and the clock that starts each request's deadline
+/// (docs/design/tool-contract.md §1.15).
 pub struct V8Session {
     next_token: u64,
     parked: HashMap<u64, Parked>,
     ids: IssuedIds,
     clock: Box<dyn Clock>,
     outbox: Vec<Vec<Atom>>,
+    budget: Option<usize>,
+    stepping: Option<Stepping>,
+    queued: VecDeque<Queued>,
 }
 
 impl Default for V8Session {
@@ -69,7 +93,17 @@ impl V8Session {
             ids: IssuedIds::new(),
             clock,
             outbox: Vec::new(),
+            budget: None,
+            stepping: None,
+            queued: VecDeque::new(),
         }
+    }
+
+    /// Cuts every call into runs of at most `budget` Live requests (the device uses
+    /// `crate::live::STEP_BUDGET`); without it a call is one run however long.
+    pub fn with_step_budget(mut self, budget: usize) -> Self {
+        self.budget = Some(budget.max(1));
+        self
     }
 
     /// The issued-id registry (tests and diagnostics).
@@ -93,21 +127,48 @@ impl V8Session {
                 ))
             }
         };
-        self.run(live, request_id, request, Vec::new())
+        if self.stepping.is_some() || !self.queued.is_empty() {
+            let token = self.new_token();
+            self.queued.push_back(Queued {
+                token,
+                request_id,
+                request,
+            });
+            return Step::Wait { ms: 0, token };
+        }
+        self.run(live, fresh(request_id, request), Journal::new())
     }
 
-    /// Continues a request parked by [`Step::Wait`].
+    /// Continues a request parked by [`Step::Wait`]: the next step of a stepped call,
+    /// a queued call whose turn has come (or that waits again), or a tool's own wait.
     pub fn resume(&mut self, live: &mut dyn LivePort, token: u64) -> Step {
+        if self.stepping.as_ref().is_some_and(|s| s.token == token) {
+            if let Some(s) = self.stepping.take() {
+                return self.run(live, s.parked, s.journal);
+            }
+        }
+        if let Some(at) = self.queued.iter().position(|q| q.token == token) {
+            if at > 0 || self.stepping.is_some() {
+                return Step::Wait { ms: 0, token };
+            }
+            if let Some(q) = self.queued.pop_front() {
+                return self.run(live, fresh(q.request_id, q.request), Journal::new());
+            }
+        }
         match self.parked.remove(&token) {
-            Some(p) => self.run(live, p.request_id, p.request, p.warnings),
+            Some(p) => self.run(live, p, Journal::new()),
             None => Step::Invalid(format!("resume token {token} is unknown (already resumed, or the module was re-instantiated)")),
         }
     }
 
-    /// Messages for the status outlet (docs/design/tool-contract.md §1.16: `update_memory
-    /// <text>`) raised by the last [`V8Session::handle`] or [`V8Session::resume`]; the
-    /// host sends them before acting on the returned [`Step`], so the patch stores them
-    /// first.
+    /// Calls cut into steps or waiting behind one (tests and diagnostics).
+    pub fn stepping_count(&self) -> usize {
+        usize::from(self.stepping.is_some()) + self.queued.len()
+    }
+
+    /// Messages for the status outlet (docs/design/tool-contract.md §1.16: `update_memory <text>`) raised by
+    /// the last [`V8Session::handle`] or [`V8Session::resume`]; the host sends them
+    /// before acting on the returned [`Step`], so the patch stores them first.
     pub fn take_outlet(&mut self) -> Vec<Vec<Atom>> {
         std::mem::take(&mut self.outbox)
     }
@@ -117,14 +178,44 @@ impl V8Session {
         self.parked.len()
     }
 
-    fn run(
-        &mut self,
-        live: &mut dyn LivePort,
-        request_id: u64,
-        mut request: ToolRequest,
-        mut warnings: Vec<String>,
-    ) -> Step {
-        let mut outcome = execute(live, &request, &mut self.ids, self.clock.as_ref());
+    fn new_token(&mut self) -> u64 {
+        self.next_token += 1;
+        self.next_token
+    }
+
+    /// One run of a call: all of it, or (with a budget) one step over its journal.
+    fn run(&mut self, live: &mut dyn LivePort, parked: Parked, mut journal: Journal) -> Step {
+        let Some(budget) = self.budget else {
+            let outcome = execute(live, &parked.request, &mut self.ids, self.clock.as_ref());
+            return self.finish(parked, outcome);
+        };
+        let ids_before = self.ids.clone();
+        let clock = ReplayClock::new(self.clock.as_ref(), journal.take_clock());
+        let mut port = JournalPort::new(live, &mut journal, budget);
+        let outcome = execute(&mut port, &parked.request, &mut self.ids, &clock);
+        let exhausted = port.exhausted();
+        journal.keep_clock(clock.into_readings());
+        if !exhausted {
+            return self.finish(parked, outcome);
+        }
+        // The run went over its budget: what it answered rests on refused requests.
+        self.ids = ids_before;
+        let token = self.new_token();
+        self.stepping = Some(Stepping {
+            token,
+            parked,
+            journal,
+        });
+        Step::Wait { ms: 0, token }
+    }
+
+    /// What a finished run leads to: a tool's own wait, or the response.
+    fn finish(&mut self, parked: Parked, mut outcome: crate::tools::ToolOutcome) -> Step {
+        let Parked {
+            request_id,
+            mut request,
+            mut warnings,
+        } = parked;
         warnings.append(&mut outcome.warnings);
         self.outbox.extend(take_outlet(&mut outcome.result));
         if let Some(wait) = take_wait(&mut outcome.result) {
@@ -133,8 +224,7 @@ impl V8Session {
                 request.context = json!({});
             }
             request.context[RESUME_CONTEXT] = wait.get("state").cloned().unwrap_or(Value::Null);
-            self.next_token += 1;
-            let token = self.next_token;
+            let token = self.new_token();
             self.parked.insert(
                 token,
                 Parked {
@@ -151,6 +241,15 @@ impl V8Session {
             &outcome.result.to_string(),
             &warnings,
         ))
+    }
+}
+
+/// A call's state before its first run.
+fn fresh(request_id: u64, request: ToolRequest) -> Parked {
+    Parked {
+        request_id,
+        request,
+        warnings: Vec::new(),
     }
 }
 

@@ -235,7 +235,9 @@ impl V8Core {
     #[wasm_bindgen(constructor)]
     pub fn new(host: LiveHost) -> V8Core {
         V8Core {
-            session: V8Session::with_clock(Box::new(DateClock)),
+            // Live waits while a run lasts: long calls go in steps (crate::live::journal).
+            session: V8Session::with_clock(Box::new(DateClock))
+                .with_step_budget(crate::live::STEP_BUDGET),
             host,
         }
     }

@@ -65,24 +65,32 @@ test("script running, stop and the status display", async () => {
   }
 });
 
-test("a v8 without WebAssembly answers every tool call UNSUPPORTED", async () => {
-  const device = await startDevice({ wasm: "absent", liveSet: await deviceLiveSet(), settings: { diagnostics: true } });
-  try {
-    const r = await device.callTool("barline-debug-echo", { text: "x" });
-    assert.equal(r.isError, true);
-    assert.match(r.content[0].text, /UNSUPPORTED/);
-    assert.match(r.content[0].text, /WebAssembly is not available/);
-    assert.match(device.patch.byVarname("live-status").content, /^unsupported/);
-  } finally {
-    await device.stop();
+for (const profile of ["max-9.0", "max-9.2"]) {
+  for (const [wasm, what] of [["absent", "has no WebAssembly"], ["refuses", "refuses to compile WebAssembly"]]) {
+    test(`a v8 that ${what} serves tools with the JavaScript core (${profile})`, async () => {
+      const device = await startDevice({ profile, wasm, liveSet: await deviceLiveSet(), settings: { diagnostics: true } });
+      try {
+        const r = await device.callTool("barline-debug-echo", { text: "x" });
+        assert.notEqual(r.isError, true, r.content[0].text);
+        assert.deepEqual(JSON.parse(r.content[0].text), { text: "x" });
+        assert.equal(device.patch.byVarname("live-status").content, "ready (JavaScript)");
+        assert.equal(vmInfo(device).form, "js");
+        const read = await device.callTool("barline-read-live-set", {});
+        assert.notEqual(read.isError, true, read.content[0].text);
+        assert.ok(device.console.lines.some((l) => /using the JavaScript core/.test(l.text)));
+      } finally {
+        await device.stop();
+      }
+    });
   }
-});
+}
 
 test("the live status shows ready once live.thisdevice has banged", async () => {
   const device = await startDevice({ profile: "max-9.2", liveSet: await deviceLiveSet() });
   try {
-    assert.equal(device.patch.byVarname("live-status").content, "ready");
+    assert.equal(device.patch.byVarname("live-status").content, "ready (WebAssembly)");
     assert.ok(device.console.lines.some((l) => /wasm: ok, \d+ bytes/.test(l.text)));
+    assert.equal(vmInfo(device).form, "wasm");
   } finally {
     await device.stop();
   }

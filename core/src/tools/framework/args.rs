@@ -86,6 +86,11 @@ fn refuse_removed(param: &str, removed: &[&str], v: Option<&Value>) -> Result<()
 /// Deserializes coerced arguments into `T`, naming the argument that failed.
 pub fn parse<T: DeserializeOwned>(args: &Map<String, Value>) -> Result<T, ToolError> {
     let value = Value::Object(args.clone());
+    if !cfg!(feature = "host-node") {
+        // The device's Live side gets arguments node.script already parsed and wrote
+        // back (`tool::check`); without path tracking its wasm is ~80 KB smaller.
+        return serde_json::from_value(value).map_err(|e| ToolError::bad_input(e.to_string()));
+    }
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner().to_string();

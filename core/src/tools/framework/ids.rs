@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 pub const CAPACITY: usize = 20_000;
 
 /// Recently issued ids and old→new replacements, for one Live Set.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct IssuedIds {
     set_id: Option<String>,
     order: VecDeque<String>,

@@ -18,8 +18,8 @@ export const DEMO_SET = "patch/sim/sets/demo.json";
  * and connects the SDK client over Streamable HTTP. `tools/list` is read once, which
  * also makes the SDK validate every `structuredContent` against its `outputSchema`.
  */
-export async function openSession({ settings = {}, profile = "max-9.0" } = {}) {
-  const device = await startDevice({ profile, set: DEMO_SET, settings: { port: 0, ...settings } });
+export async function openSession({ settings = {}, profile = "max-9.0", wasm = "sync-only" } = {}) {
+  const device = await startDevice({ profile, wasm, set: DEMO_SET, settings: { port: 0, ...settings } });
   const client = new Client({ name: "barline-scenario", version: "1.0.0" });
   try {
     await client.connect(new StreamableHTTPClientTransport(new URL(device.url)));
@@ -96,21 +96,41 @@ export function dumpOf(device) {
 }
 
 /**
- * Runs a scenario: opens a session, skips `t` (with the names of the missing tools)
- * while a needed tool is not listed, else runs `body(session, step)`, and always stops
- * the device.
+ * The Max runtimes every scenario runs in: Max 9.0 with WebAssembly, and a `v8`
+ * without WebAssembly (the JavaScript core) in both Max profiles.
+ */
+export const RUNTIMES = [
+  { profile: "max-9.0", wasm: "sync-only" },
+  { profile: "max-9.0", wasm: "absent" },
+  { profile: "max-9.2", wasm: "absent" },
+];
+
+/**
+ * Runs a scenario once per runtime, each as a subtest of `t`: opens a session, skips
+ * (with the names of the missing tools) while a needed tool is not listed, else runs
+ * `body(session, step)`, and always stops the device.
  */
 export async function scenario(t, { needs, settings }, body) {
-  const s = await openSession({ settings });
-  try {
-    const missing = s.missing(needs);
-    if (missing.length > 0) {
-      t.skip(`needs ${missing.join(", ")}`);
-      return;
-    }
-    await body(s, steps(t));
-  } finally {
-    await s.close();
+  for (const runtime of RUNTIMES) {
+    const form = runtime.wasm === "absent" ? "JavaScript core, no WebAssembly" : "WebAssembly";
+    await t.test(`${runtime.profile}, ${form}`, async (rt) => {
+      const s = await openSession({ settings, ...runtime });
+      try {
+        const missing = s.missing(needs);
+        if (missing.length > 0) {
+          rt.skip(`needs ${missing.join(", ")}`);
+          return;
+        }
+        await body(s, steps(rt));
+        // Live stays responsive: no uninterrupted v8 run of the session went past the
+        // bound of core/src/live/journal.rs.
+        const run = s.device.v8.stats.longestRun;
+        rt.diagnostic(`longest uninterrupted v8 run: ${run.requests} Live API requests, ${run.ms.toFixed(1)} ms (${run.tool})`);
+        assert.ok(run.requests <= 1000, `${run.tool} made ${run.requests} Live API requests in one run`);
+      } finally {
+        await s.close();
+      }
+    });
   }
 }
 
