@@ -34,9 +34,6 @@ fn scene_id(live: &mut FakeLive, index: usize) -> String {
     id_of(live, &format!("live_set scenes {index}")).to_string()
 }
 
-/// Sets and calls that reached Live (zero after bad input,
-/// docs/design/tool-contract.md §3.1).
-
 /// A clock that moves one second each time it is read.
 #[derive(Default)]
 struct SecondPerRead(std::cell::Cell<f64>);

@@ -5,7 +5,6 @@
 //! runs.
 
 use crate::live::{Atom, LiveId};
-use crate::tools::common::device::target::ids_of;
 use crate::tools::common::names;
 use crate::tools::common::track::routing;
 use crate::tools::framework::call::Call;
@@ -302,7 +301,7 @@ fn run_step(
                     .unwrap_or(Value::Null),
             }
         }
-        "getChildIds" => json!(ids_of(&live.get(*id, &s.name)?)
+        "getChildIds" => json!(lom::child_ids(live, *id, &s.name)?
             .iter()
             .map(|c| format!("id {c}"))
             .collect::<Vec<_>>()),

@@ -194,3 +194,9 @@ pub fn shown(v: &Value) -> String {
         s
     }
 }
+
+/// [`ToolError::bad_input`] as a plain function of a `String`, so checks can write
+/// `.map_err(bad)`: the one such helper every tool uses.
+pub fn bad(message: String) -> ToolError {
+    ToolError::bad_input(message)
+}

@@ -10,7 +10,7 @@ use crate::tools::clip::create_clip::CreateClipParams;
 use crate::tools::common::clip::clip_transforms::{self as ct, CallTransforms, Report};
 use crate::tools::common::{names, overview, time};
 use crate::tools::framework::coerce::{text_of, Index, List};
-use crate::tools::framework::error::{quoted, ToolError};
+use crate::tools::framework::error::{bad, quoted, ToolError};
 
 /// Everything checked before the first write (docs/design/tool-rules.md §12 step 1).
 pub struct Plan<'a> {
@@ -46,10 +46,6 @@ pub struct ClipNotes {
     pub end: f64,
     /// What the transforms did.
     pub report: Report,
-}
-
-fn bad(e: String) -> ToolError {
-    ToolError::bad_input(e)
 }
 
 /// Checks every argument and what Live can answer without a write, in the order

@@ -8,7 +8,7 @@ use crate::tools::common::clip::audio::AUDIO_EXTENSIONS;
 use crate::tools::common::clip::reference::{self, Slot};
 use crate::tools::common::time;
 use crate::tools::framework::coerce::{Index, List};
-use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::error::{bad, quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
 
 /// One clip to create.
@@ -38,10 +38,6 @@ impl Target {
 
 /// Latest arrangement start Live accepts for an audio clip, in beats.
 const MAX_AUDIO_START: f64 = 1_576_800.0;
-
-fn bad(e: String) -> ToolError {
-    ToolError::bad_input(e)
-}
 
 /// The `slot` entries, duplicates dropped with a warning; scenes above 999 refused.
 pub fn session_slots(

@@ -14,7 +14,7 @@ use crate::tools::common::clip::timing::EPS;
 use crate::tools::common::{names, overview, time};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{text_of, Choices, List, Text};
-use crate::tools::framework::error::{quoted, ToolError};
+use crate::tools::framework::error::{bad, quoted, ToolError};
 
 /// Everything checked before the first write.
 pub struct Plan {
@@ -36,10 +36,6 @@ pub struct Plan {
     pub quantize: Option<Quantize>,
     /// The parsed transforms, when any were given.
     pub transforms: Option<CallTransforms>,
-}
-
-fn bad(message: String) -> ToolError {
-    ToolError::bad_input(message)
 }
 
 /// Checks every argument of `p` before any write.

@@ -10,12 +10,8 @@ use crate::notation::{self, InterpretOptions, NotationError, Note};
 use crate::tools::common::clip::clip_transforms;
 use crate::tools::common::clip::notes::{self, LiveNote};
 use crate::tools::framework::call::Call;
-use crate::tools::framework::error::ToolError;
+use crate::tools::framework::error::{bad, ToolError};
 use std::collections::HashMap;
-
-fn bad(message: String) -> ToolError {
-    ToolError::bad_input(message)
-}
 
 /// Two starts closer than this are the same position (docs/design/notation.md §4.8).
 const SAME_START: f64 = 0.001;

@@ -17,7 +17,7 @@ use crate::tools::common::track::reader::{self, Place as TrackPlace, TrackTypes}
 use crate::tools::control::select::selection::Selection;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{Choice, Choices, Id, Index, Text};
-use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::error::{bad, quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
 use schemars::JsonSchema;
@@ -83,10 +83,6 @@ struct Plan {
     slot: Option<(Slot, LiveId)>,
     device: Option<LiveId>,
     view: Option<&'static str>,
-}
-
-fn bad(message: String) -> ToolError {
-    ToolError::bad_input(message)
 }
 
 fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolError> {

@@ -18,7 +18,7 @@ use crate::tools::common::refs::{self, Kind};
 use crate::tools::common::{names, overview, time};
 use crate::tools::framework::call::{Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Id, Int, List, Text};
-use crate::tools::framework::error::{quoted, ToolError};
+use crate::tools::framework::error::{bad, quoted, ToolError};
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -152,10 +152,6 @@ impl Tool for Duplicate {
     }
 }
 
-fn bad(message: impl Into<String>) -> ToolError {
-    ToolError::bad_input(message)
-}
-
 /// Most arrangement positions one call fills (100 copies of one position, or a list
 /// this long).
 pub(super) const MAX_POSITIONS: usize = 1_000;
@@ -187,22 +183,22 @@ fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
         .unwrap_or_default();
     let locs = p.locator.as_ref().map(List::items).unwrap_or_default();
     if p.arrangement_start.is_some() && p.locator.is_some() {
-        return Err(bad("give arrangementStart or locator, not both"));
+        return Err(ToolError::bad_input(
+            "give arrangementStart or locator, not both",
+        ));
     }
     let to_arrangement = !starts.is_empty() || !locs.is_empty();
     if p.route_to_source.is_some() && kind != "track" {
-        return Err(bad("routeToSource works only with type \"track\""));
+        return Err(ToolError::bad_input(
+            "routeToSource works only with type \"track\"",
+        ));
     }
     if kind == "track" && to_arrangement {
-        return Err(bad(
-            "tracks cannot be copied into the arrangement: duplicate a scene or clips there instead",
-        ));
+        return Err(ToolError::bad_input("tracks cannot be copied into the arrangement: duplicate a scene or clips there instead"));
     }
     let slots_given = p.to_slot.as_ref().is_some_and(|l| !l.items().is_empty());
     if kind == "clip" && !to_arrangement && !slots_given {
-        return Err(bad(
-            "a clip needs toSlot (session slots) or arrangementStart/locator (arrangement positions)",
-        ));
+        return Err(ToolError::bad_input("a clip needs toSlot (session slots) or arrangementStart/locator (arrangement positions)"));
     }
     if slots_given && kind != "clip" {
         call.warn("toSlot is only used for clips; ignored");
@@ -310,7 +306,9 @@ fn devices(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplica
         }
     }
     if p.route_to_source.is_some() {
-        return Err(bad("routeToSource works only with type \"track\""));
+        return Err(ToolError::bad_input(
+            "routeToSource works only with type \"track\"",
+        ));
     }
     if p.count.is_some_and(|c| c.index() > 1) {
         call.warn("count is ignored for devices");

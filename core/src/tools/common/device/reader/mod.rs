@@ -198,7 +198,7 @@ impl Reader {
             o.insert("abCompare".into(), json!(if b { "b" } else { "a" }));
         }
         if top && self.has("sample") && live.type_of(d)? == "SimplerDevice" {
-            if let Some(sample) = dt::ids_of(&live.get(d, "sample")?).first().copied() {
+            if let Some(sample) = lom::child_ids(live, d, "sample")?.first().copied() {
                 o.insert(
                     "sample".into(),
                     json!(lom::text(live, sample, "file_path")?),

@@ -23,7 +23,7 @@ pub use by_id::resolve_id;
 pub use canonical_path::path_of;
 pub use insertion::{insertion, Insertion, Place, MAX_NEW_CHAINS};
 
-use crate::live::{Atom, LiveId, LivePort};
+use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::path::{DevicePath, PadNote, Root, Seg};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
@@ -75,29 +75,14 @@ fn root_id(live: &mut dyn LivePort, root: Root) -> Result<LiveId, ToolError> {
 }
 
 fn nth(live: &mut dyn LivePort, id: LiveId, list: &str, n: usize) -> Option<LiveId> {
-    live.get(id, list)
+    lom::child_ids(live, id, list)
         .ok()
-        .and_then(|atoms| ids_of(&atoms).get(n).copied())
+        .and_then(|ids| ids.get(n).copied())
 }
 
-/// The ids of a child-list answer (`["id", 3, "id", 7]`).
-pub fn ids_of(atoms: &[Atom]) -> Vec<LiveId> {
-    atoms
-        .chunks(2)
-        .filter_map(|pair| match pair {
-            [Atom::Symbol(s), n] if s == "id" => n
-                .as_i64()
-                .and_then(|v| u64::try_from(v).ok())
-                .filter(|v| *v > 0)
-                .map(LiveId),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The ids of a child list of an object.
+/// The ids of a child list of an object ([`lom::child_ids`], the one reader of them).
 pub fn children(live: &mut dyn LivePort, id: LiveId, list: &str) -> Result<Vec<LiveId>, ToolError> {
-    Ok(ids_of(&live.get(id, list)?))
+    lom::child_ids(live, id, list)
 }
 
 /// True when a device is a Drum Rack.
