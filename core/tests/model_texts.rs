@@ -162,9 +162,7 @@ fn texts_stay_useful_with_the_smallest_catalogue() {
         "the compose prompt works with today's tools"
     );
     // With only the first tools, the fallbacks for absent tools take their place.
-    let few = mentions::render(tools::session::connect::GUIDE, &|n| {
-        FIRST_TOOLS.contains(&n)
-    });
+    let few = mentions::render(tools::testing::GUIDE, &|n| FIRST_TOOLS.contains(&n));
     assert!(few.contains("Never guess ids"));
     assert!(
         few.contains("General") && few.contains("MIDI drum map"),
@@ -175,7 +173,7 @@ fn texts_stay_useful_with_the_smallest_catalogue() {
 #[test]
 fn texts_name_more_tools_as_they_appear() {
     // The rendering rule, fed a larger catalogue, keeps the steps that need it.
-    let guide = tools::session::connect::GUIDE;
+    let guide = tools::testing::GUIDE;
     let full = mentions::render(guide, &|_| true);
     let few = mentions::render(guide, &|n| FIRST_TOOLS.contains(&n));
     assert!(full.contains("barline-read-track") && !few.contains("barline-read-track"));
@@ -188,8 +186,8 @@ fn texts_name_more_tools_as_they_appear() {
 #[test]
 fn guides_fit_their_limits_and_cover_every_tool() {
     let all = |_: &str| true;
-    let guide = mentions::render(tools::session::connect::GUIDE, &all);
-    let short = mentions::render(tools::session::connect::SHORT_GUIDE, &all);
+    let guide = mentions::render(tools::testing::GUIDE, &all);
+    let short = mentions::render(tools::testing::SHORT_GUIDE, &all);
     let instructions = mentions::render(barline_core::mcp::dispatch::INSTRUCTIONS, &all);
     assert!(
         guide.chars().count() <= 12_000,
@@ -212,9 +210,7 @@ fn guides_fit_their_limits_and_cover_every_tool() {
         );
     }
     // Moving clips: update-clip's advice, or the fallback while it is absent.
-    let without = mentions::render(tools::session::connect::GUIDE, &|n| {
-        n != "barline-update-clip"
-    });
+    let without = mentions::render(tools::testing::GUIDE, &|n| n != "barline-update-clip");
     assert!(guide.contains("`split`") && !guide.contains("To move a clip, copy it"));
     assert!(without.contains("To move a clip, copy it") && !without.contains("`split`"));
     for must in ["C3", "`length: \"2:0\"`", "Never guess ids", "1|1"] {

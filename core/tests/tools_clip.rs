@@ -44,8 +44,8 @@ fn connect_reports_versions_overview_guide() {
     assert!(text(&r).starts_with("{connected:true,barlineVersion:"));
     assert!(!d["abletonLiveVersion"].as_str().unwrap().is_empty());
     // Both guide variants stay under the cap (2.3) and their size limits (3.1).
-    assert!(tools::session::connect::GUIDE.chars().count() <= 12_000);
-    assert!(tools::session::connect::SHORT_GUIDE.chars().count() <= 3_000);
+    assert!(tools::testing::GUIDE.chars().count() <= 12_000);
+    assert!(tools::testing::SHORT_GUIDE.chars().count() <= 3_000);
     assert!(text(&r).chars().count() <= 25_000);
 }
 
@@ -61,7 +61,7 @@ fn connect_short_guide_and_memory() {
     let r = support::tools::call_ctx(&mut live, "barline-connect", json!({}), &ctx);
     assert_eq!(
         r["structuredContent"]["skills"],
-        tools::session::connect::SHORT_GUIDE
+        tools::testing::SHORT_GUIDE
     );
     assert_eq!(r["structuredContent"]["memoryContent"], "Lead is track 7.");
     assert!(tools::common::live_version::older_than_12_3("12.2.5"));

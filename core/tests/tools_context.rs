@@ -357,8 +357,7 @@ fn bad_arguments_are_bad_input() {
 
 #[test]
 fn the_walk_is_bounded_by_the_entry_cap() {
-    let files: Vec<String> = (0
-        ..barline_core::tools::session::project_context::samples::MAX_ENTRIES + 5)
+    let files: Vec<String> = (0..barline_core::tools::testing::MAX_SAMPLE_ENTRIES + 5)
         .map(|i| format!("/big/f{i}.wav"))
         .collect();
     let fixture = json!({"format": "barline-live-set/1", "scenes": [{}], "files": files});

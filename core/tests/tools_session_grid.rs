@@ -7,7 +7,7 @@
 
 mod support;
 
-use barline_core::tools::live_set::read_live_set::{MIN_SCENE_CHARS, MIN_TRACK_CHARS};
+use barline_core::tools::testing::{MIN_SCENE_CHARS, MIN_TRACK_CHARS};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::demo;

@@ -345,7 +345,7 @@ fn audio_gain_pitch_split_and_warp() {
 
 #[test]
 fn pitch_split_examples() {
-    use barline_core::tools::clip::update_clip::pitch_split;
+    use barline_core::tools::testing::pitch_split;
     assert_eq!(pitch_split(0.75), (1, -25));
     assert_eq!(pitch_split(-0.3), (0, -30));
     assert_eq!(pitch_split(0.5), (1, -50));

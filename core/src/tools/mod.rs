@@ -14,16 +14,26 @@
 //! the v8 side never trusts a frame blindly.
 
 pub mod catalogue;
-pub mod clip;
+pub(crate) mod clip;
 pub mod common;
-pub mod control;
-pub mod device;
+pub(crate) mod control;
+pub(crate) mod device;
 pub mod framework;
-pub mod live_set;
-pub mod operations;
-pub mod scene;
-pub mod session;
-pub mod track;
+pub(crate) mod live_set;
+pub(crate) mod operations;
+pub(crate) mod scene;
+pub(crate) mod session;
+pub(crate) mod track;
+
+/// The deliberate test facade: internals of the tool families that integration tests
+/// check directly (limits, guides, pure helpers). Everything else of the families is
+/// crate-private, so the compiler sees what is dead.
+pub mod testing {
+    pub use super::clip::update_clip::audio::pitch_split;
+    pub use super::live_set::read_live_set::{MIN_SCENE_CHARS, MIN_TRACK_CHARS};
+    pub use super::session::connect::{GUIDE, SHORT_GUIDE};
+    pub use super::session::project_context::samples::MAX_ENTRIES as MAX_SAMPLE_ENTRIES;
+}
 
 pub use framework::call::{Bulk, Call, Clock, NoClock, OneOrMany, VirtualClock};
 pub use framework::context::ToolContext;

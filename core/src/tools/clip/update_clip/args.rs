@@ -6,8 +6,6 @@ use crate::tools::framework::coerce::{Choice, Choices, Flag, List, Num, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub use crate::tools::clip::update_clip::audio::pitch_split;
-
 /// `noteUpdateMode` options.
 pub struct NoteModes;
 

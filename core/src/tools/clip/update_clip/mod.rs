@@ -30,8 +30,6 @@ use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
 
-pub use crate::tools::clip::update_clip::audio::pitch_split;
-
 /// `barline-update-clip`.
 pub struct UpdateClip;
 

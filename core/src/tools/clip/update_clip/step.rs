@@ -5,8 +5,6 @@ use crate::live::LiveId;
 use crate::tools::clip::update_clip::plan::{ClipTimes, Plan};
 use crate::tools::framework::error::ToolError;
 
-pub use crate::tools::clip::update_clip::audio::pitch_split;
-
 use crate::tools::clip::update_clip::args::UpdateClipParams;
 
 /// A failed step, and whether Live had already changed when it failed.

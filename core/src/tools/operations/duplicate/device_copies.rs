@@ -18,8 +18,6 @@ use crate::tools::operations::duplicate::Duplicated;
 
 /// The source device, checked before the first copy.
 pub struct Source {
-    /// The device.
-    pub device: LiveId,
     /// Index of its (regular) track.
     pub track: usize,
     /// Its LOM path below the track (`devices 1 chains 0 devices 0`).
@@ -55,7 +53,6 @@ pub fn source(call: &mut Call<'_>, id: &str) -> Result<Source, ToolError> {
         .map(str::to_string)
         .collect();
     Ok(Source {
-        device,
         track,
         below_track,
         path,
