@@ -1,6 +1,6 @@
 // Barline's one version as the build scripts read it: `[workspace.package] version` in
 // the root Cargo.toml, the same text the core reports (`barlineVersion()`, serverInfo).
-// The device's panel shows it; node-host/test/version.test.mjs checks that they agree.
+// The device's panel shows it; release/test/version.test.mjs checks that they agree.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
