@@ -2,7 +2,7 @@
 //! signatures and `thoughtSignature`s replayed byte for byte, `is_error` results),
 //! every split of a stream decoding to the same events, tool names valid in every
 //! format, and every Barline tool schema reduced to Gemini's subset.
-#![cfg(feature = "chat")]
+#![cfg(all(feature = "chat", not(target_arch = "wasm32")))]
 
 use barline_core::chat::conversation::Conversation;
 use barline_core::chat::request::Decoder;

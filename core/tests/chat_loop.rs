@@ -2,7 +2,7 @@
 //! a turn that creates a track and a clip, the page's own answers to invented tools and
 //! broken arguments, the round limit with Continue, the repetition guard, Stop in each
 //! state, rate-limit retries and messages queued during a turn.
-#![cfg(feature = "chat")]
+#![cfg(all(feature = "chat", not(target_arch = "wasm32")))]
 
 use barline_core::chat::conversation::Conversation;
 use barline_core::chat::engine::State;

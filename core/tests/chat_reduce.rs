@@ -1,7 +1,7 @@
 //! History reduction: past the context budget the oldest large tool results are left
 //! out of the request (never out of the stored conversation), the latest round's
 //! results stay whole, and the same history gives the same request.
-#![cfg(feature = "chat")]
+#![cfg(all(feature = "chat", not(target_arch = "wasm32")))]
 
 use barline_core::chat::conversation::Conversation;
 use barline_core::chat::{Config, Effect, Engine, Format, ToolDef};

@@ -1,6 +1,6 @@
 //! Stop in each state of a turn, and rate limits, refused parameters and errors: the
 //! chat engine driven natively with scripted OpenAI-compatible streams.
-#![cfg(feature = "chat")]
+#![cfg(all(feature = "chat", not(target_arch = "wasm32")))]
 
 use barline_core::chat::conversation::Conversation;
 use barline_core::chat::engine::State;
