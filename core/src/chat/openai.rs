@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
 /// The request body for `POST {base}/chat/completions`. `dropped` names parameters the
-/// provider refused earlier (§ "parameter rejected"), which are left out.
+/// provider refused earlier (see `errors::classify`), which are left out.
 pub fn body(
     config: &Config,
     history: &[Message<'_>],
