@@ -247,3 +247,29 @@ fn the_page_opens_its_session_with_its_profile() {
         json!({"smallModel": true, "disabledTools": ["barline-playback"]})
     );
 }
+
+#[test]
+fn a_server_that_ignores_stream_still_gets_its_calls_run() {
+    let whole = [
+        (
+            Format::Openai,
+            json!({"choices": [{"message": {"role": "assistant", "content": "Connecting.", "tool_calls": [
+                {"id": "c9", "type": "function", "function": {"name": "barline-connect", "arguments": "{}"}}]}}]}),
+        ),
+        (
+            Format::Anthropic,
+            json!({"type": "message", "content": [{"type": "text", "text": "Connecting."},
+                {"type": "tool_use", "id": "c9", "name": "barline-connect", "input": {}}], "usage": {"input_tokens": 5, "output_tokens": 2}}),
+        ),
+    ];
+    for (format, answer) in whole {
+        let mut e = engine(format);
+        e.send("connect");
+        let text = serde_json::to_string_pretty(&answer).unwrap();
+        for piece in text.as_bytes().chunks(5) {
+            assert!(e.stream_bytes(piece).is_empty());
+        }
+        let run = e.stream_end();
+        assert_eq!(call_id(&run), "c9", "{format:?}");
+    }
+}

@@ -158,6 +158,18 @@ impl Decoder {
         }
         if let Some(delta) = chunk.pointer("/choices/0/delta") {
             self.delta(delta, &mut out);
+        } else if let Some(message) = chunk.pointer("/choices/0/message") {
+            // A whole answer (the server did not stream): its calls are whole too.
+            let mut whole = message.clone();
+            if let Some(Value::Array(calls)) = whole.get_mut("tool_calls") {
+                for (i, c) in calls.iter_mut().enumerate() {
+                    if let Value::Object(o) = c {
+                        o.entry("index").or_insert(json!(i));
+                    }
+                }
+            }
+            self.delta(&whole, &mut out);
+            out.push(StreamEvent::Done);
         }
         if let Some(u) = chunk.get("usage").filter(|u| u.is_object()) {
             out.push(StreamEvent::Usage {
