@@ -132,6 +132,20 @@ test("small-model mode is this session's profile: the device's other clients kee
   }
 });
 
+test("a server that ignores stream and answers whole still gets its tool calls run", async () => {
+  const s = await ready({ rounds: [
+    { whole: true, events: [{ call: { name: "barline-read-live-set", arguments: {} } }] },
+    { whole: true, events: [{ text: "Read it whole." }] },
+  ] });
+  try {
+    await send(s.page, "read");
+    await s.see("Read it whole.");
+    assert.deepEqual(await s.page.locator("details.card").evaluateAll((els) => els.map((e) => e.dataset.status)), ["done"]);
+  } finally {
+    await s.context.close();
+  }
+});
+
 test("Stop while streaming keeps the partial text and the provider sees the close", async () => {
   const s = await ready({ rounds: [
     { events: [{ text: "One, " }, { text: "two, " }, { text: "three" }, { text: " four" }], stallAfter: 3 },
