@@ -81,10 +81,11 @@ fn anthropic_replays_thinking_signatures_and_marks_error_results() {
     assert_eq!(first["system"][0]["cache_control"]["type"], "ephemeral");
     assert_eq!(first["tools"][0]["input_schema"]["type"], "object");
     assert!(first["tools"].as_array().unwrap().last().unwrap()["cache_control"].is_object());
+    let mut run = Vec::new();
     for piece in anthropic_round().as_bytes().chunks(11) {
-        e.stream_bytes(piece);
+        run.extend(e.stream_bytes(piece));
     }
-    let run = e.stream_end();
+    run.extend(e.stream_end());
     let id = call_id(&run);
     assert_eq!(id, "toolu_1");
     let next = body(&e.tool_result(
