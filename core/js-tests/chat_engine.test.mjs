@@ -23,8 +23,10 @@ test("a turn through the JS interface: request, tool call, result, answer", () =
   assert.deepEqual(Object.keys(request.request.headers), ["content-type"], "no credential header: the page adds it");
   assert.ok(!JSON.stringify(request).toLowerCase().includes("authorization"));
   const chunk = { choices: [{ delta: { tool_calls: [{ index: 0, id: "c1", function: { name: "barline-connect", arguments: "{}" } }] } }] };
-  assert.deepEqual(JSON.parse(e.streamBytes(bytes(`data: ${JSON.stringify(chunk)}\n\ndata: [DONE]\n\n`))), []);
-  const [call] = JSON.parse(e.streamEnd());
+  assert.deepEqual(JSON.parse(e.streamBytes(bytes(`data: ${JSON.stringify(chunk)}\n\n`))), []);
+  // [DONE] completes the round at once: stop reading, then run the call.
+  const [abort, call] = JSON.parse(e.streamBytes(bytes("data: [DONE]\n\n")));
+  assert.equal(abort.kind, "abort");
   assert.deepEqual(call, { kind: "callTool", callId: "c1", name: "barline-connect", arguments: {} });
   assert.equal(JSON.parse(e.view()).state, "runningTool");
   const next = JSON.parse(e.toolResult("c1", JSON.stringify({ content: [{ type: "text", text: "connected" }] })));

@@ -2,7 +2,7 @@
 //! signatures and `thoughtSignature`s replayed byte for byte, `is_error` results),
 //! every split of a stream decoding to the same events, tool names valid in every
 //! format, and every Barline tool schema reduced to Gemini's subset.
-#![cfg(feature = "chat")]
+#![cfg(all(feature = "chat", not(target_arch = "wasm32")))]
 
 use barline_core::chat::conversation::Conversation;
 use barline_core::chat::request::Decoder;
@@ -81,10 +81,11 @@ fn anthropic_replays_thinking_signatures_and_marks_error_results() {
     assert_eq!(first["system"][0]["cache_control"]["type"], "ephemeral");
     assert_eq!(first["tools"][0]["input_schema"]["type"], "object");
     assert!(first["tools"].as_array().unwrap().last().unwrap()["cache_control"].is_object());
+    let mut run = Vec::new();
     for piece in anthropic_round().as_bytes().chunks(11) {
-        e.stream_bytes(piece);
+        run.extend(e.stream_bytes(piece));
     }
-    let run = e.stream_end();
+    run.extend(e.stream_end());
     let id = call_id(&run);
     assert_eq!(id, "toolu_1");
     let next = body(&e.tool_result(
@@ -246,4 +247,30 @@ fn the_page_opens_its_session_with_its_profile() {
         msg["params"]["capabilities"]["experimental"]["barline/profile"],
         json!({"smallModel": true, "disabledTools": ["barline-playback"]})
     );
+}
+
+#[test]
+fn a_server_that_ignores_stream_still_gets_its_calls_run() {
+    let whole = [
+        (
+            Format::Openai,
+            json!({"choices": [{"message": {"role": "assistant", "content": "Connecting.", "tool_calls": [
+                {"id": "c9", "type": "function", "function": {"name": "barline-connect", "arguments": "{}"}}]}}]}),
+        ),
+        (
+            Format::Anthropic,
+            json!({"type": "message", "content": [{"type": "text", "text": "Connecting."},
+                {"type": "tool_use", "id": "c9", "name": "barline-connect", "input": {}}], "usage": {"input_tokens": 5, "output_tokens": 2}}),
+        ),
+    ];
+    for (format, answer) in whole {
+        let mut e = engine(format);
+        e.send("connect");
+        let text = serde_json::to_string_pretty(&answer).unwrap();
+        for piece in text.as_bytes().chunks(5) {
+            assert!(e.stream_bytes(piece).is_empty());
+        }
+        let run = e.stream_end();
+        assert_eq!(call_id(&run), "c9", "{format:?}");
+    }
 }

@@ -1,7 +1,7 @@
 //! The chat page's markdown renderer against hostile model text: no raw HTML, no
 //! script, no image that loads, no `javascript:` link, whatever the input; the safe
 //! subset renders.
-#![cfg(feature = "chat")]
+#![cfg(all(feature = "chat", not(target_arch = "wasm32")))]
 
 use barline_core::chat::markdown::to_html;
 

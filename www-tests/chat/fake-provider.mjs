@@ -7,6 +7,7 @@
 // Round: { events: [{text}|{thinking}|{call: {name, arguments, id?, fragments?, signature?}}|{usage: {input, output}}],
 //          status?, headers?, body?            (an HTTP error answer instead of a stream)
 //          delayMs?, stallAfter?, dropAfterBytes?, malformed?, splitBytes?,
+//          whole? (OpenAI format: one JSON answer instead of a stream),
 //          expect?(request) → null | "reason" (a failed check answers 418 with the reason) }
 import http from "node:http";
 
@@ -83,6 +84,16 @@ function geminiStream(round, n) {
   return out;
 }
 
+/** An OpenAI-compatible answer in one JSON object, as a server that ignores `stream` sends. */
+function wholeAnswer(round, n) {
+  const text = round.events.filter((e) => e.text !== undefined).map((e) => e.text).join("");
+  const calls = round.events.filter((e) => e.call).map((e, i) => ({
+    id: e.call.id ?? `call_${n}_${i}`, type: "function", function: { name: e.call.name, arguments: argsText(e.call.arguments) },
+  }));
+  const message = { role: "assistant", content: text || null, ...(calls.length ? { tool_calls: calls } : {}) };
+  return { choices: [{ index: 0, message, finish_reason: calls.length ? "tool_calls" : "stop" }] };
+}
+
 function formatOf(path) {
   if (path.startsWith("/anthropic/")) return "anthropic";
   if (path.startsWith("/gemini/")) return "gemini";
@@ -127,6 +138,7 @@ export async function startFakeProvider(script) {
       if (problem) return res.writeHead(418, { "content-type": "text/plain" }).end(`expect failed in round ${n + 1}: ${problem}`);
       if (round.status) return res.writeHead(round.status, { "content-type": "application/json", ...round.headers }).end(round.body ?? "{}");
       const format = formatOf(req.url);
+      if (round.whole && format === "openai") return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(wholeAnswer(round, n)));
       const events = (format === "anthropic" ? anthropicStream : format === "gemini" ? geminiStream : openaiStream)(round, n);
       if (round.malformed) events.splice(1, 0, "data: {not json\n\n");
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });

@@ -126,6 +126,7 @@ impl Decoder {
                 output: v.pointer("/usage/output_tokens").and_then(Value::as_u64),
             }],
             "message_stop" => vec![StreamEvent::Done],
+            "message" => whole_message(&v),
             "error" => {
                 let err = v.get("error").unwrap_or(&Value::Null);
                 let t = err.get("type").and_then(Value::as_str).unwrap_or("");
@@ -203,6 +204,39 @@ impl Decoder {
             b.insert(field.into(), json!(old + piece));
         }
     }
+}
+
+/// A whole answer (the server did not stream): its blocks as events.
+fn whole_message(v: &Value) -> Vec<StreamEvent> {
+    let mut out = Vec::new();
+    for b in v
+        .get("content")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let s = |k: &str| b.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+        match b.get("type").and_then(Value::as_str) {
+            Some("text") => out.push(StreamEvent::Text(s("text"))),
+            Some("thinking" | "redacted_thinking") => {
+                out.push(StreamEvent::Thinking(s("thinking")));
+                out.push(StreamEvent::Opaque(b.clone()));
+            }
+            Some("tool_use") => out.push(StreamEvent::CallWhole {
+                id: s("id"),
+                name: s("name"),
+                arguments: b.get("input").map_or_else(|| "{}".into(), Value::to_string),
+                opaque: None,
+            }),
+            _ => {}
+        }
+    }
+    out.push(StreamEvent::Usage {
+        input: v.pointer("/usage/input_tokens").and_then(Value::as_u64),
+        output: v.pointer("/usage/output_tokens").and_then(Value::as_u64),
+    });
+    out.push(StreamEvent::Done);
+    out
 }
 
 fn text_event(v: Option<&Value>, make: fn(String) -> StreamEvent) -> Vec<StreamEvent> {

@@ -207,6 +207,13 @@ impl Engine {
             for e in stream.decoder.decode(&sse) {
                 match turn::apply(round, stream, &mut turn.issued, e) {
                     Outcome::Continue => {}
+                    Outcome::Done => {
+                        // Complete: stop reading (the connection may stay open).
+                        turn.stream = None;
+                        let mut effects = vec![Effect::Abort];
+                        effects.extend(self.finish_round());
+                        return effects;
+                    }
                     Outcome::Broken(m) => return self.broken(&m, true),
                     Outcome::ProviderError {
                         message,
@@ -242,7 +249,7 @@ impl Engine {
         for sse in events {
             for e in stream.decoder.decode(&sse) {
                 match turn::apply(round, &mut stream, &mut turn.issued, e) {
-                    Outcome::Continue => {}
+                    Outcome::Continue | Outcome::Done => {}
                     Outcome::Broken(m) => return self.broken(&m, false),
                     Outcome::ProviderError {
                         message,

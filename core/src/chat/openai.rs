@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
 /// The request body for `POST {base}/chat/completions`. `dropped` names parameters the
-/// provider refused earlier (§ "parameter rejected"), which are left out.
+/// provider refused earlier (see `errors::classify`), which are left out.
 pub fn body(
     config: &Config,
     history: &[Message<'_>],
@@ -158,6 +158,18 @@ impl Decoder {
         }
         if let Some(delta) = chunk.pointer("/choices/0/delta") {
             self.delta(delta, &mut out);
+        } else if let Some(message) = chunk.pointer("/choices/0/message") {
+            // A whole answer (the server did not stream): its calls are whole too.
+            let mut whole = message.clone();
+            if let Some(Value::Array(calls)) = whole.get_mut("tool_calls") {
+                for (i, c) in calls.iter_mut().enumerate() {
+                    if let Value::Object(o) = c {
+                        o.entry("index").or_insert(json!(i));
+                    }
+                }
+            }
+            self.delta(&whole, &mut out);
+            out.push(StreamEvent::Done);
         }
         if let Some(u) = chunk.get("usage").filter(|u| u.is_object()) {
             out.push(StreamEvent::Usage {

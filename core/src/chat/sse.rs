@@ -19,6 +19,8 @@ pub const MAX_EVENT_BYTES: usize = 8 * 1024 * 1024;
 #[derive(Clone, Debug, Default)]
 pub struct SseDecoder {
     pending: Vec<u8>,
+    /// An event was decoded: the body is a stream.
+    seen: bool,
 }
 
 impl SseDecoder {
@@ -30,6 +32,7 @@ impl SseDecoder {
         while let Some((end, skip)) = blank_line(&self.pending) {
             let raw: Vec<u8> = self.pending.drain(..end + skip).take(end).collect();
             if let Some(e) = parse(&raw)? {
+                self.seen = true;
                 events.push(e);
             }
         }
@@ -41,9 +44,19 @@ impl SseDecoder {
         Ok(events)
     }
 
-    /// The end of the body: a last event without its blank line still counts.
+    /// The end of the body: a last event without its blank line still counts. A body
+    /// that is one JSON object and no event at all (a server that ignored `stream`)
+    /// is handed on whole as one event's data.
     pub fn finish(&mut self) -> Result<Vec<SseEvent>, String> {
         let raw = std::mem::take(&mut self.pending);
+        if !self.seen && raw.trim_ascii_start().starts_with(b"{") {
+            let data = std::str::from_utf8(&raw)
+                .map_err(|e| format!("the answer is not UTF-8 at byte {}", e.valid_up_to()))?;
+            return Ok(vec![SseEvent {
+                event: String::new(),
+                data: data.to_string(),
+            }]);
+        }
         Ok(parse(&raw)?.into_iter().collect())
     }
 

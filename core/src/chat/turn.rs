@@ -84,6 +84,8 @@ pub(super) enum Outcome {
     ProviderError { message: String, overloaded: bool },
     /// The stream cannot be read.
     Broken(String),
+    /// The stream says it is complete (a server may keep the connection open after).
+    Done,
 }
 
 /// Applies one event to the round.
@@ -146,7 +148,7 @@ pub(super) fn apply(
             }
         }
         StreamEvent::Broken(m) => return Outcome::Broken(m),
-        StreamEvent::Done => {}
+        StreamEvent::Done => return Outcome::Done,
     }
     Outcome::Continue
 }

@@ -31,7 +31,7 @@ const transcript = createTranscript($('transcript'), {
   settings: () => dialog.open(false),
 });
 const dialog = setupSettings(async (s) => {
-  const reopen = settings && Boolean(settings.smallModel) !== Boolean(s.smallModel);
+  const reopen = Boolean(settings?.smallModel) !== Boolean(s.smallModel);
   settings = s;
   if (reopen) await openSession().catch((e) => showBanner(e.message));
   if (engine) engine.setConfig(JSON.stringify(configOf(s, record.config.systemPrompt)));

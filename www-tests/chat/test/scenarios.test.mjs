@@ -33,7 +33,16 @@ async function ready(script, { viewport, preset = "custom", key = "", keyMode = 
   await configure(page, { preset, base: base ?? chat.fake.base(), key, keyMode });
   await page.waitForSelector('body[data-state="ready"]');
   const state = (s, timeout = 15000) => page.waitForSelector(`body[data-state="${s}"]`, { timeout });
-  const shot = (name) => page.screenshot({ path: `${SHOTS()}/${name}.png` });
+  /** Screenshots at 1280 × 900 and 420 × 800; at 420 px nothing may scroll sideways. */
+  const shot = async (name) => {
+    await page.screenshot({ path: `${SHOTS()}/${name}.png` });
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 420, height: 800 });
+    await page.screenshot({ path: `${SHOTS()}/${name}-420.png` });
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    assert.ok(scroll <= client, `${name} at 420 px: ${scroll} > ${client}`);
+    await page.setViewportSize(size);
+  };
   /** Waits for `text`; on a timeout the error carries the transcript. */
   const see = (text, timeout = 15000) => page.getByText(text).first().waitFor({ timeout }).catch(async (e) => {
     throw new Error(`${e.message}\n--- transcript:\n${await page.locator("#transcript").innerText()}\n--- status: ${await page.locator("#status").innerText()}\n--- provider: ${JSON.stringify(chat.fake.requests.slice(-3).map((r) => [r.method, r.path]))}`);
@@ -118,6 +127,20 @@ test("small-model mode is this session's profile: the device's other clients kee
     const other = createMcpClient(chat.device.url, { clientName: "other" });
     const { tools } = await other.listTools();
     assert.ok(tools.some((t) => t.name === "barline-delete"), "another client still sees every tool");
+  } finally {
+    await s.context.close();
+  }
+});
+
+test("a server that ignores stream and answers whole still gets its tool calls run", async () => {
+  const s = await ready({ rounds: [
+    { whole: true, events: [{ call: { name: "barline-read-live-set", arguments: {} } }] },
+    { whole: true, events: [{ text: "Read it whole." }] },
+  ] });
+  try {
+    await send(s.page, "read");
+    await s.see("Read it whole.");
+    assert.deepEqual(await s.page.locator("details.card").evaluateAll((els) => els.map((e) => e.dataset.status)), ["done"]);
   } finally {
     await s.context.close();
   }
@@ -240,7 +263,7 @@ test("at 420 px nothing scrolls sideways and the controls stay visible", async (
     await send(s.page, "read");
     await s.see("A long answer");
     await s.state("ready");
-    await s.page.locator("details.card summary").first().click();
+    await s.page.locator("details.card").first().evaluate((d) => { d.open = true; });
     const { scroll, client } = await s.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     assert.ok(scroll <= client, `${scroll} > ${client}`);
     for (const name of ["Send", "Conversations"]) {
