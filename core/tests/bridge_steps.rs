@@ -195,3 +195,44 @@ fn calls_arriving_during_a_stepped_call_are_answered_in_order() {
     let order: Vec<u64> = answers.iter().map(|(id, _)| *id).collect();
     assert_eq!(order, [1, 2, 3]);
 }
+
+#[test]
+fn a_replay_answers_recorded_requests_in_any_order_and_repeats_no_write() {
+    use barline_core::live::{Journal, JournalPort};
+    let mut live = counting();
+    let song = live.live.resolve("live_set");
+    let mut journal = Journal::new();
+    {
+        let mut port = JournalPort::new(&mut live, &mut journal, 2);
+        port.set(song, "tempo", &[Atom::Float(99.0)]).unwrap();
+        let tempo = port.get(song, "tempo").unwrap();
+        assert_eq!(tempo, vec![Atom::Float(99.0)]);
+        assert!(
+            port.get(song, "name").is_err(),
+            "past the budget every request fails"
+        );
+        assert!(port.exhausted());
+    }
+    assert_eq!(live.run, 2);
+    assert_eq!(journal.recorded(), 2);
+    live.run = 0;
+    live.live.set(song, "tempo", &[Atom::Float(130.0)]).unwrap(); // Live moved on meanwhile
+    let mut port = JournalPort::new(&mut live, &mut journal, 2);
+    assert!(
+        port.get(song, "name").unwrap().len() == 1,
+        "a new request goes to Live"
+    );
+    assert_eq!(
+        port.get(song, "tempo").unwrap(),
+        vec![Atom::Float(99.0)],
+        "a read answers as recorded"
+    );
+    port.set(song, "tempo", &[Atom::Float(99.0)]).unwrap();
+    assert!(!port.exhausted());
+    assert_eq!((port.spent(), port.unreplayed()), (1, 0));
+    drop(port);
+    assert_eq!(
+        live.run, 1,
+        "only the new request reached Live: the write was not made again"
+    );
+}

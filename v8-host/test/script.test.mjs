@@ -59,7 +59,7 @@ test("requests wait for live.thisdevice; the Live API is not touched before", ()
   const [r] = responses(s.out);
   assert.equal(r.requestId, 1);
   assert.deepEqual(JSON.parse(r.resultJson).structuredContent.value, [120]);
-  assert.deepEqual(s.out.find((m) => m[0] === 1), [1, "status", "ready"]);
+  assert.deepEqual(s.out.find((m) => m[0] === 1), [1, "status", "ready", "(WebAssembly)"]);
   s.v8.dispatch(0, ["ready"]); // a re-bang (save, preset load) does not initialise twice
   assert.equal(s.info().instances, 1);
 });
