@@ -4,9 +4,13 @@
 //!
 //! Run with `cargo bench -p barline-core --bench notation`. The corpus generator is
 //! mirrored by `core/js-bench/notation.bench.mjs` so native and wasm numbers compare.
+//! A last section reads a text of 50,000 notes (the most one call may write) in both
+//! dialects: the core text in `1.4.6` and in `2`, and the same notes as bar|beat 2
+//! writes them, in `2`.
 
 use barline_core::notation::{
-    format, interpret, interpret_scanned, FormatOptions, InterpretOptions, Note, ScanMode,
+    format, interpret, interpret_scanned, Dialect, FormatOptions, InterpretOptions, Note, ScanMode,
+    MAX_NOTES,
 };
 use std::fmt::Write;
 use std::hint::black_box;
@@ -123,5 +127,39 @@ fn main() {
     println!(
         "scaling: interpret 2048 bars / 256 bars = {:.1}x (8x is linear)",
         interpret_times[2].as_secs_f64() / interpret_times[1].as_secs_f64()
+    );
+    dialects(budget);
+}
+
+/// Parse + interpret of a 50,000-note text in both dialects.
+fn dialects(budget: Duration) {
+    let core = InterpretOptions::time_signature(4, 4);
+    let v2 = core.with_dialect(Dialect::V2);
+    // The longest corpus within the limit, then exactly MAX_NOTES of its notes.
+    let mut bars = 2600;
+    let notes = loop {
+        match interpret(&corpus(bars), &core) {
+            Ok(r) if r.notes.len() >= MAX_NOTES => break r.notes[..MAX_NOTES].to_vec(),
+            Ok(_) => bars += 8,
+            Err(_) => bars -= 1,
+        }
+    };
+    let core_text = format(&notes, &FormatOptions::time_signature(4, 4, false)).unwrap();
+    let fo2 = FormatOptions::time_signature(4, 4, false).with_dialect(Dialect::V2);
+    let text2 = format(&notes, &fo2).unwrap();
+    assert_eq!(interpret(&text2, &v2).unwrap().notes.len(), MAX_NOTES);
+    let n = notes.len();
+    let a = time(budget, || interpret(&core_text, &core));
+    let b = time(budget, || interpret(&core_text, &v2));
+    let c = time(budget, || interpret(&text2, &v2));
+    let d = time(budget, || format(&notes, &fo2));
+    println!(
+        "{n} notes, parse+interpret: core text {} bytes in 1.4.6 {a:>9.1?} ({:.2} M/s), in 2 {b:>9.1?} \
+         ({:.2} M/s); bar|beat 2 text {} bytes in 2 {c:>9.1?} ({:.2} M/s); format in 2 {d:>9.1?}",
+        core_text.len(),
+        rate(n, a),
+        rate(n, b),
+        text2.len(),
+        rate(n, c),
     );
 }

@@ -4,9 +4,9 @@ import init, * as core from '../pkg/barline_core.js';
 
 await init();
 
-/** Interprets bar|beat text: `{notes, warnings}`, or throws the engine's Error. */
-export function interpret(text, timeSignature) {
-  return core.interpretNotation(text, { timeSignature });
+/** Interprets bar|beat text in `dialect` ("2" or "1.4.6"): `{notes, warnings}`, or throws the engine's Error. */
+export function interpret(text, timeSignature, dialect) {
+  return core.interpretNotation(text, { timeSignature, dialect });
 }
 
 /**
@@ -17,9 +17,9 @@ export function transform(notes, text, timeSignature, clip, seed) {
   return core.applyTransforms(notes, text, { timeSignature, clip, seed });
 }
 
-/** The formatter's canonical text for `notes`. */
-export function format(notes, timeSignature, drumMode) {
-  return core.formatNotation(notes, { timeSignature, drumMode });
+/** The formatter's canonical text for `notes` in `dialect` ("2" or "1.4.6"). */
+export function format(notes, timeSignature, drumMode, dialect) {
+  return core.formatNotation(notes, { timeSignature, drumMode, dialect });
 }
 
 /** The name bar|beat writes for a MIDI pitch (C3 = 60). */

@@ -1,6 +1,7 @@
 // Wires the page: text → notes (engine) → transforms → piano roll, canonical texts,
-// warnings; controls for meter, drum mode, tempo, seed and scale; play, MIDI export
-// and import; examples of both specs.
+// warnings; controls for dialect, meter, drum mode, tempo, seed and scale; play, MIDI
+// export and import; examples of both specs. The page's text and settings are kept in
+// localStorage, so a reload comes back to them.
 import { interpret, format, transform, toMidi, fromMidi } from './engine.js';
 import { Editor } from './editor.js';
 import { drawRoll, setPlayhead } from './roll.js';
@@ -8,6 +9,7 @@ import { Preview } from './audio.js';
 import { download, readChosenFile, copyText } from './files.js';
 import examples from './examples.js';
 import transformExamples from './transform-examples.js';
+import scales from './scales.js';
 
 const $ = (id) => document.getElementById(id);
 const editor = new Editor($('input'), $('backdrop'));
@@ -25,6 +27,7 @@ const state = {
 
 const timeSignature = () => [Number($('ts-num').value) || 4, Number($('ts-den').value)];
 const drumMode = () => $('drum-mode').checked;
+const dialect = () => $('dialect').value;
 const tempo = () => Math.min(400, Math.max(20, Number($('tempo').value) || 120));
 
 const preview = new Preview((q) => setPlayhead(grid, q, state.layout.pxPerQuarter));
@@ -58,13 +61,14 @@ function clipContext() {
   const [num, den] = timeSignature();
   const barQ = (num * 4) / den;
   const endQ = Math.max(0, ...state.original.map((n) => n.start_time + n.duration));
-  const [root, intervals] = $('scale').value.split(':');
+  const intervals = scales.find((s) => s.name === $('scale').value)?.intervals;
+  const root = $('scale-root').value;
   return {
     lengthBeats: Math.max(1, Math.ceil(endQ / barQ - 1e-9)) * barQ,
     arrangementStartBeats: null,
     index: 0,
     count: 1,
-    scale: intervals ? { root: Number(root), intervals: intervals.split(',').map(Number) } : null,
+    scale: intervals ? { root: Number(root), intervals } : null,
   };
 }
 
@@ -104,7 +108,7 @@ function applyTransforms() {
     `${result.notes.length} kept · seed ${result.seed}`);
   showWarnings(result.warnings, 'transforms-warnings');
   try {
-    $('transformed').textContent = format(result.notes, timeSignature(), drumMode());
+    $('transformed').textContent = writeText(result.notes, timeSignature(), drumMode()).text;
   } catch (error) {
     $('transformed').textContent = `(formatter: ${error.message ?? error})`;
   }
@@ -112,11 +116,12 @@ function applyTransforms() {
 
 /** Re-interprets the text and redraws everything that depends on it. */
 function update() {
+  save();
   const text = editor.text;
   const ts = timeSignature();
   let result;
   try {
-    result = interpret(text, ts);
+    result = interpret(text, ts, dialect());
   } catch (error) {
     editor.mark(typeof error.offset === 'number' ? error.offset : null);
     setStatus(error.message ?? String(error), true);
@@ -134,10 +139,57 @@ function update() {
   applyTransforms();
   redraw();
   try {
-    $('canonical').textContent = format(state.original, ts, drumMode());
+    const written = writeText(state.original, ts, drumMode());
+    $('canonical').textContent = written.text;
+    $('canonical-hint').textContent = written.hint;
   } catch (error) {
     $('canonical').textContent = `(formatter: ${error.message ?? error})`;
   }
+}
+
+const CANONICAL_HINT = 'What the formatter writes for these notes: interpreting it gives the same notes.';
+
+/**
+ * The formatter's text for `notes` in the chosen dialect. The core cannot write a
+ * note before 1|1, so such notes are written in bar|beat 2 (as pickups like
+ * `1|1-n/8`), the form that reads back to them, and the hint says so.
+ */
+function writeText(notes, ts, drums) {
+  const pickups = notes.some((n) => n.start_time < 0);
+  if (dialect() === '1.4.6' && pickups) {
+    return {
+      text: format(notes, ts, drums, '2'),
+      hint: 'Notes before 1|1 are written as bar|beat 2 pickups (1|1-n/8): the 1.4.6 notation has no way to write them.',
+    };
+  }
+  return { text: format(notes, ts, drums, dialect()), hint: CANONICAL_HINT };
+}
+
+// The page's state across reloads.
+const STORE = 'barline-playground';
+const KEPT = ['input', 'transforms', 'dialect', 'ts-num', 'ts-den', 'tempo', 'seed', 'scale-root', 'scale'];
+function save() {
+  try {
+    const kept = Object.fromEntries(KEPT.map((id) => [id, $(id).value]));
+    kept['drum-mode'] = drumMode();
+    localStorage.setItem(STORE, JSON.stringify(kept));
+  } catch {
+    // Storage may be off (private windows, file URLs): the page works without it.
+  }
+}
+function restore() {
+  let kept;
+  try {
+    kept = JSON.parse(localStorage.getItem(STORE) ?? 'null');
+  } catch {
+    return false;
+  }
+  if (!kept || typeof kept.input !== 'string') return false;
+  for (const id of KEPT) if (typeof kept[id] === 'string') $(id).value = kept[id];
+  $('drum-mode').checked = kept['drum-mode'] === true;
+  editor.text = kept.input;
+  transformsEditor.text = kept.transforms ?? '';
+  return true;
 }
 
 function redraw() {
@@ -169,7 +221,8 @@ $('input').addEventListener('input', () => {
   state.importNotes = [];
   edited();
 });
-for (const id of ['ts-num', 'ts-den', 'scale']) $(id).addEventListener('change', edited);
+for (const id of ['ts-num', 'ts-den', 'scale', 'scale-root', 'dialect']) $(id).addEventListener('change', edited);
+$('tempo').addEventListener('change', save);
 $('drum-mode').addEventListener('change', update);
 $('ts-num').addEventListener('input', edited);
 for (const id of ['transforms', 'seed']) $(id).addEventListener('input', update);
@@ -237,7 +290,7 @@ $('import').addEventListener('change', async () => {
   const notes = song.notes.map(({ channel, ...note }) => note);
   let text;
   try {
-    text = format(notes, ts, drumMode());
+    text = writeText(notes, ts, drumMode()).text;
   } catch (error) {
     setStatus(`${file.name}: ${error.message ?? error}`, true);
     return;
@@ -275,7 +328,7 @@ const transformByName = new Map(transformExamples.map((e) => [e.name, e]));
 function loadTransformExample(e) {
   let text;
   try {
-    text = format(e.notes, e.timeSignature, false);
+    text = writeText(e.notes, e.timeSignature, false).text;
   } catch (error) {
     setTransformStatus(`${e.name}: ${error.message ?? error}`, true);
     return;
@@ -305,5 +358,14 @@ $('transform-examples').addEventListener('change', () => {
   if (e) loadTransformExample(e);
 });
 
-load(byName.get('tutorial-drums')?.input ?? 'C3 E3 G3 1|1', [4, 4], true);
+// Every scale of Live's list (the transforms' `snap` and `step` use it), on any root.
+const ROOTS = ['C', 'Db', 'D', 'Eb', 'E', 'F', 'Gb', 'G', 'Ab', 'A', 'Bb', 'B'];
+$('scale-root').append(...ROOTS.map((name, i) => new Option(name, String(i))));
+$('scale').append(...scales.map((s) => new Option(s.name, s.name)));
+
+if (restore()) {
+  update();
+} else {
+  load(byName.get('tutorial-drums')?.input ?? 'C3 E3 G3 1|1', [4, 4], true);
+}
 document.body.dataset.ready = 'true';

@@ -120,7 +120,8 @@ test('a syntax error underlines the characters at its position and shows the mes
     const cases = [
       // golden examples I155 and I153 (core/tests/data/barbeat-examples.json)
       ['C3 1|1\n  D3 1|2 $', 16, '$', 'bar|beat syntax error at position 16 (line 2, column 10): Expected bar copy operation, time position, probability value, velocity value, duration value but "$" found'],
-      ['C3E3 1|1', 2, 'E3', 'bar|beat syntax error at position 2 (line 1, column 3): Expected valid syntax but "E" found'],
+      // bar|beat 2 (the page's default dialect) says what to write.
+      ['C3E3 1|1', 2, 'E3', 'bar|beat syntax error at position 2 (line 1, column 3): two items run together: put a space before "E"'],
     ];
     for (const [text, offset, marked, message] of cases) {
       await type(page, text);
@@ -293,4 +294,106 @@ test('examples load with one click and the canonical text copies with one click'
     await page.selectOption('#examples', 'tutorial-melody');
     assert.equal((await drawnNotes(page)).length, 8);
   });
+});
+
+test('the dialect switch: bar|beat 2 by default, the core on request', async () => {
+  await withPage(async (page) => {
+    assert.equal(await page.inputValue('#dialect'), '2');
+    await page.uncheck('#drum-mode');
+    await type(page, 'n/8 c3 1|1, 2 [E3 G3] 1|3x2@n/4');
+    assert.equal(await page.textContent('#status'), '4 notes');
+    assert.equal(await page.textContent('#canonical'), 'v100 n/8 C3 1|1,2\nE3 1|3\nG3 1|4');
+    await env.shot(page, '12-dialect-2');
+    // The core refuses what bar|beat 2 added, with its own generic text.
+    await page.selectOption('#dialect', '1.4.6');
+    assert.match(await page.textContent('#status'), /^bar\|beat syntax error at position 0 .*: Expected bar copy operation/);
+    await type(page, 't/2 C3 1|1,2');
+    assert.equal(await page.textContent('#canonical'), 't/2 C3 1|1,2');
+    await page.selectOption('#dialect', '2');
+    assert.equal(await page.textContent('#canonical'), 'v100 n/8 C3 1|1,2');
+  });
+});
+
+test('positions before 1|1 are written as pickups that read back, in both dialects', async () => {
+  await withPage(async (page) => {
+    await page.uncheck('#drum-mode');
+    await type(page, 'n/8 G2 1|1-n/8 C3 1|1');
+    assert.equal(await page.textContent('#canonical'), 'v100 n/8 G2 1|1-n/8\nC3 1|1');
+    assert.deepEqual(await page.$$eval('#warnings li', (l) => l.map((x) => x.textContent)),
+      ['Position 1|1-n/8 lies before 1|1, so its notes start before the clip (negative time)']);
+    // The page's own text reads back to the same notes.
+    const canonical = await page.textContent('#canonical');
+    await type(page, canonical);
+    assert.equal(await page.textContent('#canonical'), canonical);
+    // In the core dialect a pickup (here made by a transform) cannot be written;
+    // the page writes it as bar|beat 2, which reads back, and says so.
+    await page.selectOption('#dialect', '1.4.6');
+    await type(page, 't/2 C3 1|1 D3 1|2');
+    await page.fill('#transforms', 'timing -= 1');
+    await page.dispatchEvent('#transforms', 'input');
+    assert.equal(await page.textContent('#transformed'), 'v100 n/8 C3 1|1-n/4\nD3 1|1');
+    await page.fill('#transforms', '');
+    await page.dispatchEvent('#transforms', 'input');
+    assert.equal(await page.textContent('#canonical'), 't/2 C3 1|1\nD3 1|2'.replace('\n', ' '));
+  });
+});
+
+test('the text, dialect and settings come back after a reload', async () => {
+  await withPage(async (page) => {
+    await page.uncheck('#drum-mode');
+    await page.selectOption('#dialect', '1.4.6');
+    await page.fill('#ts-num', '3');
+    await page.dispatchEvent('#ts-num', 'change');
+    await type(page, 't/2 D3 1|1 E3 1|2');
+    await page.fill('#transforms', 'velocity = 64');
+    await page.dispatchEvent('#transforms', 'input');
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]');
+    assert.equal(await page.inputValue('#input'), 't/2 D3 1|1 E3 1|2');
+    assert.equal(await page.inputValue('#transforms'), 'velocity = 64');
+    assert.equal(await page.inputValue('#dialect'), '1.4.6');
+    assert.equal(await page.inputValue('#ts-num'), '3');
+    assert.equal(await page.isChecked('#drum-mode'), false);
+    assert.equal(await page.textContent('#status'), '2 notes');
+  });
+});
+
+test('every scale of Live\'s list is offered, on every root, and snaps the transforms', async () => {
+  await withPage(async (page) => {
+    const names = await page.$$eval('#scale option', (o) => o.map((x) => x.value).filter(Boolean));
+    assert.equal(names.length, 35);
+    for (const name of ['Major', 'Minor', 'Dorian', 'Hirajoshi', 'Messiaen 7', 'Half-whole Dim.']) {
+      assert.ok(names.includes(name), name);
+    }
+    assert.equal((await page.$$('#scale-root option')).length, 12);
+    await page.uncheck('#drum-mode');
+    await type(page, 't1 C3 1|1 C#3 1|2');
+    await page.selectOption('#scale-root', '2'); // D
+    await page.selectOption('#scale', 'Minor Pentatonic'); // D F G A C
+    await page.fill('#transforms', 'pitch = snap(note.pitch)');
+    await page.dispatchEvent('#transforms', 'input');
+    assert.deepEqual((await drawnNotes(page)).map((n) => n.pitch), [60, 62]);
+  });
+});
+
+test('the page is usable 420 px wide: nothing runs off the side', async () => {
+  const { page, errors, context } = await env.open();
+  try {
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.waitForTimeout(100);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow} px wider than the window`);
+    for (const id of ['#input', '#canonical', '#dialect', '#play', '#transforms', '#scale']) {
+      const box = await page.$eval(id, (e) => e.getBoundingClientRect().toJSON());
+      assert.ok(box.left >= 0 && box.right <= 420 && box.width > 0, `${id}: ${JSON.stringify(box)}`);
+    }
+    const input = await page.$eval('#input', (e) => e.getBoundingClientRect().width);
+    assert.ok(input >= 300, `the text box is ${input} px wide`);
+    await type(page, 'C3 E3 G3 1|1');
+    assert.equal(await page.textContent('#status'), '3 notes');
+    await env.shot(page, '13-narrow-420');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
 });

@@ -47,7 +47,7 @@ test('a transform previews its notes over the faint originals, with the canonica
     assert.deepEqual(await ghosts(page), [[60, 0], [64, 1], [67, 2], [72, 3]], 'the originals are drawn beneath');
     assert.equal(await page.textContent('#transforms-status'), '4 of 4 notes transformed, 4 kept · seed 1');
     const canonical = await page.textContent('#transformed');
-    assert.deepEqual(core.interpretNotation(canonical, { timeSignature: [4, 4] }).notes.map((n) => [n.pitch, n.start_time, n.duration]),
+    assert.deepEqual(core.interpretNotation(canonical, { timeSignature: [4, 4], dialect: '2' }).notes.map((n) => [n.pitch, n.start_time, n.duration]),
       [[72, 0, 0.5], [76, 1, 0.5], [79, 2, 0.5], [84, 3, 2]], canonical);
     // The original notes' own canonical text is unchanged.
     assert.match(await page.textContent('#canonical'), /C3/);

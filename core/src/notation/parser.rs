@@ -130,11 +130,22 @@ impl<'t> Scanner<'t> {
         }
         self.started = true;
         let word_end = word_end(self.text.as_bytes(), at);
-        // In bar|beat 2 a time position may continue after a space (`1|1, 3`), so a
-        // memoised position only stands for a word that no space or tab follows.
-        let continues = v2 && matches!(self.text.as_bytes().get(word_end), Some(b' ' | b'\t'));
-        if self.mode == ScanMode::Memoized && !continues {
-            if let Some((item, beats_in_arena)) = self.memo.recall(&self.text[at..word_end]) {
+        // In bar|beat 2 a time position may continue after spaces with a comma
+        // (`1|1 , 3`), so a memoised position only stands for a word that no comma
+        // follows on its line.
+        let continues = v2 && {
+            let rest = &self.text.as_bytes()[word_end..];
+            let spaces = rest
+                .iter()
+                .take_while(|b| matches!(b, b' ' | b'\t'))
+                .count();
+            spaces > 0 && rest.get(spaces) == Some(&b',')
+        };
+        if self.mode == ScanMode::Memoized {
+            let recalled = self.memo.recall(&self.text[at..word_end]);
+            if let Some((item, beats_in_arena)) =
+                recalled.filter(|(item, _)| !(continues && matches!(item, Item::TimePoints { .. })))
+            {
                 self.last_start = at;
                 self.beats_in_arena = beats_in_arena;
                 self.pos = word_end;
