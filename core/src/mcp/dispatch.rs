@@ -144,7 +144,9 @@ pub fn dispatch(
                 })),
             }
         }
-        "resources/list" => reply(json!({"resources": resources::list()})),
+        "resources/list" => {
+            reply(json!({"resources": resources::list(catalogue_options(settings, version))}))
+        }
         "resources/templates/list" => reply(
             json!({"resourceTemplates": resources::templates(catalogue_options(settings, version))}),
         ),

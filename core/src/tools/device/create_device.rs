@@ -25,11 +25,11 @@ pub struct CreateDevice;
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateDeviceParams {
-    /// A name from the catalogue (exact); omit to get the catalogue.
+    /// Device names, comma-separated, inserted in order.
     pub device_name: Option<Text>,
-    /// Comma-separated insertion paths: t0 (append), t0/d1 (at position 1), t0/d0/c0 (rack chain), t0/d0/pC1 (drum pad), rt0, mt.
+    /// Paths, comma-separated: t0 (append), t0/d1, t0/d0/c0, rt0, mt.
     pub path: Option<List>,
-    /// Display name; comma-separated names for several devices.
+    /// Names, comma-separated.
     pub name: Option<Text>,
 }
 
@@ -65,7 +65,7 @@ impl Tool for CreateDevice {
     const META: ToolMeta = ToolMeta::create(
         "barline-create-device",
         "Create Device",
-        "Insert a native Live instrument, MIDI effect or audio effect on a track or in a rack chain. Omit deviceName to list the available names.",
+        "Insert Live devices by name on a track or in a chain; no deviceName lists the names.",
     );
 
     fn run(call: &mut Call<'_>, p: CreateDeviceParams) -> Result<Created, ToolError> {

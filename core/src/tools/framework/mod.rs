@@ -13,5 +13,6 @@ pub mod lom;
 pub mod mentions;
 pub mod request;
 pub mod schema;
+pub mod schema_shapes;
 pub mod tool;
 pub mod warnings;

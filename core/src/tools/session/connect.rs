@@ -52,7 +52,7 @@ impl Tool for Connect {
     const META: ToolMeta = ToolMeta::read(
         "barline-connect",
         "Connect",
-        "Connect to Ableton Live. Returns versions, a Live Set overview and the Barline usage guide. Call this first when the user asks to use or connect to Live.",
+        "Connect to Ableton Live: versions, Set overview, usage guide. Call first.",
     );
 
     fn run(call: &mut Call<'_>, _: NoParams) -> Result<Connected, ToolError> {

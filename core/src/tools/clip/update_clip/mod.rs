@@ -39,13 +39,28 @@ impl Tool for UpdateClip {
     type Params = UpdateClipParams;
     type Output = OneOrMany<UpdatedClip>;
     const META: ToolMeta = ToolMeta {
-        small_removed: &["quantizePitch", "firstStart", "transforms", "seed", "split"],
+        small_removed: &[
+            "quantizePitch",
+            "firstStart",
+            "transforms",
+            "seed",
+            "split",
+            "quantize",
+            "quantizeGrid",
+            "gainDb",
+            "pitchShift",
+            "warpMode",
+            "warping",
+            "timeSignature",
+            "start",
+            "looping",
+        ],
         small_description: Some("Update clips and their MIDI notes."),
         hints: Hints::EDIT,
         ..ToolMeta::create(
             "barline-update-clip",
             "Update Clip",
-            "Update one or more clips: properties, loop/markers, MIDI notes (bar|beat; merge or replace), audio gain/pitch/warp, quantize, move, resize or split.",
+            "Update clips: settings, notes, audio, quantize, move, split. transforms runs after notes merge, on all the clip's notes; repeating += compounds.",
         )
     };
 

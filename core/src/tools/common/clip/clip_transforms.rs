@@ -130,10 +130,12 @@ impl CallTransforms {
             warnings.push(NO_NOTES.to_string());
             return Ok(Report::default());
         }
+        let sig = time_signature(signature)?;
         let out = self
             .transform
-            .apply_midi(notes, time_signature(signature)?, Some(clip), self.seed)
+            .apply_midi(notes, sig, Some(clip), self.seed)
             .map_err(|e| ToolError::bad_input(e.to_string()))?;
+        warnings.extend(self.transform.advice(sig));
         warnings.extend(out.warnings);
         Ok(self.report(out.transformed))
     }

@@ -1,0 +1,88 @@
+//! Warnings for transform texts that are valid but rarely meant (docs/design/transforms.md
+//! §8.2): a `swing` or `quant` grid finer than a 32nd note, and a swing amount larger
+//! than its grid. A model that guessed `swing(0.1, 1/16)` for sixteenths gets a grid of
+//! a sixteenth of a beat; the warning says what that does and what to write instead.
+
+use super::ast::{Arg, Assignment, Expr, Func};
+
+/// The default swing grid, in musical beats (docs/design/transforms.md §5.3.3).
+const DEFAULT_GRID: f64 = 0.5;
+
+/// Advice for `assignments` in a signature of `numerator`/`denominator`: one text per
+/// unusual call, in text order, each at most 200 characters.
+pub(crate) fn advise(assignments: &[Assignment], numerator: u32, denominator: u32) -> Vec<String> {
+    let mut out = Vec::new();
+    // A 32nd note in musical beats: a beat is 1/denominator of a whole note.
+    let thirty_second = f64::from(denominator) / 32.0;
+    for a in assignments {
+        visit(&a.expr, &mut |func, args| {
+            let grid_arg = match func {
+                Func::Swing => args.get(1),
+                Func::Quant => args.first(),
+                _ => return,
+            };
+            let grid = match grid_arg {
+                None => DEFAULT_GRID,
+                Some(arg) => match literal(arg, numerator) {
+                    Some(g) => g,
+                    None => return,
+                },
+            };
+            let name = func.name();
+            if grid > 0.0 && grid < thirty_second - 1e-9 {
+                out.push(format!(
+                    "{name} grid {} beat is finer than a 32nd note, so notes snap to that tiny grid; for 16ths write 1/4t, for 8ths 1/2t (t = beats)",
+                    number(grid)
+                ));
+            }
+            if func == Func::Swing {
+                if let Some(amount) = args.first().and_then(|a| literal(a, numerator)) {
+                    if amount > grid + 1e-9 {
+                        out.push(format!(
+                            "swing amount {} is larger than its grid {} beat: off-beats land past the next grid point; use at most half the grid, e.g. swing(0.05, 1/4t) for 16ths",
+                            number(amount),
+                            number(grid)
+                        ));
+                    }
+                }
+            }
+        });
+    }
+    out
+}
+
+/// The value of a literal argument in musical beats (a number, or a period of `bars`
+/// bars of `numerator` beats plus `beats`); `None` for anything computed.
+fn literal(arg: &Arg, numerator: u32) -> Option<f64> {
+    match arg {
+        Arg::Expr(Expr::Num(v)) => Some(*v),
+        Arg::Period { bars, beats } => Some(bars * f64::from(numerator) + beats),
+        _ => None,
+    }
+}
+
+/// A number as a reader writes it: up to 4 decimals, no trailing zeros.
+fn number(v: f64) -> String {
+    let s = format!("{v:.4}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Calls `f` on every function call in `e`, outermost first.
+fn visit(e: &Expr, f: &mut dyn FnMut(Func, &[Arg])) {
+    match e {
+        Expr::Num(_) | Expr::Pitch(_) | Expr::Var(_) => {}
+        Expr::Neg(inner) => visit(inner, f),
+        Expr::Bin(_, a, b) => {
+            visit(a, f);
+            visit(b, f);
+        }
+        Expr::Call { func, args, .. } => {
+            f(*func, args);
+            for a in args {
+                if let Arg::Expr(inner) = a {
+                    visit(inner, f);
+                }
+            }
+        }
+    }
+}
