@@ -3,7 +3,7 @@
 //! than its grid. A model that guessed `swing(0.1, 1/16)` for sixteenths gets a grid of
 //! a sixteenth of a beat; the warning says what that does and what to write instead.
 
-use super::ast::{Arg, Assignment, Expr, Func};
+use super::ast::{Arg, Assignment, BinOp, Expr, Func};
 
 /// The default swing grid, in musical beats (docs/design/transforms.md §5.3.3).
 const DEFAULT_GRID: f64 = 0.5;
@@ -55,8 +55,27 @@ pub(crate) fn advise(assignments: &[Assignment], numerator: u32, denominator: u3
 /// bars of `numerator` beats plus `beats`); `None` for anything computed.
 fn literal(arg: &Arg, numerator: u32) -> Option<f64> {
     match arg {
-        Arg::Expr(Expr::Num(v)) => Some(*v),
+        Arg::Expr(e) => constant(e),
         Arg::Period { bars, beats } => Some(bars * f64::from(numerator) + beats),
+    }
+}
+
+/// The value of an expression made of numbers only (`1/16`, `-0.1`); `None` otherwise.
+fn constant(e: &Expr) -> Option<f64> {
+    match e {
+        Expr::Num(v) => Some(*v),
+        Expr::Neg(inner) => constant(inner).map(|v| -v),
+        Expr::Bin(op, a, b) => {
+            let (a, b) = (constant(a)?, constant(b)?);
+            let v = match op {
+                BinOp::Add => a + b,
+                BinOp::Sub => a - b,
+                BinOp::Mul => a * b,
+                BinOp::Div if b != 0.0 => a / b,
+                _ => return None,
+            };
+            v.is_finite().then_some(v)
+        }
         _ => None,
     }
 }

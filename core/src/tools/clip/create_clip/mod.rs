@@ -11,6 +11,7 @@ use crate::tools::clip::create_clip::ops::Kind;
 use crate::tools::clip::create_clip::plan::Plan;
 use crate::tools::clip::create_clip::targets::Target;
 use crate::tools::common::clip::clip_transforms::Seed;
+use crate::tools::common::clip::past_end;
 use crate::tools::common::clip::reference::Slot;
 use crate::tools::common::clip::{labels, notes};
 use crate::tools::common::{names, overview, time};
@@ -275,6 +276,9 @@ fn finish_clip(
     } else if let Some(list) = &p.notes {
         notes::add(call.live, clip, list)?;
         o.note_count = Some(notes::count(call.live, clip)?);
+    }
+    if p.sample.is_none() && (p.notes.is_some() || per.is_some()) {
+        past_end::warn(call, clip, p.sig)?;
     }
     if p.sample.is_some() || (p.notes.is_some() && !p.length_given) {
         let len = lom::number(call.live, clip, "length")?;

@@ -20,8 +20,8 @@ use crate::notation;
 use crate::tools::clip::update_clip::args::{UpdateClipParams, UpdatedClip};
 use crate::tools::clip::update_clip::plan::Plan;
 use crate::tools::clip::update_clip::step::{ClipUpdate, Progress, StepError};
-use crate::tools::common::clip::reference;
 use crate::tools::common::clip::timing::EPS;
+use crate::tools::common::clip::{past_end, reference};
 use crate::tools::common::overview;
 use crate::tools::common::timeline::{self, ArrangementClip};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
@@ -204,6 +204,10 @@ fn update_segment(call: &mut Call<'_>, u: &ClipUpdate<'_>) -> Result<Vec<Updated
         } else {
             call.warn(format!("quantize ignored: clip {clip} is an audio clip"));
         }
+    }
+    let reshaped = p.notes.is_some() || p.transforms.is_some() || p.length.is_some();
+    if midi && reshaped {
+        past_end::warn(call, clip, u.sig).map_err(|e| progress.fail(e))?;
     }
     moves::position(call, &plan.moves, clip, item).map_err(|e| progress.fail(e))
 }
