@@ -11,6 +11,7 @@ pub mod format;
 pub mod ids;
 pub mod lom;
 pub mod mentions;
+pub mod nearest;
 pub mod request;
 pub mod schema;
 pub mod schema_shapes;

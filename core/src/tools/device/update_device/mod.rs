@@ -96,7 +96,7 @@ impl JsonSchema for Updated {
         "UpdatedDevice".into()
     }
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let item = json!({"type": "object", "properties": {"id": {"type": "string"}, "type": {"type": "string", "enum": ["instrument-rack", "audio-effect-rack", "midi-effect-rack"]}, "deviceCount": {"type": "integer"}}, "required": ["id"]});
+        let item = json!({"type": "object", "properties": {"id": {"type": "string"}, "type": {"type": "string", "enum": ["instrument-rack", "audio-effect-rack", "midi-effect-rack"]}, "deviceCount": {"type": "integer"}, "params": {"type": "object", "additionalProperties": {"type": "string"}}}, "required": ["id"]});
         json_schema!({
             "type": "object",
             "anyOf": [item, {"type": "object", "properties": {"items": {"type": "array", "items": item}}, "required": ["items"]}]
@@ -151,8 +151,8 @@ impl Tool for UpdateDevice {
         }
         let done = bulk.finish_with_item_warnings(call)?;
         Ok(Updated(match done {
-            OneOrMany::One(id) => json!({"id": id}),
-            OneOrMany::Many(v) => Value::Array(v.into_iter().map(|id| json!({"id": id})).collect()),
+            OneOrMany::One(item) => item,
+            OneOrMany::Many(v) => Value::Array(v),
         }))
     }
 }
@@ -251,7 +251,7 @@ fn apply(
     t: &Target,
     i: usize,
     name: Option<&str>,
-) -> Result<String, ToolError> {
+) -> Result<Value, ToolError> {
     let s = Subject {
         target: t,
         kind: kind_of(call.live, t)?,
@@ -270,7 +270,7 @@ fn apply(
                 .set(s.id, "name", &[Atom::Symbol(n.to_string())])?;
         }
     }
-    device::apply(call, p, plan, &s)?;
+    let set = device::apply(call, p, plan, &s)?;
     chains::apply(call, p, plan, &s, i)?;
     if let Some(to) = &plan.to_path {
         match s.kind {
@@ -279,7 +279,11 @@ fn apply(
             Kind::Chain => s.kind.not_for(call, "toPath"),
         }
     }
-    let out = s.id.to_string();
-    call.ids().issue(&out);
+    let id = s.id.to_string();
+    call.ids().issue(&id);
+    let mut out = json!({ "id": id });
+    if !set.is_empty() {
+        out["params"] = Value::Object(set);
+    }
     Ok(out)
 }
