@@ -129,10 +129,7 @@ pub fn dispatch(
             }
             let args = params.get("arguments").cloned().unwrap_or(Value::Null);
             match tools::prepare(name, &args, catalogue_options(settings, version)) {
-                Prepared::Unknown => fail(
-                    INVALID_PARAMS,
-                    &format!("Unknown tool: {}", jsonrpc::quote(name)),
-                ),
+                Prepared::Unknown => fail(INVALID_PARAMS, &unknown_tool(name, settings, version)),
                 Prepared::Answer(result) => reply(result),
                 Prepared::Forward { args, warnings } => Outcome::Forward(Box::new(Forward {
                     rpc_id: id.clone(),
@@ -224,4 +221,19 @@ fn progress_token(params: &Value) -> Option<Value> {
         .and_then(|m| m.get("progressToken"))
         .filter(|t| t.is_string() || t.is_number())
         .cloned()
+}
+
+/// `Unknown tool: "x"`, with the listed tools whose names are nearest.
+fn unknown_tool(name: &str, settings: &Settings, version: &str) -> String {
+    let listed = tools::catalogue::listed_names(catalogue_options(settings, version));
+    let names: Vec<&str> = listed.iter().map(String::as_str).collect();
+    let close = tools::framework::nearest::nearest(name, &names, 2);
+    let mut text = format!("Unknown tool: {}", jsonrpc::quote(name));
+    if !close.is_empty() {
+        text += &format!(
+            "; did you mean {}?",
+            tools::framework::nearest::or_list(&close)
+        );
+    }
+    text
 }

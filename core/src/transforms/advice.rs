@@ -105,3 +105,42 @@ fn visit(e: &Expr, f: &mut dyn FnMut(Func, &[Arg])) {
         }
     }
 }
+
+/// Every function name of the language (docs/design/transforms.md §3.2).
+pub const FUNCTIONS: [&str; 25] = [
+    "cos", "sin", "tri", "saw", "square", "swing", "quant", "round", "floor", "ceil", "abs",
+    "clamp", "pow", "min", "max", "rand", "seq", "choose", "ramp", "curve", "snap", "step", "wrap",
+    "reflect", "legato",
+];
+
+/// The first call in `text` of a name that is no function: `(name, line, column)`, both
+/// 1-based, the column in characters. `note.pitch` and keywords are not calls.
+pub fn unknown_call(text: &str) -> Option<(String, usize, usize)> {
+    for (l, line) in text.lines().enumerate() {
+        let chars: Vec<char> = line.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let word_start = (c.is_ascii_alphabetic() || c == '_')
+                && (i == 0 || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.'));
+            if !word_start {
+                i += 1;
+                continue;
+            }
+            let mut j = i;
+            while j < chars.len() && (chars[j].is_ascii_alphanumeric() || chars[j] == '_') {
+                j += 1;
+            }
+            let name: String = chars[i..j].iter().collect();
+            let mut k = j;
+            while k < chars.len() && chars[k] == ' ' {
+                k += 1;
+            }
+            if chars.get(k) == Some(&'(') && !FUNCTIONS.contains(&name.as_str()) {
+                return Some((name, l + 1, i + 1));
+            }
+            i = j;
+        }
+    }
+    None
+}

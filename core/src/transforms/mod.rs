@@ -9,7 +9,7 @@
 
 #![warn(missing_docs)]
 
-mod advice;
+pub mod advice;
 mod ast;
 mod audio;
 mod checks;
@@ -23,6 +23,7 @@ mod scale;
 mod spread;
 mod tokens;
 
+pub use advice::{unknown_call, FUNCTIONS};
 pub use audio::{apply_audio, AudioOutcome};
 pub use error::{TransformError, TransformErrorKind};
 pub use midi::{apply_midi, MidiOutcome};
