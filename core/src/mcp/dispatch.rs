@@ -63,7 +63,10 @@ pub fn catalogue_options(settings: &Settings, version: &str) -> CatalogueOptions
 /// the tools `settings` list.
 pub fn initialize_result(negotiated: &str, settings: &Settings) -> Value {
     let listed = listed_names(catalogue_options(settings, negotiated));
-    let mut instructions = mentions::render(INSTRUCTIONS, &|n| listed.iter().any(|l| l == n));
+    let small = settings.small_model;
+    let mut instructions = mentions::render(INSTRUCTIONS, &|n| {
+        tools::catalogue::nameable(&listed, small, n)
+    });
     if settings.small_model {
         instructions = without_tool_list(&instructions);
     }
@@ -175,7 +178,10 @@ pub fn dispatch(
         }
         "prompts/list" => {
             let listed = listed_names(catalogue_options(settings, version));
-            reply(json!({"prompts": prompts::list(&|n| listed.iter().any(|l| l == n))}))
+            let small = settings.small_model;
+            reply(
+                json!({"prompts": prompts::list(&|n| tools::catalogue::nameable(&listed, small, n))}),
+            )
         }
         "prompts/get" => {
             let Some(name) = params.get("name").and_then(Value::as_str) else {
@@ -183,7 +189,10 @@ pub fn dispatch(
             };
             let args = params.get("arguments").cloned().unwrap_or(Value::Null);
             let listed = listed_names(catalogue_options(settings, version));
-            match prompts::get(name, &args, &|n| listed.iter().any(|l| l == n)) {
+            let small = settings.small_model;
+            match prompts::get(name, &args, &|n| {
+                tools::catalogue::nameable(&listed, small, n)
+            }) {
                 Ok(r) => reply(r),
                 Err((code, msg)) => fail(code, &msg),
             }

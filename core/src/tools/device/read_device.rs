@@ -37,7 +37,6 @@ impl Tool for ReadDevice {
     type Params = ReadDeviceParams;
     type Output = DeviceInfo;
     const META: ToolMeta = ToolMeta {
-        small_removed: &["maxDepth", "paramSearch"],
         small_removed_values: &[("include", &["drum-pads", "return-chains", "*"])],
         too_large_hint: "Lower maxDepth, drop param-values, or filter parameters with paramSearch.",
         ..ToolMeta::read(

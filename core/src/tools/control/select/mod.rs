@@ -57,7 +57,13 @@ impl Tool for Select {
     type Params = SelectParams;
     type Output = Selection;
     const META: ToolMeta = ToolMeta {
-        small_removed: &["trackType", "slot", "devicePath"],
+        small_removed: &[
+            "trackType",
+            "slot",
+            "devicePath",
+            "trackIndex",
+            "sceneIndex",
+        ],
         hints: Hints {
             read_only: false,
             destructive: false,
