@@ -161,3 +161,21 @@ fn the_transforms_reference_is_listed_and_every_example_parses() {
         assert!(text.contains(f), "reference lacks {f}");
     }
 }
+
+#[test]
+fn the_transforms_the_guide_shows_parse_and_need_no_advice() {
+    let guide = barline_core::tools::session::connect::GUIDE;
+    let sig = barline_core::transforms::TimeSignature::new(4, 4).unwrap();
+    let mut checked = 0;
+    for span in guide.split('`').skip(1).step_by(2) {
+        let assignment = ["timing", "velocity", "pitch", "duration"]
+            .iter()
+            .any(|p| span.starts_with(&format!("{p} ")));
+        if assignment {
+            let t = Transform::parse(span).unwrap_or_else(|e| panic!("{span}: {e}"));
+            assert!(t.advice(sig).is_empty(), "{span}: {:?}", t.advice(sig));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "{checked}");
+}
