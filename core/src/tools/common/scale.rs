@@ -202,13 +202,27 @@ mod tests {
     }
 
     #[test]
-    fn unknown_root_or_name_lists_the_valid_values() {
+    fn unknown_root_or_name_names_the_likely_scale_or_examples() {
         let e = parse("H Major").unwrap_err();
         assert!(e.message.contains("unknown root \"H\""), "{}", e.message);
         assert!(e.message.contains("C#, Db"), "{}", e.message);
         let e = parse("C Funky").unwrap_err();
-        assert!(e.message.contains("Messiaen 7"), "{}", e.message);
-        assert!(parse("C").is_err());
+        assert!(e.message.contains("e.g. Major, Minor"), "{}", e.message);
+        let e = parse("C").unwrap_err();
+        assert!(
+            e.message.contains("did you mean \"C Major\"?"),
+            "{}",
+            e.message
+        );
+        for (short, meant) in [
+            ("Fm", "F Minor"),
+            ("Bbm", "Bb Minor"),
+            ("F# min", "F# Minor"),
+            ("Cmaj", "C Major"),
+        ] {
+            assert_eq!(guess(short).as_deref(), Some(meant), "{short}");
+        }
+        assert!(parse("Fm").unwrap_err().message.chars().count() <= 200);
     }
 
     #[test]
