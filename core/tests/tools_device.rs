@@ -338,7 +338,7 @@ fn live_refusals_and_the_version_gate() {
         json!({"deviceName": "reverb", "path": "t5"}),
     );
     assert_eq!(code(&r), "BAD_INPUT");
-    assert!(r.to_string().contains("Did you mean \\\"Reverb\\\""), "{r}");
+    assert!(r.to_string().contains("did you mean \\\"Reverb\\\""), "{r}");
     let mut old = with_version("12.2.5");
     let before = old.to_json();
     let r = call(

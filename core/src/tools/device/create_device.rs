@@ -156,16 +156,20 @@ fn device_names(text: &str) -> Result<Vec<&str>, ToolError> {
             String::new()
         };
         let close = nearest(name, &all, 3);
-        let fix = if close.is_empty() {
-            "Omit deviceName to get every name.".to_string()
+        let guess = if close.is_empty() {
+            String::new()
         } else {
-            format!("Did you mean {}?", or_list(&close))
+            format!("; did you mean {}?", or_list(&close))
+        };
+        let hint = match close.first() {
+            Some(first) => format!("Use {}; omit deviceName to list every name.", quoted(first)),
+            None => "Omit deviceName to list every name.".to_string(),
         };
         return Err(ToolError::bad_input(format!(
-            "deviceName {}{at} is not a Live device name",
+            "deviceName {}{at} is not a Live device name{guess}",
             quoted(name)
         ))
-        .with_hint(fix));
+        .with_hint(hint));
     }
     Ok(list)
 }
