@@ -48,7 +48,12 @@ fn resources_static_and_live_routes() {
         .collect();
     assert_eq!(
         uris,
-        ["live://set", "live://capabilities", "notation://barbeat"]
+        [
+            "live://set",
+            "live://capabilities",
+            "notation://barbeat",
+            "transforms://reference"
+        ]
     );
     let (_, b) = call(
         &mut s,

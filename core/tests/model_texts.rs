@@ -1,7 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Every text the model reads names only tools that `tools/list` lists, with the
-//! settings in force (issue 15 item 8): instructions, tool descriptions and schemas,
-//! prompts, resources, the connect guide and its warnings, and the TOO_LARGE hints.
+//! Every text the model reads names only tools that `tools/list` lists, and only
+//! parameters those tools take, with the settings in force (small-model mode hides some
+//! parameters): instructions, tool descriptions and schemas, prompts, resources, the
+//! connect guide and its warnings, and the TOO_LARGE hints.
 
 mod support;
 
@@ -82,7 +83,15 @@ fn texts_of_a_session(settings: &Settings, version: &str) -> (Vec<String>, Vec<(
         .map(|t| t["name"].as_str().unwrap().to_string())
         .collect();
     for t in tools["result"]["tools"].as_array().unwrap() {
-        texts.push((format!("tools/list entry {}", t["name"]), t.to_string()));
+        // Result field names (outputSchema) are not mentions of parameters.
+        let mut visible = t.clone();
+        if let Some(o) = visible.as_object_mut() {
+            o.remove("outputSchema");
+        }
+        texts.push((
+            format!("tools/list entry {}", t["name"]),
+            visible.to_string(),
+        ));
         let hint = barline_core::relay::narrowing_hint(t["name"].as_str().unwrap());
         texts.push((format!("TOO_LARGE hint of {}", t["name"]), hint.to_string()));
     }
@@ -137,6 +146,76 @@ fn no_text_names_a_tool_that_is_not_listed() {
                 settings.raw_live_api,
                 settings.disabled_tools
             );
+        }
+    }
+}
+
+/// Every parameter name of every tool, whatever the settings.
+fn all_parameters() -> Vec<String> {
+    let opts = tools::catalogue::CatalogueOptions {
+        raw_live_api: true,
+        ..Default::default()
+    };
+    parameters_of(&tools::catalogue::list(opts))
+}
+
+fn parameters_of(list: &[Value]) -> Vec<String> {
+    let mut out: Vec<String> = list
+        .iter()
+        .filter_map(|t| t["inputSchema"]["properties"].as_object())
+        .flat_map(|p| p.keys().cloned())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Where `text` names parameter `p`: as (the start of) a code span, or as a camel-case
+/// or long word standing alone.
+fn names_parameter(text: &str, p: &str) -> bool {
+    let spans = ["`", ":", " ", "=", "\\"]
+        .iter()
+        .any(|end| text.contains(&format!("`{p}{end}")));
+    // Camel-case names and long ones (`transforms`) are no ordinary words.
+    let camel = (p.chars().any(|c| c.is_ascii_uppercase()) || p.len() >= 9)
+        && text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == p);
+    spans || camel
+}
+
+#[test]
+fn no_text_names_a_parameter_that_is_not_listed() {
+    let all = all_parameters();
+    for (settings, version) in all_settings() {
+        let (_, texts) = texts_of_a_session(&settings, version);
+        let mut s = Server::new(settings.clone());
+        let (sid, _) = call(
+            &mut s,
+            None,
+            "initialize",
+            json!({"protocolVersion": version}),
+        );
+        let (_, tools) = call(&mut s, sid.as_deref(), "tools/list", json!({}));
+        let shown = parameters_of(tools["result"]["tools"].as_array().unwrap());
+        let hidden: Vec<&String> = all.iter().filter(|p| !shown.contains(p)).collect();
+        if settings.small_model {
+            assert!(hidden.iter().any(|p| *p == "transforms"), "{hidden:?}");
+            // The humanize prompt needs `transforms`, the locator step its parameters.
+            let prompts = &texts.iter().find(|(l, _)| l == "prompts/list").unwrap().1;
+            assert!(!prompts.contains("humanize-clip"), "{prompts}");
+            assert!(texts.iter().all(|(_, t)| !t.contains("Add a locator")));
+        }
+        for (label, text) in &texts {
+            for p in &hidden {
+                assert!(
+                    !names_parameter(text, p),
+                    "{label} names the hidden parameter {p} (small model {}, raw API {}, disabled {:?}, {version})",
+                    settings.small_model,
+                    settings.raw_live_api,
+                    settings.disabled_tools
+                );
+            }
         }
     }
 }

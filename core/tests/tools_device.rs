@@ -334,7 +334,7 @@ fn live_refusals_and_the_version_gate() {
         json!({"deviceName": "reverb", "path": "t5"}),
     );
     assert_eq!(code(&r), "BAD_INPUT");
-    assert!(message(&r).contains("Reverb"));
+    assert!(r.to_string().contains("did you mean \\\"Reverb\\\""), "{r}");
     let mut old = with_version("12.2.5");
     let before = old.to_json();
     let r = call(
@@ -385,7 +385,8 @@ fn parameters_by_display_value_with_clamping_and_read_back() {
     );
     let w = warnings(&r);
     assert!(
-        w.contains(&"param \"Cutof\" not found on device \"Auto Filter\"".to_string()),
+        w.iter()
+            .any(|m| m.starts_with("param \"Cutof\" not found on device \"Auto Filter\"")),
         "{w:?}"
     );
     assert!(
@@ -775,7 +776,8 @@ fn every_unit_kind_through_the_tool() {
     let w = warnings(&r);
     // Each device has only some of these parameters; the rest are reported per device.
     assert!(
-        w.contains(&"param \"Base\" not found on device \"Lead Drift\"".to_string()),
+        w.iter()
+            .any(|m| m.starts_with("param \"Base\" not found on device \"Lead Drift\"")),
         "{w:?}"
     );
     assert!(

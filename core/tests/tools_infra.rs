@@ -167,13 +167,15 @@ fn mcp_tool_object_has_annotations_schemas_and_title() {
     assert_eq!(t["title"], "Test");
     assert_eq!(
         t["annotations"],
-        json!({"title":"Test","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false})
+        json!({"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false})
     );
     assert_eq!(t["inputSchema"]["required"], json!(["slot"]));
     assert_eq!(t["inputSchema"]["properties"]["trackIndex"]["minimum"], 0);
     assert_eq!(t["outputSchema"]["type"], "object");
     let old = to_mcp(&DEF, false, false);
     assert!(old.get("outputSchema").is_none() && old.get("title").is_none());
+    // Protocols without a top-level title keep the annotation's.
+    assert_eq!(old["annotations"]["title"], "Test");
 }
 
 #[test]

@@ -63,7 +63,10 @@ pub fn catalogue_options(settings: &Settings, version: &str) -> CatalogueOptions
 /// the tools `settings` list.
 pub fn initialize_result(negotiated: &str, settings: &Settings) -> Value {
     let listed = listed_names(catalogue_options(settings, negotiated));
-    let mut instructions = mentions::render(INSTRUCTIONS, &|n| listed.iter().any(|l| l == n));
+    let small = settings.small_model;
+    let mut instructions = mentions::render(INSTRUCTIONS, &|n| {
+        tools::catalogue::nameable(&listed, small, n)
+    });
     if settings.small_model {
         instructions = without_tool_list(&instructions);
     }
@@ -129,10 +132,7 @@ pub fn dispatch(
             }
             let args = params.get("arguments").cloned().unwrap_or(Value::Null);
             match tools::prepare(name, &args, catalogue_options(settings, version)) {
-                Prepared::Unknown => fail(
-                    INVALID_PARAMS,
-                    &format!("Unknown tool: {}", jsonrpc::quote(name)),
-                ),
+                Prepared::Unknown => fail(INVALID_PARAMS, &unknown_tool(name, settings, version)),
                 Prepared::Answer(result) => reply(result),
                 Prepared::Forward { args, warnings } => Outcome::Forward(Box::new(Forward {
                     rpc_id: id.clone(),
@@ -144,7 +144,9 @@ pub fn dispatch(
                 })),
             }
         }
-        "resources/list" => reply(json!({"resources": resources::list()})),
+        "resources/list" => {
+            reply(json!({"resources": resources::list(catalogue_options(settings, version))}))
+        }
         "resources/templates/list" => reply(
             json!({"resourceTemplates": resources::templates(catalogue_options(settings, version))}),
         ),
@@ -176,7 +178,10 @@ pub fn dispatch(
         }
         "prompts/list" => {
             let listed = listed_names(catalogue_options(settings, version));
-            reply(json!({"prompts": prompts::list(&|n| listed.iter().any(|l| l == n))}))
+            let small = settings.small_model;
+            reply(
+                json!({"prompts": prompts::list(&|n| tools::catalogue::nameable(&listed, small, n))}),
+            )
         }
         "prompts/get" => {
             let Some(name) = params.get("name").and_then(Value::as_str) else {
@@ -184,7 +189,10 @@ pub fn dispatch(
             };
             let args = params.get("arguments").cloned().unwrap_or(Value::Null);
             let listed = listed_names(catalogue_options(settings, version));
-            match prompts::get(name, &args, &|n| listed.iter().any(|l| l == n)) {
+            let small = settings.small_model;
+            match prompts::get(name, &args, &|n| {
+                tools::catalogue::nameable(&listed, small, n)
+            }) {
                 Ok(r) => reply(r),
                 Err((code, msg)) => fail(code, &msg),
             }
@@ -222,4 +230,19 @@ fn progress_token(params: &Value) -> Option<Value> {
         .and_then(|m| m.get("progressToken"))
         .filter(|t| t.is_string() || t.is_number())
         .cloned()
+}
+
+/// `Unknown tool: "x"`, with the listed tools whose names are nearest.
+fn unknown_tool(name: &str, settings: &Settings, version: &str) -> String {
+    let listed = tools::catalogue::listed_names(catalogue_options(settings, version));
+    let names: Vec<&str> = listed.iter().map(String::as_str).collect();
+    let close = tools::framework::nearest::nearest(name, &names, 2);
+    let mut text = format!("Unknown tool: {}", jsonrpc::quote(name));
+    if !close.is_empty() {
+        text += &format!(
+            "; did you mean {}?",
+            tools::framework::nearest::or_list(&close)
+        );
+    }
+    text
 }

@@ -9,6 +9,7 @@
 
 #![warn(missing_docs)]
 
+pub mod advice;
 mod ast;
 mod audio;
 mod checks;
@@ -22,6 +23,7 @@ mod scale;
 mod spread;
 mod tokens;
 
+pub use advice::{unknown_call, FUNCTIONS};
 pub use audio::{apply_audio, AudioOutcome};
 pub use error::{TransformError, TransformErrorKind};
 pub use midi::{apply_midi, MidiOutcome};
@@ -178,6 +180,17 @@ impl Transform {
     /// Whether the text was empty (nothing to apply, nothing to report).
     pub fn is_empty(&self) -> bool {
         self.empty
+    }
+
+    /// Warnings for valid but unusual calls (a `swing`/`quant` grid finer than a 32nd
+    /// note, a swing amount larger than its grid), in text order, for a clip in
+    /// `time_signature`.
+    pub fn advice(&self, time_signature: TimeSignature) -> Vec<String> {
+        advice::advise(
+            &self.assignments,
+            time_signature.numerator,
+            time_signature.denominator,
+        )
     }
 
     /// Transforms MIDI notes in place (docs/design/transforms.md §4); see [`apply_midi`].

@@ -111,6 +111,43 @@ pub fn disabled_mask(list: &str) -> u64 {
         .fold(0, |m, i| m | (1 << i))
 }
 
+/// Whether a text may name `name` with these options: a tool when it is listed, a
+/// parameter when a listed tool takes it in this mode, and any other word.
+pub fn available(opts: CatalogueOptions, name: &str) -> bool {
+    if name.starts_with("barline-") {
+        opts.lists(name)
+    } else {
+        parameter_available(name, opts.small_model, &|t| opts.lists(t))
+    }
+}
+
+/// [`available`] for a list of listed tool names (diagnostic tools included), as the
+/// texts a session renders see it.
+pub fn nameable(listed: &[String], small_model: bool, name: &str) -> bool {
+    let listed_tool = |t: &str| listed.iter().any(|l| l == t);
+    if name.starts_with("barline-") {
+        listed_tool(name)
+    } else {
+        parameter_available(name, small_model, &listed_tool)
+    }
+}
+
+/// False only when `name` is a parameter of some tool and no tool `listed` accepts
+/// takes it in this mode (small-model mode removes some); true for any other word.
+pub fn parameter_available(name: &str, small_model: bool, listed: &dyn Fn(&str) -> bool) -> bool {
+    let mut known = false;
+    for e in TOOLS {
+        if !(e.fields)().contains(&name) {
+            continue;
+        }
+        known = true;
+        if listed(e.meta.name) && !(small_model && e.meta.small_removed.contains(&name)) {
+            return true;
+        }
+    }
+    !known
+}
+
 /// The entry of a registered standard tool, whatever the settings.
 pub fn find(name: &str) -> Option<&'static Entry> {
     TOOLS.iter().find(|e| e.meta.name == name)

@@ -19,14 +19,14 @@ pub struct ReadClip;
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadClipParams {
-    /// Clip id (session or arrangement clip). Wins over slot.
+    /// Clip id.
     pub clip_id: Option<Id>,
-    /// Session slot "trackIndex/sceneIndex", e.g. "0/3".
+    /// "track/scene", e.g. "0/3".
     pub slot: Option<Text>,
-    /// Extra detail: sample, notes, color, timing, warp, or * for all.
+    /// Extra detail; * = all.
     #[serde(default)]
     pub include: Include<ClipDetail>,
-    /// Only notes starting in these bars: "N" or "N-M" (from 1), counted in the clip's signature.
+    /// Only notes in bars "N" or "N-M".
     pub bars: Option<Text>,
 }
 
@@ -39,7 +39,7 @@ impl Tool for ReadClip {
         ..ToolMeta::read(
             "barline-read-clip",
             "Read Clip",
-            "Read a clip by id or session slot: settings, MIDI notes (bar|beat), timing and audio properties. Add detail with include.",
+            "Read a clip by id or slot: settings, notes (bar|beat); more with include.",
         )
     };
 

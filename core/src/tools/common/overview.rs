@@ -116,7 +116,10 @@ pub struct LiveSet {
     pub locators: Option<Vec<Locator>>,
 }
 
-fn objects_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+/// The output schema of a list of objects described elsewhere (a clip list is read-clip's
+/// shape): every client loads output schemas with `tools/list`, so nested lists stay
+/// opaque there (docs/design/tool-contract.md §1.12).
+pub fn objects_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({"type": "array", "items": {"type": "object"}})
 }
 

@@ -4,6 +4,7 @@
 //! flats).
 
 use crate::tools::framework::error::{quoted, ToolError};
+use crate::tools::framework::nearest::{nearest, or_list};
 
 /// Root spellings accepted and shown (docs/design/tool-rules.md §4), with their pitch
 /// class.
@@ -91,39 +92,85 @@ impl Scale {
 }
 
 /// Parses `"<Root> <Scale>"` case-insensitively (`"f# minor"`, `"Eb  dorian #4"`);
-/// `BAD_INPUT` listing the valid values otherwise.
+/// otherwise `BAD_INPUT` with the scale it most likely means (`"Fm"` → `"F Minor"`).
 pub fn parse(text: &str) -> Result<Scale, ToolError> {
     let trimmed = text.trim();
     let (root_text, name_text) = trimmed
         .split_once(char::is_whitespace)
         .unwrap_or((trimmed, ""));
-    let root = ROOTS
-        .iter()
-        .find(|(r, _)| r.eq_ignore_ascii_case(root_text));
-    let Some(&(root, pitch_class)) = root else {
-        return Err(ToolError::bad_input(format!(
-            "scale {}: unknown root {}; use one of {}",
-            quoted(text),
-            quoted(root_text),
-            ROOTS.iter().map(|(r, _)| *r).collect::<Vec<_>>().join(", ")
-        ))
-        .with_hint("Write the scale as \"<Root> <Scale>\", e.g. \"F# Minor\", or \"\" to turn scale mode off."));
-    };
+    let root = find_root(root_text);
     let wanted = name_text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let Some(&name) = NAMES.iter().find(|n| n.eq_ignore_ascii_case(&wanted)) else {
-        return Err(ToolError::bad_input(format!(
-            "scale {}: unknown scale name {}; use one of {}",
+    let name = NAMES.iter().find(|n| n.eq_ignore_ascii_case(&wanted));
+    match (root, name) {
+        (Some(&(root, pitch_class)), Some(&name)) => Ok(Scale {
+            root,
+            pitch_class,
+            name,
+        }),
+        _ => Err(refusal(text, root_text, root.is_some(), &wanted)),
+    }
+}
+
+fn find_root(text: &str) -> Option<&'static (&'static str, i64)> {
+    ROOTS.iter().find(|(r, _)| r.eq_ignore_ascii_case(text))
+}
+
+/// The error for a scale text that does not parse: the scale it most likely means, or
+/// the part that is wrong with the values close to it.
+fn refusal(text: &str, root_text: &str, root_ok: bool, wanted: &str) -> ToolError {
+    const FORM: &str =
+        "Write \"<Root> <Scale>\", e.g. \"F Minor\", or \"\" to turn scale mode off.";
+    if let Some(meant) = guess(text) {
+        return ToolError::bad_input(format!(
+            "scale {} is not \"<Root> <Scale>\"; did you mean {}?",
             quoted(text),
-            quoted(&wanted),
-            NAMES.join(", ")
+            quoted(&meant)
         ))
-        .with_hint("Write the scale as \"<Root> <Scale>\", e.g. \"F# Minor\", or \"\" to turn scale mode off."));
+        .with_hint(format!("Use scale {}.", quoted(&meant)));
+    }
+    let message = if !root_ok {
+        format!(
+            "scale {}: unknown root {}; roots: C, C#, Db, D, …, Bb, B",
+            quoted(text),
+            quoted(root_text)
+        )
+    } else {
+        let close = nearest(wanted, NAMES, 3);
+        let fix = if close.is_empty() {
+            "e.g. Major, Minor, Dorian, Minor Pentatonic".to_string()
+        } else {
+            format!("did you mean {}?", or_list(&close))
+        };
+        format!(
+            "scale {}: unknown scale name {}; {fix}",
+            quoted(text),
+            quoted(wanted)
+        )
     };
-    Ok(Scale {
-        root,
-        pitch_class,
-        name,
-    })
+    ToolError::bad_input(message).with_hint(FORM)
+}
+
+/// The scale a shorthand most likely means: `"Fm"`, `"F min"`, `"Bbm"` → Minor,
+/// `"C"`, `"Cmaj"` → Major, `"D dorain"` → Dorian; `None` when no root starts it.
+pub fn guess(text: &str) -> Option<String> {
+    let t = text.trim();
+    let (root, rest) = [2, 1].iter().find_map(|n| {
+        let head = t.get(..*n)?;
+        find_root(head).map(|(r, _)| (*r, t[*n..].trim()))
+    })?;
+    let rest_key: String = rest
+        .to_lowercase()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let name = match rest_key.as_str() {
+        "" | "maj" | "major" | "ma" => "Major",
+        "m" | "min" | "minor" | "mi" | "-" => "Minor",
+        _ => *nearest(rest, NAMES, 1).first()?,
+    };
+    // The exact text was already tried: only a different spelling is a guess.
+    let meant = format!("{root} {name}");
+    (!meant.eq_ignore_ascii_case(t)).then_some(meant)
 }
 
 /// The `scalePitches` text: each interval above the root as a flat-spelled pitch
@@ -155,13 +202,27 @@ mod tests {
     }
 
     #[test]
-    fn unknown_root_or_name_lists_the_valid_values() {
+    fn unknown_root_or_name_names_the_likely_scale_or_examples() {
         let e = parse("H Major").unwrap_err();
         assert!(e.message.contains("unknown root \"H\""), "{}", e.message);
         assert!(e.message.contains("C#, Db"), "{}", e.message);
         let e = parse("C Funky").unwrap_err();
-        assert!(e.message.contains("Messiaen 7"), "{}", e.message);
-        assert!(parse("C").is_err());
+        assert!(e.message.contains("e.g. Major, Minor"), "{}", e.message);
+        let e = parse("C").unwrap_err();
+        assert!(
+            e.message.contains("did you mean \"C Major\"?"),
+            "{}",
+            e.message
+        );
+        for (short, meant) in [
+            ("Fm", "F Minor"),
+            ("Bbm", "Bb Minor"),
+            ("F# min", "F# Minor"),
+            ("Cmaj", "C Major"),
+        ] {
+            assert_eq!(guess(short).as_deref(), Some(meant), "{short}");
+        }
+        assert!(parse("Fm").unwrap_err().message.chars().count() <= 200);
     }
 
     #[test]

@@ -37,28 +37,28 @@ impl Choices for Actions {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlaybackParams {
-    /// What to do: play-arrangement, update-arrangement (settings only), play-scene, play-session-clips, stop-session-clips, stop-all-session-clips or stop.
+    /// What to do.
     pub action: Choice<Actions>,
-    /// Arrangement start position, bar|beat (e.g. "17|1").
+    /// bar|beat.
     pub start_time: Option<Text>,
-    /// Locator id ("locator-2") or name for the start position, instead of startTime.
+    /// Locator id or name.
     pub start_locator: Option<Text>,
-    /// Arrangement loop on or off.
+    /// Loop.
     #[serde(rename = "loop")]
     pub looping: Option<Flag>,
-    /// Arrangement loop start, bar|beat.
+    /// bar|beat.
     pub loop_start: Option<Text>,
-    /// Locator id or name for the loop start, instead of loopStart.
+    /// Locator id or name.
     pub loop_start_locator: Option<Text>,
-    /// Arrangement loop end, bar|beat.
+    /// bar|beat.
     pub loop_end: Option<Text>,
-    /// Locator id or name for the loop end, instead of loopEnd.
+    /// Locator id or name.
     pub loop_end_locator: Option<Text>,
-    /// Session clip ids for play-session-clips / stop-session-clips, comma-separated.
+    /// Clip ids, comma-separated.
     pub ids: Option<List>,
-    /// Session slots "trackIndex/sceneIndex", comma-separated, instead of ids.
+    /// Slots "track/scene", comma-separated.
     pub slots: Option<List>,
-    /// Scene to launch with play-scene.
+    /// Scene index.
     pub scene_index: Option<Index>,
 }
 
@@ -87,6 +87,7 @@ impl Tool for Playback {
     type Params = PlaybackParams;
     type Output = PlaybackState;
     const META: ToolMeta = ToolMeta {
+        small_removed: &["startLocator", "loopStartLocator", "loopEndLocator"],
         hints: Hints {
             read_only: false,
             destructive: false,
@@ -95,7 +96,7 @@ impl Tool for Playback {
         ..ToolMeta::create(
             "barline-playback",
             "Playback",
-            "Control playback: play the arrangement, launch a scene or session clips, stop clips or everything, and set the arrangement loop.",
+            "Play the arrangement, launch scenes or clips, stop, set the loop.",
         )
     };
 

@@ -20,16 +20,16 @@ pub struct ReadDevice;
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadDeviceParams {
-    /// Id of a device, chain or drum pad.
+    /// Device, chain or pad id.
     pub device_id: Option<Id>,
-    /// Device path, e.g. "t1/d0", "t1/d0/c0", "t1/d0/pC1".
+    /// Path, e.g. "t1/d0", "t1/d0/c0", "t1/d0/pC1".
     pub path: Option<Text>,
-    /// Extra detail: chains, drum-map, drum-pads, params, param-values, return-chains, sample, or * for all.
+    /// Extra detail; * = all.
     #[serde(default)]
     pub include: Include<DeviceDetail>,
-    /// Rack depth: 0 = chains with deviceCount only; 1 = chains with their devices; 2+ = deeper.
+    /// Rack depth; 0 = chains only.
     pub max_depth: Option<Int<0, 1000>>,
-    /// Keep parameters whose name contains this text (case-insensitive).
+    /// Parameters whose name contains this.
     pub param_search: Option<Text>,
 }
 
@@ -42,7 +42,7 @@ impl Tool for ReadDevice {
         ..ToolMeta::read(
             "barline-read-device",
             "Read Device",
-            "Read a device, chain or drum pad by id or path (e.g. t1/d0, t1/d0/c0, t1/d0/pC1). Returns an overview; add detail with include.",
+            "Read a device, chain or drum pad by id or path; more with include.",
         )
     };
 

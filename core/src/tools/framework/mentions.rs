@@ -5,7 +5,9 @@
 //! block (paragraph, list item, heading) that names an absent tool is dropped, a block
 //! tagged `[unless barline-x] ` is kept only while `barline-x` is absent (the fallback
 //! advice), headings left without content go too, and numbered steps are renumbered.
-//! So the texts stay right as tools are added, with no second list to maintain.
+//! So the texts stay right as tools are added, with no second list to maintain. The
+//! same holds for parameters: a block naming a parameter the catalogue hides (small-model
+//! mode drops some) goes too ([`parameters_mentioned`]).
 
 const PREFIX: &str = "barline-";
 const UNLESS: &str = "[unless ";
@@ -30,6 +32,30 @@ pub fn mentioned(text: &str) -> Vec<&str> {
     out
 }
 
+/// The parameter names `text` may mention: the leading name of each `` `code` `` span
+/// (`` `transforms` ``, `` `length: "2:0"` ``) and camel-case words (`locatorTime`). The
+/// `available` of [`render`] answers for these too: false only for a parameter that the
+/// catalogue in force hides (a word that is no parameter is available).
+pub fn parameters_mentioned(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for span in text.split('`').skip(1).step_by(2) {
+        let end = span
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(span.len());
+        if end > 0 && span.as_bytes()[0].is_ascii_alphabetic() {
+            out.push(&span[..end]);
+        }
+    }
+    for word in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let camel = word.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+            && word.chars().any(|c| c.is_ascii_uppercase());
+        if camel {
+            out.push(word);
+        }
+    }
+    out
+}
+
 /// `text` rendered for the tools `available` accepts (see the module comment).
 pub fn render(text: &str, available: &dyn Fn(&str) -> bool) -> String {
     let blocks = blocks(text);
@@ -47,10 +73,10 @@ pub fn render(text: &str, available: &dyn Fn(&str) -> bool) -> String {
                 lines[0] = format!("{}{after}", &lines[0][..indent]);
                 *number = item_number(&lines[0]);
             }
-            if !lines
-                .iter()
-                .all(|l| mentioned(l).into_iter().all(available))
-            {
+            if !lines.iter().all(|l| {
+                mentioned(l).into_iter().all(available)
+                    && parameters_mentioned(l).into_iter().all(available)
+            }) {
                 continue;
             }
         }

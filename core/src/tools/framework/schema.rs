@@ -126,6 +126,8 @@ pub fn output<O: JsonSchema>() -> Value {
         v = json!({"type": "object"});
     }
     strip_descriptions(&mut v);
+    crate::tools::framework::schema_shapes::drop_implied_object_types(&mut v);
+    crate::tools::framework::schema_shapes::share_repeated(&mut v);
     v
 }
 
@@ -315,6 +317,10 @@ pub fn to_mcp(entry: &Entry, small: bool, modern: bool) -> Value {
             }
         }
     } else if modern {
+        // The top-level title says it; the annotation's copy would only lengthen the list.
+        if let Some(a) = tool["annotations"].as_object_mut() {
+            a.remove("title");
+        }
         tool["title"] = json!(m.title);
         tool["outputSchema"] = (entry.output_schema)();
     }

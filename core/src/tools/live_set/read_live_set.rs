@@ -35,7 +35,7 @@ impl Choices for SetDetail {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadLiveSetParams {
-    /// Extra detail: tracks and scenes (full lists instead of counts), routings, mixer and color (passed to each track and scene), locators, or * for all.
+    /// Extra detail; * = all; routings, mixer, color go to each listed track/scene.
     #[serde(default)]
     pub include: Include<SetDetail>,
 }
@@ -49,7 +49,7 @@ impl Tool for ReadLiveSet {
         ..ToolMeta::read(
             "barline-read-live-set",
             "Read Live Set",
-            "Read the Live Set: tempo, time signature, scale and a track/scene overview. Add detail with include.",
+            "Read the Set: tempo, signature, scale, track/scene counts; more with include.",
         )
     };
 

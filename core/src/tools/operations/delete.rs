@@ -32,11 +32,11 @@ impl Choices for DeleteKinds {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeleteParams {
-    /// Ids of the objects to delete, comma-separated; all of kind type.
+    /// Ids, comma-separated.
     pub ids: Option<List>,
-    /// Device paths (e.g. "t1/d0", "t1/d0/c0/d1") or drum pad paths ("t1/d0/pC1"), comma-separated; only for type device or drum-pad.
+    /// Device or pad paths, comma-separated.
     pub path: Option<List>,
-    /// The kind being deleted: track, scene, clip, device or drum-pad.
+    /// The kind.
     #[serde(rename = "type")]
     pub kind: Choice<DeleteKinds>,
 }
@@ -59,7 +59,7 @@ impl Tool for Delete {
         ..ToolMeta::create(
             "barline-delete",
             "Delete",
-            "Delete tracks, scenes, clips, devices or drum pads by id (or by path for devices and drum pads). type must name the kind being deleted.",
+            "Delete tracks, scenes, clips, devices or pads; type must name the kind.",
         )
     };
 

@@ -28,20 +28,20 @@ pub const MAX_SCENES: i64 = 1_000;
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateSceneParams {
-    /// Insert position (0-based; later scenes shift down); required unless capture. With capture: the scene to capture after (default: the selected scene).
+    /// Position from 0; capture: after this one.
     pub scene_index: Option<Index>,
-    /// Number of empty scenes (ignored with capture).
+    /// How many.
     pub count: Option<Int<1, 1000>>,
-    /// Capture the playing session clips into a new scene instead.
+    /// Capture playing clips.
     pub capture: Option<Flag>,
-    /// Scene name; comma-separated names for several scenes.
+    /// Names, comma-separated.
     pub name: Option<Text>,
     /// Colour (spelled out: a doc line starting with `#` would become a title).
-    #[schemars(description = "#RRGGBB; comma-separated colours cycle over the scenes.")]
+    #[schemars(description = "#RRGGBB, comma-separated.")]
     pub color: Option<Text>,
-    /// Scene tempo in BPM (20-999), or -1 to leave it disabled.
+    /// BPM; -1 = none.
     pub tempo: Option<Num<-1, 999>>,
-    /// Scene time signature "N/D", or "disabled".
+    /// "N/D" or "disabled".
     pub time_signature: Option<Text>,
 }
 
@@ -72,11 +72,12 @@ impl Tool for CreateScene {
     type Params = CreateSceneParams;
     type Output = OneOrMany<CreatedScene>;
     const META: ToolMeta = ToolMeta {
-        small_removed: &["count", "capture", "tempo", "timeSignature"],
+        small_removed: &["count", "capture", "tempo", "timeSignature", "color"],
+        small_description: Some("Create an empty scene."),
         ..ToolMeta::create(
             "barline-create-scene",
             "Create Scene",
-            "Create empty scenes at a position, or capture the playing session clips into a new scene.",
+            "Create empty scenes, or capture the playing clips into one.",
         )
     };
 

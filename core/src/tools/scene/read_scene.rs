@@ -20,11 +20,11 @@ pub struct ReadScene;
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadSceneParams {
-    /// Scene id. Wins over sceneIndex.
+    /// Scene id.
     pub scene_id: Option<Id>,
-    /// Scene index (0-based).
+    /// From 0.
     pub scene_index: Option<Index>,
-    /// Extra detail: clips (list them), notes, sample, timing (clip detail), color (scene and clip colours), or * for all.
+    /// Extra detail; * = all; notes, sample, timing go to clips.
     #[serde(default)]
     pub include: Include<SceneDetail>,
 }
@@ -37,7 +37,7 @@ impl Tool for ReadScene {
         ..ToolMeta::read(
             "barline-read-scene",
             "Read Scene",
-            "Read a scene's settings and clips. Returns an overview; add detail with include.",
+            "Read a scene and its clips; more with include.",
         )
     };
 

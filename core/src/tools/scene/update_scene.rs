@@ -22,14 +22,14 @@ pub struct UpdateScene;
 pub struct UpdateSceneParams {
     /// Scene ids, comma-separated.
     pub ids: List,
-    /// New name; comma-separated names for several scenes (an empty entry keeps that name).
+    /// Names, comma-separated; empty keeps one.
     pub name: Option<Text>,
     /// Colour (spelled out: a doc line starting with `#` would become a title).
-    #[schemars(description = "#RRGGBB; comma-separated colours cycle over the scenes.")]
+    #[schemars(description = "#RRGGBB, comma-separated.")]
     pub color: Option<Text>,
-    /// Scene tempo in BPM (20-999), or -1 to disable the scene tempo.
+    /// BPM; -1 = none.
     pub tempo: Option<Num<-1, 999>>,
-    /// Scene time signature "N/D", or "disabled".
+    /// "N/D" or "disabled".
     pub time_signature: Option<Text>,
 }
 
@@ -44,11 +44,12 @@ impl Tool for UpdateScene {
     type Params = UpdateSceneParams;
     type Output = OneOrMany<UpdatedScene>;
     const META: ToolMeta = ToolMeta {
+        small_removed: &["color"],
         hints: Hints::OVERWRITE,
         ..ToolMeta::read(
             "barline-update-scene",
             "Update Scene",
-            "Update one or more scenes: name, colour, tempo and time signature.",
+            "Update scenes: name, colour, tempo, signature.",
         )
     };
 

@@ -52,17 +52,26 @@ impl Tool for Connect {
     const META: ToolMeta = ToolMeta::read(
         "barline-connect",
         "Connect",
-        "Connect to Ableton Live. Returns versions, a Live Set overview and the Barline usage guide. Call this first when the user asks to use or connect to Live.",
+        "Connect to Ableton Live: versions, Set overview, usage guide. Call first.",
     );
 
     fn run(call: &mut Call<'_>, _: NoParams) -> Result<Connected, ToolError> {
         let version = live_version(call.live)?;
         let listed = &call.ctx.listed_tools;
-        let available = |name: &str| listed.iter().any(|l| l == name);
-        if older_than_12_3(&version) && available("barline-create-device") {
-            call.warn(format!(
-                "Live {version} is older than 12.3; barline-create-device and wrapInRack need 12.3 or newer"
-            ));
+        let small = call.ctx.small_model;
+        let available = |name: &str| crate::tools::catalogue::nameable(listed, small, name);
+        if older_than_12_3(&version) {
+            let needs: Vec<&str> = ["barline-create-device", "wrapInRack"]
+                .into_iter()
+                .filter(|n| available(n))
+                .collect();
+            if !needs.is_empty() {
+                call.warn(format!(
+                    "Live {version} is older than 12.3; {} need{} 12.3 or newer",
+                    needs.join(" and "),
+                    if needs.len() == 1 { "s" } else { "" }
+                ));
+            }
         }
         let ctx = call.ctx;
         Ok(Connected {

@@ -32,23 +32,23 @@ pub const MAX_TRACKS: i64 = 100;
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateTrackParams {
-    /// Insert position for the first new track (from 0); -1 appends (default). Ignored for return tracks, which are always appended.
+    /// Position from 0; -1 appends (default).
     pub track_index: Option<Int<-1, INDEX_MAX>>,
-    /// Number of tracks to create, 1-100 (default 1).
+    /// How many.
     pub count: Option<Int<1, MAX_TRACKS>>,
-    /// Track name; comma-separated names for several tracks.
+    /// Names, comma-separated.
     pub name: Option<Text>,
     /// Colour (a doc line starting with `#` would become a title, so it is spelled out).
-    #[schemars(description = "#RRGGBB; comma-separated colours cycle over the tracks.")]
+    #[schemars(description = "#RRGGBB, comma-separated.")]
     pub color: Option<Text>,
-    /// midi (default), audio or return.
+    /// Default midi.
     #[serde(rename = "type")]
     pub kind: Option<Choice<NewTrackTypes>>,
-    /// Mute the new tracks.
+    /// Mute.
     pub mute: Option<Flag>,
-    /// Solo the new tracks.
+    /// Solo.
     pub solo: Option<Flag>,
-    /// Arm the new tracks for recording (not return tracks).
+    /// Arm.
     pub arm: Option<Flag>,
 }
 
@@ -70,11 +70,11 @@ impl Tool for CreateTrack {
     type Params = CreateTrackParams;
     type Output = OneOrMany<CreatedTrack>;
     const META: ToolMeta = ToolMeta {
-        small_removed: &["count", "mute", "solo", "arm"],
+        small_removed: &["count", "mute", "solo", "arm", "color"],
         ..ToolMeta::create(
             "barline-create-track",
             "Create Track",
-            "Create MIDI, audio or return tracks at a position, with optional names, colours and states.",
+            "Create MIDI, audio or return tracks.",
         )
     };
 

@@ -20,13 +20,13 @@ pub struct ReadTrack;
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadTrackParams {
-    /// Any track id (regular, return or master). Wins over trackIndex.
+    /// Any track id.
     pub track_id: Option<Id>,
-    /// Regular track index from 0, or return track index with trackType "return".
+    /// From 0.
     pub track_index: Option<Index>,
-    /// "return" or "master"; omit for regular tracks. The master needs no index.
+    /// Omit for regular tracks.
     pub track_type: Option<Choice<TrackTypes>>,
-    /// Extra detail: session-clips, arrangement-clips (with notes, timing, sample, color for the listed clips), devices, drum-map, routings, available-routings, mixer, color, or * for all.
+    /// Extra detail; * = all; notes, timing, sample, color go to listed clips.
     #[serde(default)]
     pub include: Include<TrackDetail>,
 }
@@ -40,7 +40,7 @@ impl Tool for ReadTrack {
         ..ToolMeta::read(
             "barline-read-track",
             "Read Track",
-            "Read a track's settings, clips and devices. Returns an overview; add detail with include.",
+            "Read a track: settings, clips, devices; more with include.",
         )
     };
 

@@ -41,44 +41,44 @@ impl Choices for MonitoringStates {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateTrackParams {
-    /// Comma-separated track ids (regular, return or master tracks).
+    /// Track ids, comma-separated.
     pub ids: List,
-    /// New name; comma-separated names for several tracks.
+    /// Names, comma-separated.
     pub name: Option<Text>,
     /// Colour (a doc line starting with `#` would become a title, so it is spelled out).
-    #[schemars(description = "#RRGGBB; comma-separated colours cycle over the tracks.")]
+    #[schemars(description = "#RRGGBB, comma-separated.")]
     pub color: Option<Text>,
-    /// Track volume in dB (-70 to 6).
+    /// Volume, dB.
     pub gain_db: Option<Num<-70, 6>>,
-    /// Stereo pan, -1 (left) to 1 (right); stereo panning mode only.
+    /// -1 left to 1 right.
     pub pan: Option<Num<-1, 1>>,
-    /// stereo or split.
+    /// Pan mode.
     pub panning_mode: Option<Choice<PanningModes>>,
-    /// Left channel pan in split mode, -1 to 1.
+    /// Split mode, -1 to 1.
     pub left_pan: Option<Num<-1, 1>>,
-    /// Right channel pan in split mode, -1 to 1.
+    /// Split mode, -1 to 1.
     pub right_pan: Option<Num<-1, 1>>,
-    /// Mute (not the master track).
+    /// Mute.
     pub mute: Option<Flag>,
-    /// Solo (not the master track).
+    /// Solo.
     pub solo: Option<Flag>,
-    /// Arm for recording (MIDI and audio tracks only).
+    /// Arm.
     pub arm: Option<Flag>,
-    /// An inputId from availableInputRoutingTypes (set before the channel).
+    /// An inputId of availableInputRoutingTypes.
     pub input_routing_type_id: Option<Text>,
-    /// An inputId from availableInputRoutingChannels.
+    /// An inputId of availableInputRoutingChannels.
     pub input_routing_channel_id: Option<Text>,
-    /// An outputId from availableOutputRoutingTypes (set before the channel).
+    /// An outputId of availableOutputRoutingTypes.
     pub output_routing_type_id: Option<Text>,
-    /// An outputId from availableOutputRoutingChannels.
+    /// An outputId of availableOutputRoutingChannels.
     pub output_routing_channel_id: Option<Text>,
-    /// in, auto or off (armable tracks only).
+    /// Armable tracks.
     pub monitoring_state: Option<Choice<MonitoringStates>>,
-    /// Send level in dB (-70 to 0), with sendReturn.
+    /// Send level, dB, with sendReturn.
     pub send_gain_db: Option<Num<-70, 0>>,
-    /// Return track of the send, with sendGainDb: exact name ("A-Reverb"), its letter ("A"), or a letter A… for the return's position.
+    /// Return name or letter, e.g. "A".
     pub send_return: Option<Text>,
-    /// Not possible: Live's API cannot reorder tracks (always UNSUPPORTED).
+    /// Unsupported: Live cannot reorder tracks.
     pub move_to_index: Option<Index>,
 }
 
@@ -105,11 +105,12 @@ impl Tool for UpdateTrack {
             "monitoringState",
             "sendGainDb",
             "sendReturn",
+            "moveToIndex",
         ],
         ..ToolMeta::read(
             "barline-update-track",
             "Update Track",
-            "Update one or more tracks: name, colour, mute/solo/arm, gain, panning, sends, routing, monitoring.",
+            "Update tracks: name, colour, mute/solo/arm, volume, pan, sends, routing.",
         )
     };
 

@@ -11,6 +11,7 @@ use crate::tools::clip::create_clip::ops::Kind;
 use crate::tools::clip::create_clip::plan::Plan;
 use crate::tools::clip::create_clip::targets::Target;
 use crate::tools::common::clip::clip_transforms::Seed;
+use crate::tools::common::clip::past_end;
 use crate::tools::common::clip::reference::Slot;
 use crate::tools::common::clip::{labels, notes};
 use crate::tools::common::{names, overview, time};
@@ -36,36 +37,36 @@ impl Choices for AutoPlay {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateClipParams {
-    /// Session positions: comma-separated "trackIndex/sceneIndex", e.g. "0/0,0/1".
+    /// Slots "track/scene", comma-separated.
     pub slot: Option<List>,
-    /// Track for arrangement clips (with arrangementStart).
+    /// Track for arrangementStart.
     pub track_index: Option<Index>,
-    /// Arrangement positions: comma-separated bar|beat in the Set's signature, e.g. "9|1".
+    /// bar|beat, comma-separated.
     pub arrangement_start: Option<List>,
-    /// Clip name; comma-separated names for several clips.
+    /// Names, comma-separated.
     pub name: Option<Text>,
     /// Colour (a doc line starting with `#` would become a title, so it is spelled out).
-    #[schemars(description = "#RRGGBB; comma-separated colours cycle over the clips.")]
+    #[schemars(description = "#RRGGBB, comma-separated.")]
     pub color: Option<Text>,
-    /// Clip signature "N/D" (default: the Set's); also used to read notes, start and length.
+    /// "N/D" of notes and times.
     pub time_signature: Option<Text>,
-    /// bar|beat where the clip region begins (default "1|1").
+    /// Region start, bar|beat.
     pub start: Option<Text>,
-    /// Region length, bars:beats (e.g. "2:0"); default: up to the bar after the last note.
+    /// bars:beats ("4:0"); a bare number is beats.
     pub length: Option<Text>,
-    /// Loop the clip (Live's default: on).
+    /// Loop.
     pub looping: Option<Flag>,
-    /// bar|beat where playback first starts in a looping clip.
+    /// First play position, bar|beat.
     pub first_start: Option<Text>,
-    /// Notes in bar|beat notation, e.g. "t4 C3 E3 G3 1|1".
+    /// bar|beat, e.g. "t4 C3 E3 G3 1|1".
     pub notes: Option<Text>,
-    /// Transform expressions for each created MIDI clip's notes, e.g. "velocity += rand(-8, 8)".
+    /// Runs on the written notes, e.g. "velocity += rand(-8, 8)"; see transforms://reference.
     pub transforms: Option<Text>,
-    /// Seed of the transforms' randomness (default: drawn, and reported).
+    /// Random seed (default drawn).
     pub seed: Option<Seed>,
-    /// Absolute path of an audio file: makes audio clips on audio tracks (not with notes).
+    /// Absolute audio file path.
     pub sample_file: Option<Text>,
-    /// After creation: fire the first session position's scene, or each created session clip.
+    /// Then fire the scene, or each clip.
     pub auto: Option<Choice<AutoPlay>>,
 }
 
@@ -102,11 +103,22 @@ impl Tool for CreateClip {
     type Params = CreateClipParams;
     type Output = OneOrMany<CreatedClip>;
     const META: ToolMeta = ToolMeta {
-        small_removed: &["transforms", "seed", "firstStart", "auto"],
+        small_removed: &[
+            "transforms",
+            "seed",
+            "firstStart",
+            "auto",
+            "timeSignature",
+            "start",
+            "looping",
+        ],
+        small_description: Some(
+            "Create MIDI clips (notes) or audio clips (sampleFile) in slots or the arrangement.",
+        ),
         ..ToolMeta::create(
             "barline-create-clip",
             "Create Clip",
-            "Create MIDI or audio clips in session slots (slot) and/or in the arrangement (trackIndex + arrangementStart). Give notes in bar|beat notation for MIDI, or sampleFile (absolute path) for audio.",
+            "Create MIDI clips (notes) or audio clips (sampleFile) in slots or the arrangement. transforms rewrites each new clip's notes once, after notes are written.",
         )
     };
 
@@ -264,6 +276,9 @@ fn finish_clip(
     } else if let Some(list) = &p.notes {
         notes::add(call.live, clip, list)?;
         o.note_count = Some(notes::count(call.live, clip)?);
+    }
+    if p.sample.is_none() && (p.notes.is_some() || per.is_some()) {
+        past_end::warn(call, clip, p.sig)?;
     }
     if p.sample.is_some() || (p.notes.is_some() && !p.length_given) {
         let len = lom::number(call.live, clip, "length")?;

@@ -58,10 +58,10 @@ pub fn create_session(
 ) -> Result<LiveId, ToolError> {
     let cs = reference::clip_slot(live, slot)?;
     if lom::flag(live, cs, "has_clip")? {
-        return Err(ToolError::new(
-            ErrorCode::Conflict,
-            format!("slot {slot} already has a clip"),
-        ));
+        return Err(
+            ToolError::new(ErrorCode::Conflict, reference::occupied(live, slot, cs))
+                .with_hint(reference::OCCUPIED_HINT),
+        );
     }
     let where_ = format!("in slot {slot}");
     match kind {

@@ -202,7 +202,7 @@ pub fn check_not_all_occupied(
             if slot.scene < scenes {
                 let cs = reference::clip_slot(live, *slot)?;
                 if lom::flag(live, cs, "has_clip")? {
-                    occupied.push(format!("slot {slot} already has a clip"));
+                    occupied.push(reference::occupied(live, *slot, cs));
                 }
             }
         }
@@ -212,7 +212,8 @@ pub fn check_not_all_occupied(
         if occupied.len() > 10 {
             listed.push(format!("and {} more", occupied.len() - 10));
         }
-        return Err(ToolError::new(ErrorCode::Conflict, listed.join("; ")));
+        return Err(ToolError::new(ErrorCode::Conflict, listed.join("; "))
+            .with_hint(reference::OCCUPIED_HINT));
     }
     Ok(())
 }

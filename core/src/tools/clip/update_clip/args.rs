@@ -46,50 +46,50 @@ pub const MAX_SPLIT_POINTS: usize = 32;
 pub struct UpdateClipParams {
     /// Clip ids, comma-separated.
     pub ids: List,
-    /// New name; comma-separated names for several clips.
+    /// Names, comma-separated.
     pub name: Option<Text>,
     /// Colour (spelled out: a doc line starting with `#` would become a title).
-    #[schemars(description = "#RRGGBB; comma-separated colours cycle over the clips.")]
+    #[schemars(description = "#RRGGBB, comma-separated.")]
     pub color: Option<Text>,
-    /// Clip signature "N/D"; also used to read this call's start, length, firstStart and notes.
+    /// "N/D" of notes and times.
     pub time_signature: Option<Text>,
-    /// bar|beat where the clip region starts.
+    /// Region start, bar|beat.
     pub start: Option<Text>,
-    /// Region length, bars:beats (e.g. "4:0").
+    /// bars:beats ("4:0"); a bare number is beats.
     pub length: Option<Text>,
-    /// Loop the clip.
+    /// Loop.
     pub looping: Option<Flag>,
-    /// Looping clips: bar|beat where playback first starts.
+    /// First play position, bar|beat.
     pub first_start: Option<Text>,
-    /// Arrangement clips: move to this bar|beat (Set signature).
+    /// Move to bar|beat.
     pub arrangement_start: Option<Text>,
-    /// Arrangement clips: length on the timeline, bars:beats (Set signature).
+    /// Timeline length, bars:beats.
     pub arrangement_length: Option<Text>,
-    /// Session clips: move to this slot "trackIndex/sceneIndex".
+    /// Move to slot "track/scene".
     pub to_slot: Option<List>,
-    /// Arrangement clips: split points, comma-separated bar|beat from the clip start (at most 32; "1|1" is the start itself).
+    /// Split at bar|beat from clip start, comma-separated.
     pub split: Option<List>,
-    /// Audio clips: gain in dB.
+    /// Audio gain, dB.
     pub gain_db: Option<Num<-70, 24>>,
-    /// Audio clips: pitch shift in semitones (cents as decimals).
+    /// Semitones.
     pub pitch_shift: Option<Num<-48, 48>>,
-    /// Audio clips: warp mode.
+    /// Warp mode.
     pub warp_mode: Option<Choice<WarpModes>>,
-    /// Audio clips: warping on or off.
+    /// Warping.
     pub warping: Option<Flag>,
-    /// MIDI clips: notes in bar|beat notation.
+    /// bar|beat notes.
     pub notes: Option<Text>,
-    /// How notes combine with the clip's notes (default merge).
+    /// Default merge.
     pub note_update_mode: Option<Choice<NoteModes>>,
-    /// MIDI clips: quantise strength 0–1 (needs quantizeGrid).
+    /// Strength 0–1, with quantizeGrid.
     pub quantize: Option<Num<0, 1>>,
-    /// Quantise grid.
+    /// Grid.
     pub quantize_grid: Option<Choice<Grids>>,
-    /// Quantise only notes of this pitch, e.g. "C3".
+    /// Only this pitch, e.g. "C3".
     pub quantize_pitch: Option<Text>,
-    /// Transform expressions applied to MIDI notes or audio gain/pitch, e.g. "velocity += rand(-10, 10)".
+    /// Rewrites all notes after notes merge (audio: gain, pitch); see transforms://reference.
     pub transforms: Option<Text>,
-    /// Seed of the transforms' randomness (default: drawn by Barline; reported on each transformed clip).
+    /// Random seed (default drawn).
     pub seed: Option<Seed>,
 }
 

@@ -20,8 +20,8 @@ use crate::notation;
 use crate::tools::clip::update_clip::args::{UpdateClipParams, UpdatedClip};
 use crate::tools::clip::update_clip::plan::Plan;
 use crate::tools::clip::update_clip::step::{ClipUpdate, Progress, StepError};
-use crate::tools::common::clip::reference;
 use crate::tools::common::clip::timing::EPS;
+use crate::tools::common::clip::{past_end, reference};
 use crate::tools::common::overview;
 use crate::tools::common::timeline::{self, ArrangementClip};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
@@ -37,13 +37,28 @@ impl Tool for UpdateClip {
     type Params = UpdateClipParams;
     type Output = OneOrMany<UpdatedClip>;
     const META: ToolMeta = ToolMeta {
-        small_removed: &["quantizePitch", "firstStart", "transforms", "seed", "split"],
+        small_removed: &[
+            "quantizePitch",
+            "firstStart",
+            "transforms",
+            "seed",
+            "split",
+            "quantize",
+            "quantizeGrid",
+            "gainDb",
+            "pitchShift",
+            "warpMode",
+            "warping",
+            "timeSignature",
+            "start",
+            "looping",
+        ],
         small_description: Some("Update clips and their MIDI notes."),
         hints: Hints::EDIT,
         ..ToolMeta::create(
             "barline-update-clip",
             "Update Clip",
-            "Update one or more clips: properties, loop/markers, MIDI notes (bar|beat; merge or replace), audio gain/pitch/warp, quantize, move, resize or split.",
+            "Update clips: settings, notes, audio, quantize, move, split. transforms runs after notes merge, on all the clip's notes; repeating += compounds.",
         )
     };
 
@@ -188,6 +203,10 @@ fn update_segment(call: &mut Call<'_>, u: &ClipUpdate<'_>) -> Result<Vec<Updated
         } else {
             call.warn(format!("quantize ignored: clip {clip} is an audio clip"));
         }
+    }
+    let reshaped = p.notes.is_some() || p.transforms.is_some() || p.length.is_some();
+    if midi && reshaped {
+        past_end::warn(call, clip, u.sig).map_err(|e| progress.fail(e))?;
     }
     moves::position(call, &plan.moves, clip, item).map_err(|e| progress.fail(e))
 }

@@ -13,6 +13,7 @@ use crate::tools::common::overview;
 use crate::tools::framework::coerce::{Int, MAX_SAFE_INTEGER};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
+use crate::tools::framework::nearest::{nearest, or_list};
 use crate::transforms::{self, ClipContext, TimeSignature, Transform};
 use serde_json::{json, Value};
 
@@ -77,7 +78,24 @@ impl CallTransforms {
     /// Parses a transform text alone (no Live access): for validation steps that must
     /// fail before anything else happens.
     pub fn parse(text: &str) -> Result<Transform, ToolError> {
-        Transform::parse(text).map_err(|e| ToolError::bad_input(e.to_string()))
+        Transform::parse(text).map_err(|e| {
+            // The grammar can only say what it expected; a misspelt function is named
+            // with the functions it most likely means.
+            if let Some((name, line, column)) = transforms::unknown_call(text) {
+                let close = nearest(&name, &transforms::FUNCTIONS, 3);
+                let fix = if close.is_empty() {
+                    "see transforms://reference for the functions".to_string()
+                } else {
+                    format!("did you mean {}?", or_list(&close))
+                };
+                return ToolError::bad_input(format!(
+                    "transforms: unknown function {} at line {line}, column {column}; {fix}",
+                    crate::tools::framework::error::quoted(&name)
+                ))
+                .with_hint("Function names: rand, seq, choose, ramp, curve, swing, quant, snap, step, legato, sin, round, min, max, clamp.");
+            }
+            ToolError::bad_input(e.to_string())
+        })
     }
 
     /// The seed this call uses.
@@ -130,10 +148,12 @@ impl CallTransforms {
             warnings.push(NO_NOTES.to_string());
             return Ok(Report::default());
         }
+        let sig = time_signature(signature)?;
         let out = self
             .transform
-            .apply_midi(notes, time_signature(signature)?, Some(clip), self.seed)
+            .apply_midi(notes, sig, Some(clip), self.seed)
             .map_err(|e| ToolError::bad_input(e.to_string()))?;
+        warnings.extend(self.transform.advice(sig));
         warnings.extend(out.warnings);
         Ok(self.report(out.transformed))
     }

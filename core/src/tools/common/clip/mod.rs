@@ -6,6 +6,7 @@ pub mod clip_transforms;
 pub mod labels;
 pub mod note_merge;
 pub mod notes;
+pub mod past_end;
 pub mod reader;
 pub mod reference;
 pub mod timing;

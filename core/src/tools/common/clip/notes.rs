@@ -138,6 +138,19 @@ pub fn read_live(live: &mut dyn LivePort, clip: LiveId) -> Result<Vec<LiveNote>,
     Ok(notes)
 }
 
+/// How many notes of `clip` start at or after `from` (Live beats): [`read_live`] stops
+/// at the clip's end, this looks past it. `None` when Live's answer does not parse.
+pub fn count_from(
+    live: &mut dyn LivePort,
+    clip: LiveId,
+    from: f64,
+) -> Result<Option<usize>, ToolError> {
+    // Live's furthest position in beats (the arrangement's length limit is far below).
+    const FAR: f64 = 1.0e7;
+    let from = (from - 1e-6).max(0.0);
+    Ok(window(live, clip, (0, 128), (from, FAR))?.map(|v| v.len()))
+}
+
 /// The fallback read of docs/design/tool-contract.md §1.14: pitch bands, then halving in
 /// time.
 fn windowed(live: &mut dyn LivePort, clip: LiveId, span: f64) -> Result<Vec<LiveNote>, ToolError> {

@@ -146,3 +146,25 @@ pub fn clip_in_call(call: &mut Call<'_>, id: &str) -> Result<LiveId, ToolError> 
     crate::tools::common::refs::by_id(call, id, crate::tools::common::refs::Kind::Clip)
         .map(|(clip, _)| clip)
 }
+
+/// What stands in an occupied slot, for a refusal that lets the next call be right:
+/// `slot 0/0 already has clip "Beat A" (id 123)`.
+pub fn occupied(live: &mut dyn LivePort, slot: Slot, clip_slot: LiveId) -> String {
+    let clip = crate::tools::framework::lom::child_ids(live, clip_slot, "clip")
+        .ok()
+        .and_then(|c| c.first().copied());
+    match clip {
+        Some(c) => {
+            let name = crate::tools::framework::lom::text(live, c, "name").unwrap_or_default();
+            format!(
+                "slot {slot} already has clip {} (id {c})",
+                crate::tools::framework::error::quoted(&name)
+            )
+        }
+        None => format!("slot {slot} already has a clip"),
+    }
+}
+
+/// The fix for an occupied slot.
+pub const OCCUPIED_HINT: &str =
+    "Pick an empty slot (a scene index past the last clip), or change that clip by its id.";

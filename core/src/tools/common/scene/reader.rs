@@ -43,7 +43,8 @@ pub struct SceneInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub triggered: Option<bool>,
     /// The clips of this scene's slots on regular tracks (with `clips`), without `view`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::tools::common::overview::objects_schema")]
     pub clips: Option<Vec<ClipInfo>>,
     /// How many of this scene's slots hold a clip (without `clips`).
     #[serde(skip_serializing_if = "Option::is_none")]

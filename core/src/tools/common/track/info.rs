@@ -153,11 +153,13 @@ pub struct TrackInfo {
     pub track_index: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub return_track_index: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::tools::common::overview::objects_schema")]
     pub session_clips: Option<Vec<ClipSummary>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session_clip_count: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::tools::common::overview::objects_schema")]
     pub arrangement_clips: Option<Vec<ClipSummary>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arrangement_clip_count: Option<i64>,

@@ -37,19 +37,19 @@ impl Choices for Views {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SelectParams {
-    /// A track, scene, clip or device id (its kind is detected).
+    /// Any id.
     pub id: Option<Id>,
-    /// Track to select; with trackType "return" a return track index.
+    /// Track index.
     pub track_index: Option<Index>,
-    /// "return" (trackIndex counts return tracks) or "master".
+    /// Omit for regular tracks.
     pub track_type: Option<Choice<TrackTypes>>,
-    /// Scene to select.
+    /// Scene index.
     pub scene_index: Option<Index>,
-    /// Session slot "trackIndex/sceneIndex" to highlight (its clip is shown).
+    /// "track/scene".
     pub slot: Option<Text>,
-    /// Device path, e.g. "t1/d0".
+    /// e.g. "t1/d0".
     pub device_path: Option<Text>,
-    /// Main view: session or arrangement.
+    /// Main view.
     pub view: Option<Choice<Views>>,
 }
 
@@ -57,6 +57,13 @@ impl Tool for Select {
     type Params = SelectParams;
     type Output = Selection;
     const META: ToolMeta = ToolMeta {
+        small_removed: &[
+            "trackType",
+            "slot",
+            "devicePath",
+            "trackIndex",
+            "sceneIndex",
+        ],
         hints: Hints {
             read_only: false,
             destructive: false,
@@ -65,7 +72,7 @@ impl Tool for Select {
         ..ToolMeta::create(
             "barline-select",
             "Select",
-            "Show and select things in Live (track, scene, clip, device, view). Use for \"show me\", \"go to\", \"open\". Without arguments: report the current selection.",
+            "Show and select in Live (\"show me\", \"go to\"); no arguments: the selection.",
         )
     };
 

@@ -10,20 +10,24 @@ use crate::tools::device::update_device::{Kind, Subject, UpdateDeviceParams};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::lom;
+use crate::tools::framework::nearest::{nearest, or_list};
+use serde_json::{Map, Value};
 
 /// Applies `params`, `abCompare` and the rack-only settings to one target, warning
-/// for each that does not apply to its kind.
+/// for each that does not apply to its kind; answers each parameter set with the value
+/// Live shows after the write (one call instead of a write and a read).
 pub(super) fn apply(
     call: &mut Call<'_>,
     p: &UpdateDeviceParams,
     plan: &Plan,
     s: &Subject<'_>,
-) -> Result<(), ToolError> {
+) -> Result<Map<String, Value>, ToolError> {
     let (kind, id, assignments) = (s.kind, s.id, &plan.assignments);
     let device = matches!(kind, Kind::Device | Kind::Rack);
+    let mut set = Map::new();
     if !assignments.is_empty() {
         if device {
-            params(call, id, assignments)?;
+            set = params(call, id, assignments)?;
         } else {
             kind.not_for(call, "params");
         }
@@ -76,14 +80,17 @@ pub(super) fn apply(
             }
         }
     }
-    Ok(())
+    Ok(set)
 }
 
+/// Writes each assignment; the parameters written, by name, with their display value
+/// read back.
 fn params(
     call: &mut Call<'_>,
     device: LiveId,
     assignments: &[Assignment],
-) -> Result<(), ToolError> {
+) -> Result<Map<String, Value>, ToolError> {
+    let mut set = Map::new();
     let list = dt::children(call.live, device, "parameters")?;
     let device_name = lom::text(call.live, device, "name")?;
     for (k, a) in assignments.iter().enumerate() {
@@ -92,17 +99,50 @@ fn params(
             break;
         }
         let Some(param) = pt::find(call.live, &list, &a.key)? else {
-            call.warn(format!(
-                "param {} not found on device {}",
-                quoted(&a.key),
-                quoted(&device_name)
-            ));
+            let names = names_of(call, &list)?;
+            call.warn(not_found(&a.key, &device_name, &names));
             continue;
         };
         let described = pv::describe(call.live, param)?;
         pv::write(call.live, &described, &a.value, &mut call.warnings)?;
+        let raw = lom::number(call.live, param, "value")?;
+        let shown = pv::display_text(call.live, &described, raw)?;
+        set.insert(described.name.clone(), Value::String(shown));
     }
-    Ok(())
+    Ok(set)
+}
+
+/// At most this many parameter names are listed in full in a not-found warning.
+const FEW: usize = 12;
+
+fn names_of(call: &mut Call<'_>, list: &[LiveId]) -> Result<Vec<String>, ToolError> {
+    list.iter()
+        .map(|p| lom::text(call.live, *p, "name"))
+        .collect()
+}
+
+/// The warning for an unknown parameter key: the nearest names, or every name when the
+/// device has few, so the next call can be right.
+pub fn not_found(key: &str, device: &str, names: &[String]) -> String {
+    let all: Vec<&str> = names.iter().map(String::as_str).collect();
+    let close = nearest(key, &all, 3);
+    let head = format!(
+        "param {} not found on device {}",
+        quoted(key),
+        quoted(device)
+    );
+    let fix = if !close.is_empty() {
+        format!("; did you mean {}?", or_list(&close))
+    } else if all.len() <= FEW {
+        format!("; its parameters: {}", all.join(", "))
+    } else {
+        "; read the device with include [\"params\"] for its names".to_string()
+    };
+    let mut text = head + &fix;
+    if text.chars().count() > 200 {
+        text = text.chars().take(197).collect::<String>() + "…";
+    }
+    text
 }
 
 fn variation(

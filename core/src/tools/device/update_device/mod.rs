@@ -50,38 +50,36 @@ impl Choices for AbAction {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateDeviceParams {
-    /// Comma-separated ids of devices, chains or drum pads.
+    /// Ids, comma-separated.
     pub ids: Option<List>,
-    /// Comma-separated device, chain or pad paths, e.g. "t1/d0,t1/d0/c1".
+    /// Paths, comma-separated, e.g. "t1/d0".
     pub path: Option<List>,
-    /// Move a device to this insertion path (t2, t2/d1, t0/d0/c1); move a drum chain or pad to this pad path (t0/d0/pD1).
+    /// Move to path, e.g. "t2/d1" (pads: "t0/d0/pD1").
     pub to_path: Option<Text>,
-    /// New name; comma-separated names for several targets (not for drum pads).
+    /// Names, comma-separated.
     pub name: Option<Text>,
-    /// Parameter values, one "name=value" per line, in the displayed unit (e.g. "Frequency=80 Hz").
+    /// "name=value" per line, displayed unit, e.g. "Frequency=80 Hz".
     pub params: Option<Text>,
-    /// Rack macro variations: create, load, delete, revert, randomize.
+    /// Rack macro variations.
     pub macro_variation: Option<Choice<Variation>>,
-    /// Variation index for load and delete.
+    /// For load, delete.
     pub macro_variation_index: Option<Index>,
-    /// Racks: visible macros (0-16, in pairs).
+    /// Visible macros (pairs).
     pub macro_count: Option<Int<0, 16>>,
-    /// A/B compare: a, b, or save.
+    /// A/B compare.
     pub ab_compare: Option<Choice<AbAction>>,
-    /// Mute chains or drum pads.
+    /// Mute.
     pub mute: Option<Flag>,
-    /// Solo chains or drum pads.
+    /// Solo.
     pub solo: Option<Flag>,
     /// Chain colour (a doc line starting with `#` would become a title).
-    #[schemars(
-        description = "#RRGGBB for chains; comma-separated colours cycle over the targets."
-    )]
+    #[schemars(description = "#RRGGBB, comma-separated.")]
     pub color: Option<Text>,
-    /// Drum chains: choke group 0-16 (0 = none).
+    /// 0 = none.
     pub choke_group: Option<Int<0, 16>>,
-    /// Drum chains: output note as a pitch name, e.g. "C1".
+    /// Output pitch, e.g. "C1".
     pub mapped_pitch: Option<Text>,
-    /// Wrap the listed devices into one new rack.
+    /// Wrap into one rack.
     pub wrap_in_rack: Option<Flag>,
 }
 
@@ -98,7 +96,7 @@ impl JsonSchema for Updated {
         "UpdatedDevice".into()
     }
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let item = json!({"type": "object", "properties": {"id": {"type": "string"}, "type": {"type": "string", "enum": ["instrument-rack", "audio-effect-rack", "midi-effect-rack"]}, "deviceCount": {"type": "integer"}}, "required": ["id"]});
+        let item = json!({"type": "object", "properties": {"id": {"type": "string"}, "type": {"type": "string", "enum": ["instrument-rack", "audio-effect-rack", "midi-effect-rack"]}, "deviceCount": {"type": "integer"}, "params": {"type": "object", "additionalProperties": {"type": "string"}}}, "required": ["id"]});
         json_schema!({
             "type": "object",
             "anyOf": [item, {"type": "object", "properties": {"items": {"type": "array", "items": item}}, "required": ["items"]}]
@@ -118,12 +116,16 @@ impl Tool for UpdateDevice {
             "chokeGroup",
             "mappedPitch",
             "wrapInRack",
+            "color",
+            "mute",
+            "solo",
         ],
+        small_description: Some("Set device parameters by displayed value; rename or move devices."),
         hints: Hints::EDIT,
         ..ToolMeta::create(
             "barline-update-device",
             "Update Device",
-            "Update devices, rack chains or drum pads by id or path: parameters, name, move, macros and variations, A/B compare, mute/solo/colour, choke group, output note, wrap in a rack.",
+            "Update devices, chains or pads: parameters (answers the values Live shows), name, move, macros, racks.",
         )
     };
 
@@ -149,8 +151,8 @@ impl Tool for UpdateDevice {
         }
         let done = bulk.finish_with_item_warnings(call)?;
         Ok(Updated(match done {
-            OneOrMany::One(id) => json!({"id": id}),
-            OneOrMany::Many(v) => Value::Array(v.into_iter().map(|id| json!({"id": id})).collect()),
+            OneOrMany::One(item) => item,
+            OneOrMany::Many(v) => Value::Array(v),
         }))
     }
 }
@@ -249,7 +251,7 @@ fn apply(
     t: &Target,
     i: usize,
     name: Option<&str>,
-) -> Result<String, ToolError> {
+) -> Result<Value, ToolError> {
     let s = Subject {
         target: t,
         kind: kind_of(call.live, t)?,
@@ -268,7 +270,7 @@ fn apply(
                 .set(s.id, "name", &[Atom::Symbol(n.to_string())])?;
         }
     }
-    device::apply(call, p, plan, &s)?;
+    let set = device::apply(call, p, plan, &s)?;
     chains::apply(call, p, plan, &s, i)?;
     if let Some(to) = &plan.to_path {
         match s.kind {
@@ -277,7 +279,11 @@ fn apply(
             Kind::Chain => s.kind.not_for(call, "toPath"),
         }
     }
-    let out = s.id.to_string();
-    call.ids().issue(&out);
+    let id = s.id.to_string();
+    call.ids().issue(&id);
+    let mut out = json!({ "id": id });
+    if !set.is_empty() {
+        out["params"] = Value::Object(set);
+    }
     Ok(out)
 }

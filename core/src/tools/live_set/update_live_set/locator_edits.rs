@@ -109,6 +109,23 @@ pub fn start(
                 return Ok(out);
             };
             let cues = locators::list(call.live, song)?;
+            if let (Some(i), Some(name)) = (locators::at_time(&cues, t), &edit.name) {
+                // Fewer calls (docs/design/tool-rules.md §4): the model asked for a
+                // locator with this name here; one already stands there, so it is named.
+                call.live
+                    .set(cues[i].live_id, "name", &[Atom::Symbol(name.clone())])?;
+                call.warn(format!(
+                    "a locator already stood at {} ({}): renamed it instead of creating a second one",
+                    time_text(t),
+                    locators::id_text(i)
+                ));
+                out.locator = Some(json!({
+                    "operation": "renamed",
+                    "id": locators::id_text(i),
+                    "name": lom::text(call.live, cues[i].live_id, "name")?,
+                }));
+                return Ok(out);
+            }
             if let Some(i) = locators::at_time(&cues, t) {
                 call.warn(format!(
                     "locator already exists at {} ({}); nothing created",

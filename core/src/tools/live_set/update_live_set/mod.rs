@@ -34,19 +34,19 @@ impl Choices for LocatorOps {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateLiveSetParams {
-    /// Tempo in BPM (20-999).
+    /// BPM.
     pub tempo: Option<Num<20, 999>>,
-    /// Time signature "N/D", e.g. "6/8" (N 1-99, D 1, 2, 4, 8 or 16).
+    /// "N/D", e.g. "6/8".
     pub time_signature: Option<Text>,
-    /// Scale "<Root> <Scale>", e.g. "F# Minor"; "" turns scale mode off.
+    /// "Root Scale", e.g. "F Minor"; "" = off.
     pub scale: Option<Text>,
-    /// Locator action: create, delete or rename.
+    /// create (renames one already there), rename, delete.
     pub locator_operation: Option<Choice<LocatorOps>>,
-    /// Locator to delete or rename, e.g. "locator-2".
+    /// e.g. "locator-2".
     pub locator_id: Option<Text>,
-    /// Locator position as bar|beat, e.g. "9|1": where to create; or the locator to delete or rename.
+    /// Locator position, bar|beat.
     pub locator_time: Option<Text>,
-    /// Name for create or rename; for delete without id or time: delete every locator with exactly this name.
+    /// New name; delete: all with this name.
     pub locator_name: Option<Text>,
 }
 
@@ -102,7 +102,7 @@ impl Tool for UpdateLiveSet {
         ..ToolMeta::read(
             "barline-update-live-set",
             "Update Live Set",
-            "Change tempo, time signature or scale, or create, rename and delete locators.",
+            "Set tempo, time signature, scale; create, rename, delete locators.",
         )
     };
 

@@ -37,33 +37,33 @@ impl Choices for DuplicateKinds {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DuplicateParams {
-    /// Id of the object to copy.
+    /// Id to copy.
     pub id: Id,
-    /// Its kind: track, scene, clip or device.
+    /// Its kind.
     #[serde(rename = "type")]
     pub kind: Choice<DuplicateKinds>,
-    /// Name of the copy; comma-separated names for several copies.
+    /// Names, comma-separated.
     pub name: Option<Text>,
     /// Colour (spelled out: a doc line starting with `#` would become a title).
-    #[schemars(description = "#RRGGBB; comma-separated colours cycle over the copies.")]
+    #[schemars(description = "#RRGGBB, comma-separated.")]
     pub color: Option<Text>,
-    /// Number of track or scene copies (1-100); a scene going to one arrangement position is laid end to end this many times.
+    /// Copies of a track or scene.
     pub count: Option<Int<1, 100>>,
-    /// Tracks and scenes: make the copies without clips.
+    /// No clips.
     pub without_clips: Option<Flag>,
-    /// Tracks: make the copies without devices.
+    /// No devices.
     pub without_devices: Option<Flag>,
-    /// Arrangement positions for clips and scenes: comma-separated bar|beat, e.g. "17|1,33|1".
+    /// bar|beat, comma-separated.
     pub arrangement_start: Option<List>,
-    /// Instead of arrangementStart: comma-separated locator ids ("locator-2") or names.
+    /// Locator ids or names.
     pub locator: Option<List>,
-    /// Length of each arrangement copy, bars:beats (longer fills with loop copies, shorter trims).
+    /// bars:beats each.
     pub arrangement_length: Option<Text>,
-    /// Clips: session slots "trackIndex/sceneIndex", comma-separated (an occupied slot is overwritten).
+    /// Slots "track/scene", comma-separated.
     pub to_slot: Option<List>,
-    /// Devices: insertion paths, comma-separated (e.g. "t2", "t0/d1", "t1/d0/c0"); default right after the source.
+    /// Device paths, comma-separated.
     pub to_path: Option<List>,
-    /// Tracks: make the copy an empty MIDI track that plays the source track's instrument.
+    /// Empty MIDI track playing the source's instrument.
     pub route_to_source: Option<Flag>,
 }
 
@@ -136,14 +136,16 @@ impl Tool for Duplicate {
             "withoutDevices",
             "locator",
             "routeToSource",
+            "name",
+            "color",
         ],
         small_description: Some(
-            "Duplicate a track, scene, clip or device; place clips with arrangementStart or toSlot, devices with toPath.",
+            "Duplicate a track, scene, clip or device to slots, the arrangement or a path.",
         ),
         ..ToolMeta::create(
             "barline-duplicate",
             "Duplicate",
-            "Duplicate a track, scene, clip or device. count makes several track/scene copies; arrangementStart, locator or toSlot place clips (and scenes in the arrangement); toPath places devices.",
+            "Duplicate a track, scene, clip or device, to slots, arrangement or a path.",
         )
     };
 

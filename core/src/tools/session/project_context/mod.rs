@@ -35,13 +35,13 @@ pub const UPDATE_MEMORY: &str = "update_memory";
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContextParams {
-    /// What to do: read or write the project memory, or search the sample folder.
+    /// read/write memory, or search samples.
     pub action: Choice<Actions>,
-    /// write only: the new memory text, replacing the old (at most 10,000 characters).
+    /// write: new memory text (≤10,000 chars).
     pub content: Option<Text>,
-    /// search only: case-insensitive text matched against each file's path in the sample folder.
+    /// search: text in file paths, any case.
     pub search: Option<Text>,
-    /// search only: most files returned (1-1000, default 200).
+    /// search: max files (default 200).
     pub limit: Option<Int<1, 1000>>,
 }
 
@@ -77,7 +77,7 @@ impl Tool for Context {
         ..ToolMeta::read(
             "barline-context",
             "Context",
-            "Read or write the project memory, or search the configured sample folder for audio files.",
+            "Read or write the project memory; search the sample folder.",
         )
     };
 
