@@ -164,7 +164,7 @@ fn the_transforms_reference_is_listed_and_every_example_parses() {
 
 #[test]
 fn the_transforms_the_guide_shows_parse_and_need_no_advice() {
-    let guide = barline_core::tools::session::connect::GUIDE;
+    let guide = barline_core::tools::testing::GUIDE;
     let sig = barline_core::transforms::TimeSignature::new(4, 4).unwrap();
     let mut checked = 0;
     for span in guide.split('`').skip(1).step_by(2) {
