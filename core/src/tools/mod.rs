@@ -80,6 +80,12 @@ pub fn execute(
             }
         }
     };
+    if let Err(e) = common::name_rules::check_name_arguments(&args) {
+        return ToolOutcome {
+            result: e.to_result(name),
+            warnings,
+        };
+    }
     let mut call = Call::new(live, &ctx, ids, clock);
     call.resume = request.context.get(RESUME_CONTEXT).cloned();
     let data = (entry.run)(&mut call, args);

@@ -62,6 +62,27 @@ pub fn check_name(field: &str, name: &str) -> Result<CheckedName, ToolError> {
     })
 }
 
+/// The arguments that carry names written into Live, whatever the tool.
+pub const NAME_ARGUMENTS: [&str; 2] = ["name", "locatorName"];
+
+/// Checks every name argument of a call before the tool runs, so no object kind (track,
+/// scene, device, chain, locator, clip) can receive a name longer than one Max symbol
+/// holds: each comma-separated entry (a list names several objects) must pass
+/// [`check_name`]'s length and NUL rule.
+pub fn check_name_arguments(
+    args: &serde_json::Map<String, serde_json::Value>,
+) -> Result<(), ToolError> {
+    for field in NAME_ARGUMENTS {
+        let Some(text) = args.get(field).and_then(serde_json::Value::as_str) else {
+            continue;
+        };
+        for entry in text.split(',') {
+            check_name(field, entry)?;
+        }
+    }
+    Ok(())
+}
+
 /// The first [`QUOTE_CHARS`] characters of `text`, control characters shown as `?`.
 fn quote(text: &str) -> String {
     text.chars()

@@ -9,6 +9,7 @@
 
 use crate::live::LivePort;
 use crate::notation::{self, FormatNote};
+use crate::tools::common::clip::note_limits;
 use crate::tools::common::overview;
 use crate::tools::framework::coerce::{Int, MAX_SAFE_INTEGER};
 use crate::tools::framework::error::{ErrorCode, ToolError};
@@ -135,6 +136,10 @@ impl CallTransforms {
             .apply_midi(notes, time_signature(signature)?, Some(clip), self.seed)
             .map_err(|e| ToolError::bad_input(e.to_string()))?;
         warnings.extend(out.warnings);
+        let dropped = note_limits::keep_writable(notes);
+        if dropped > 0 {
+            warnings.push(note_limits::dropped_warning(dropped));
+        }
         Ok(self.report(out.transformed))
     }
 
