@@ -88,7 +88,10 @@ pub fn execute(
     }
     let mut call = Call::new(live, &ctx, ids, clock);
     call.resume = request.context.get(RESUME_CONTEXT).cloned();
-    let data = (entry.run)(&mut call, args);
+    let mut data = (entry.run)(&mut call, args);
+    if let Ok(d) = data.as_mut() {
+        call.warnings.extend(common::name_rules::cut_read_names(d));
+    }
     warnings.append(&mut call.warnings);
     if let Some((ms, state)) = call.take_wait() {
         return ToolOutcome {
