@@ -4,6 +4,7 @@
 //! writes the responses it gets back.
 
 mod calls;
+mod lenient;
 pub mod dispatch;
 pub mod http;
 pub mod jsonrpc;
