@@ -55,7 +55,11 @@ pub fn repair(body: &str) -> Option<String> {
             let token = &body[i..end];
             if token.parse::<f64>().is_ok_and(f64::is_infinite) {
                 out.push_str(&body[start..i]);
-                out.push_str(if c == b'-' { "-1.7976931348623157e308" } else { "1.7976931348623157e308" });
+                out.push_str(if c == b'-' {
+                    "-1.7976931348623157e308"
+                } else {
+                    "1.7976931348623157e308"
+                });
                 (start, changed) = (end, true);
             }
             i = end;

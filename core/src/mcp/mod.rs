@@ -4,10 +4,10 @@
 //! writes the responses it gets back.
 
 mod calls;
-mod lenient;
 pub mod dispatch;
 pub mod http;
 pub mod jsonrpc;
+mod lenient;
 mod post;
 pub mod prompts;
 mod reply;
