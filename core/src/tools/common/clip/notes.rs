@@ -249,10 +249,12 @@ pub fn remove_all(live: &mut dyn LivePort, clip: LiveId) -> Result<(), ToolError
     Ok(())
 }
 
-/// Number of notes the clip holds (the `noteCount` of docs/design/tool-contract.md §1.14:
-/// what Live holds after a write, never what was asked for), see [`count_outside`].
+/// Number of notes in the clip's content, from time 0 up to (not including) its content
+/// end: update-clip's `noteCount` (docs/design/tool-contract.md §1.14), what Live holds
+/// after a write, never what was asked for. See [`count_outside`].
 pub fn count(live: &mut dyn LivePort, clip: LiveId) -> Result<i64, ToolError> {
-    Ok(count_outside(live, clip)?.0)
+    let (all, outside) = count_outside(live, clip)?;
+    Ok(all - outside)
 }
 
 /// Every note the clip holds, wherever it starts, and how many of them start at or after
