@@ -308,23 +308,17 @@ fn target(
             if host.is_some_and(|h| h.device == found) {
                 return Err(unsupported("the Barline device cannot delete itself"));
             }
-            if host.is_some_and(|h| host::encloses(live, h, found)) {
-                return Err(unsupported(format!(
-                    "{} contains the Barline device and cannot be deleted: Barline would remove itself from the Set",
-                    t.label
-                )));
-            }
             t.how = How::Device;
         }
-        _ => {
-            if host.is_some_and(|h| host::encloses(live, h, found)) {
-                return Err(unsupported(format!(
-                    "{} holds the Barline device and cannot be deleted: Barline would remove itself from the Set",
-                    t.label
-                )));
-            }
-            t.how = How::DrumPad
-        }
+        _ => t.how = How::DrumPad,
+    }
+    let holds = matches!(t.how, How::Device | How::DrumPad)
+        && host.is_some_and(|h| host::encloses(live, h, found));
+    if holds {
+        return Err(unsupported(format!(
+            "{} contains the Barline device and cannot be deleted: Barline would remove itself from the Set",
+            t.label
+        )));
     }
     Ok(t)
 }
