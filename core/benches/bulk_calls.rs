@@ -29,7 +29,7 @@ impl Clock for WallClock {
 }
 
 /// The demo Set with its regular tracks repeated up to [`TRACKS`] (groups dropped) and
-/// 40 scenes.
+/// 8 scenes.
 fn big_set() -> String {
     let mut set: Value = serde_json::from_str(DEMO).expect("demo parses");
     let tracks = set["tracks"].as_array().cloned().unwrap_or_default();
@@ -44,11 +44,11 @@ fn big_set() -> String {
         all.push(t);
     }
     set["tracks"] = Value::Array(all);
-    let scenes: Vec<Value> = (0..40).map(|i| json!({"name": format!("S{i}")})).collect();
+    let scenes: Vec<Value> = (0..8).map(|i| json!({"name": format!("S{i}")})).collect();
     set["scenes"] = Value::Array(scenes);
     for t in set["tracks"].as_array_mut().unwrap() {
         if let Some(slots) = t.get_mut("clip_slots").and_then(Value::as_array_mut) {
-            slots.resize(40, Value::Null);
+            slots.resize(8, Value::Null);
         }
     }
     set.to_string()
@@ -56,7 +56,10 @@ fn big_set() -> String {
 
 fn run(live: &mut FakeLive, label: &str, tool: &str, args: Value) {
     let clock = WallClock(Instant::now());
-    let ctx = ToolContext::default();
+    let ctx = ToolContext {
+        timeout_ms: 30_000,
+        ..Default::default()
+    };
     let started = Instant::now();
     let r = tools::call_with(
         live,
@@ -97,7 +100,7 @@ fn main() {
         &mut live,
         "create-scene count 1000",
         "barline-create-scene",
-        json!({"sceneIndex": 1, "count": 1000}),
+        json!({"sceneIndex": 0, "count": 1000}),
     );
     let mut live = FakeLive::from_json(&text).expect("set loads");
     let scene = LivePort::resolve(&mut live, "live_set scenes 2").to_string();
@@ -111,7 +114,7 @@ fn main() {
     let mut live = FakeLive::from_json(&text).expect("set loads");
     let clip = LivePort::resolve(&mut live, "live_set tracks 0 clip_slots 0 clip").to_string();
     let slots: Vec<String> = (0..500)
-        .map(|i| format!("{}/{}", 1 + i % 100, 5 + i / 100))
+        .map(|i| format!("{}/{}", 1 + i % 100, 3 + i / 100))
         .collect();
     run(
         &mut live,

@@ -235,3 +235,34 @@ fn lengthening_over_a_neighbour_is_refused() {
     );
     assert_eq!(live.to_json(), before, "the neighbour was kept");
 }
+
+#[test]
+fn bulk_loops_stop_within_ten_seconds_whatever_the_timeout() {
+    let mut live = demo();
+    let ctx = ToolContext {
+        timeout_ms: 60_000,
+        ..Default::default()
+    };
+    let r = tools::call_with(
+        &mut live,
+        "barline-create-scene",
+        &json!({"sceneIndex": 1, "count": 100}),
+        &ctx,
+        false,
+        &mut IssuedIds::new(),
+        &support::outcome::SecondPerRead::default(),
+    )
+    .unwrap();
+    let stop = warnings(&r)
+        .into_iter()
+        .find(|w| w.starts_with("stopped after"))
+        .unwrap_or_else(|| panic!("{r}"));
+    let done: usize = stop["stopped after ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // One clock second per check: a 60 s timeout alone would allow some 58 scenes.
+    assert!(done <= 9, "{stop}");
+}

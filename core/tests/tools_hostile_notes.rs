@@ -162,3 +162,18 @@ fn note_count_counts_every_note_held_and_warns_about_silent_ones() {
         "{r}"
     );
 }
+
+#[test]
+fn notes_a_transform_lands_on_one_place_are_reported_when_live_merges_them() {
+    let mut live = demo();
+    let clip = new_clip(&mut live, "1/0", "C3 1|1 1|1.1 1|1.2 1|1.3");
+    let r = call(
+        &mut live,
+        "barline-update-clip",
+        json!({"ids": clip, "transforms": "timing = quant(4)"}),
+    );
+    let held = ok(&r)["noteCount"].as_i64().unwrap();
+    assert!(held < 4, "the transform should land notes together: {r}");
+    let said = format!("Live merged them, so the clip holds {held} of the 4 notes written");
+    assert!(warnings(&r).iter().any(|w| w.contains(&said)), "{r}");
+}
