@@ -174,7 +174,10 @@ fn deadline_is_near_when_less_than_min_2s_or_a_quarter_remains() {
     assert!(!call.deadline_near());
     // Loops keep to 10 s whatever the timeout (issue 22): the margin counts from there.
     clock.advance(7_999.0);
-    assert!(!call.deadline_near(), "2001 ms left of the 10 s bulk budget");
+    assert!(
+        !call.deadline_near(),
+        "2001 ms left of the 10 s bulk budget"
+    );
     clock.advance(2.0);
     assert!(call.deadline_near(), "1999 ms left of the 10 s bulk budget");
 
