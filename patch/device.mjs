@@ -157,6 +157,13 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
     wire(source, outlet, m, 0);
     wire(m, 0, gate, 1);
   };
+  /** A stored text to node.script: `prepend`, not a `$1` message box, so a text that is
+   * also a Max message (`bang`, `set`) travels as text. */
+  const liveText = (key, source) => {
+    const m = obj(`prepend setting ${key}`, 1, [""]);
+    wire(source, 0, m, 0);
+    wire(m, 0, gate, 1);
+  };
   /** The start-up value: the pack argument of `key`. */
   const startValue = (key, source, outlet = 0) => wire(source, outlet, start, argInlet(key));
   /** Shows a stored text: `null` as `empty`, anything else as itself (textedit or live.comment). */
@@ -306,7 +313,14 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   // Text settings: a pattr holds the value (saved with the Set); the text field shows it.
   const memory = storedValue("memory-text", "Memory text");
   typedInto(memoryEdit, memory);
-  wire(fromV8, 1, memory, 0); // the AI wrote the memory (docs/design/tool-rules.md §2)
+  // The AI wrote the memory (docs/design/tool-rules.md §2): stored with `set` first, then
+  // output, so a text that is also a Max message (`bang`, `set`) is stored as text.
+  const written = obj("t b l", 1, ["bang", ""]);
+  const storeText = obj("prepend set", 1, [""]);
+  wire(fromV8, 1, written, 0);
+  wire(written, 1, storeText, 0);
+  wire(storeText, 0, memory, 0);
+  wire(written, 0, memory, 0);
   const disabled = storedValue("disabled-tools", "Disabled tools");
   typedInto(disabledEdit, disabled);
   const folder = storedValue("sample-folder-path", "Sample folder");
@@ -323,7 +337,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
     ["sampleFolder", folder, folderShown, "none"]]) {
     wire(order, 1, store, 0);
     startValue(key, store);
-    live(key, store);
+    liveText(key, store);
     display(store, target, empty);
   }
 

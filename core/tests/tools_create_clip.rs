@@ -497,5 +497,11 @@ fn note_count_is_what_the_clip_holds() {
         "barline-create-clip",
         json!({"slot": "6/0", "length": "1:0", "notes": "C3 1|1 D3 3|1"}),
     );
-    assert_eq!(r["structuredContent"]["noteCount"], 1, "{r}");
+    // Every note written is held (and counted); the one past the end is silent, which
+    // a warning says (issue 22).
+    assert_eq!(r["structuredContent"]["noteCount"], 2, "{r}");
+    assert!(r["_meta"]["barline/warnings"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("1 note(s) start at or after the clip end"));
 }

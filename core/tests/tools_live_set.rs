@@ -614,11 +614,12 @@ fn a_playhead_that_never_arrives_is_a_warning_and_deletes_nothing() {
     );
     assert_eq!(
         warnings(&r),
-        ["playhead did not reach 9|1; the locator may be placed elsewhere"]
+        ["playhead did not reach 9|1; nothing was toggled there"]
     );
+    // Never reported as existing: no locator is at 9|1 (issue 22).
     assert_eq!(
         r["structuredContent"]["locator"],
-        json!({"operation": "skipped", "reason": "locator_exists", "time": "9|1", "existingId": "locator-0"})
+        json!({"operation": "skipped", "reason": "playhead_busy", "time": "9|1"})
     );
     assert_eq!(
         cues(&live),
@@ -631,7 +632,7 @@ fn a_playhead_that_never_arrives_is_a_warning_and_deletes_nothing() {
     );
     assert_eq!(
         warnings(&r),
-        ["playhead did not reach 13|1; the locator may be placed elsewhere"]
+        ["playhead did not reach 13|1; nothing was toggled there"]
     );
     assert_eq!(r["structuredContent"]["locator"]["operation"], "skipped");
     assert_eq!(cues(&live), before);

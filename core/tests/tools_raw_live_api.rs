@@ -90,19 +90,19 @@ fn missing_operands_are_refused_before_any_operation() {
     for (op, text) in [
         (
             json!({"type": "get"}),
-            "operation 2: type \"get\" needs property",
+            "operations[1]: type \"get\" needs property",
         ),
         (
             json!({"type": "set", "property": "tempo"}),
-            "operation 2: type \"set\" needs value",
+            "operations[1]: type \"set\" needs value",
         ),
         (
             json!({"type": "call"}),
-            "operation 2: type \"call\" needs method",
+            "operations[1]: type \"call\" needs method",
         ),
         (
             json!({"type": "goto"}),
-            "operation 2: type \"goto\" needs value",
+            "operations[1]: type \"goto\" needs value",
         ),
         (json!({"type": "setColor", "value": "red"}), ""),
     ] {

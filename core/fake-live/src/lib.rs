@@ -25,6 +25,7 @@ mod dump;
 mod fixture;
 mod folders;
 mod history;
+mod limits;
 mod load;
 mod load_devices;
 mod mixer;

@@ -141,10 +141,12 @@ pub(crate) fn parse_note(v: &J, i: usize, base: Option<&Note>) -> Result<Note, S
         return Err(format!("note {i}: duration must be > 0"));
     }
     let mute = field(obj, "mute", 0.0, 1.0, d(|b| b.mute as i64 as f64, 0.0), i)?;
+    let start = field(obj, "start_time", 0.0, f64::MAX, base.map(|b| b.start), i)?;
+    super::limits::note_span(i, start, duration)?;
     Ok(Note {
         id: base.map(|b| b.id).unwrap_or(0),
         pitch: pitch as i64,
-        start: field(obj, "start_time", 0.0, f64::MAX, base.map(|b| b.start), i)?,
+        start,
         duration,
         velocity: field(obj, "velocity", 0.0, 127.0, d(|b| b.velocity, 100.0), i)?,
         mute: mute != 0.0,

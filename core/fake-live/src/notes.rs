@@ -310,7 +310,10 @@ impl FakeLive {
                 n.pitch = (n.pitch + transpose).clamp(0, 127);
                 n
             })
-            .collect();
+            .collect::<Vec<Note>>();
+        for (i, n) in copies.iter().enumerate() {
+            super::limits::note_span(i, n.start, n.duration)?;
+        }
         notes.insert_many(copies);
         self.changed(clip, "notes");
         Ok(vec![])

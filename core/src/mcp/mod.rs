@@ -7,6 +7,7 @@ mod calls;
 pub mod dispatch;
 pub mod http;
 pub mod jsonrpc;
+mod lenient;
 mod pages;
 mod post;
 pub mod profile;

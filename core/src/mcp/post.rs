@@ -47,7 +47,12 @@ impl Server {
         if req.body.len() > self.settings.max_body_bytes {
             return respond(self.body_too_large(req.body.len()));
         }
-        let parsed: Value = match serde_json::from_str(&req.body) {
+        let parsed = serde_json::from_str(&req.body).or_else(|e| {
+            super::lenient::repair(&req.body)
+                .and_then(|fixed| serde_json::from_str(&fixed).ok())
+                .ok_or(e)
+        });
+        let parsed: Value = match parsed {
             Ok(v) => v,
             Err(e) => {
                 return respond(rpc_error(

@@ -90,9 +90,18 @@ pub fn execute(
             }
         }
     };
+    if let Err(e) = common::name_rules::check_name_arguments(&args) {
+        return ToolOutcome {
+            result: e.to_result(name),
+            warnings,
+        };
+    }
     let mut call = Call::new(live, &ctx, ids, clock);
     call.resume = request.context.get(RESUME_CONTEXT).cloned();
-    let data = (entry.run)(&mut call, args);
+    let mut data = (entry.run)(&mut call, args);
+    if let Ok(d) = data.as_mut() {
+        call.warnings.extend(common::name_rules::cut_read_names(d));
+    }
     warnings.append(&mut call.warnings);
     if let Some((ms, state)) = call.take_wait() {
         return ToolOutcome {

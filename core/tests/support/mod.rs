@@ -5,4 +5,5 @@
 pub mod fake;
 pub mod mcp;
 pub mod outcome;
+pub mod refusing;
 pub mod tools;

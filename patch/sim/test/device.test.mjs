@@ -127,6 +127,14 @@ test("settings changed in the device while running reach the next tool call", as
     assert.equal(device.patch.byVarname("memory-text-edit").content, "Verse in D minor.");
     assert.equal(device.parameters()["memory-text"], "Verse in D minor.");
     assert.deepEqual(device.console.errors().filter((e) => /dropped|setting/.test(e)), []);
+    // A memory text that is also a Max message is stored as text (issue 22).
+    for (const text of ["bang", "set", "set the scene"]) {
+      device.patch.send(v8Box, 1, ["update_memory", ...text.split(" ")]);
+      await settle();
+      ctx = await context(device);
+      assert.equal(ctx.memoryText, text);
+      assert.equal(device.patch.byVarname("memory-text-edit").content, text);
+    }
   } finally {
     await device.stop();
   }

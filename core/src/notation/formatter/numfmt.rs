@@ -239,7 +239,12 @@ pub(super) fn fmt_beat(out: &mut String, x: f64) {
 
 /// `fmtUnsigned`: a duration or repeat step.
 pub(super) fn fmt_unsigned(out: &mut String, x: f64) {
-    if is_int(x) {
+    if x > 0.0 && x < 0.0005 {
+        // Shorter than the 1/1000 resolution: printed as the shortest length that
+        // reads back as one, never as `0`, which would read back as no length at all
+        // (and Live refuses notes without length).
+        out.push_str("0.001");
+    } else if is_int(x) {
         fmt_int(out, x);
     } else if x < 1.0 {
         match find_frac(x) {

@@ -4,6 +4,7 @@
 //! docs/design/tool-contract.md §3.3).
 
 use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
 
 /// The Barline device and its track.
@@ -60,4 +61,61 @@ pub fn holds(live: &mut dyn LivePort, host: &Host, track: LiveId) -> bool {
         }
     }
     false
+}
+
+/// True when acting on `object` would act on Barline itself: it is the device, or a
+/// rack, chain or drum pad (through its chains) on the way to it.
+pub fn encloses(live: &mut dyn LivePort, host: &Host, object: LiveId) -> bool {
+    if object == host.device {
+        return true;
+    }
+    let Ok(inner) = live.path_of(host.device) else {
+        return false;
+    };
+    let mut outers = vec![object];
+    if live.type_of(object).is_ok_and(|t| t == "DrumPad") {
+        let chains = live.get(object, "chains").unwrap_or_default();
+        outers.extend(
+            chains
+                .iter()
+                .filter_map(Atom::as_i64)
+                .filter(|n| *n > 0)
+                .map(|n| LiveId(n as u64)),
+        );
+    }
+    outers.into_iter().any(|o| {
+        live.path_of(o).is_ok_and(|outer| {
+            let (a, b): (Vec<&str>, Vec<&str>) = (
+                outer.split_whitespace().collect(),
+                inner.split_whitespace().collect(),
+            );
+            a.len() <= b.len() && b[..a.len()] == a[..]
+        })
+    })
+}
+
+/// `UNSUPPORTED` when `object` is or holds the Barline device: the device must never
+/// delete, move, wrap or copy itself, which would end the session that asked
+/// (docs/design/tool-contract.md §3.3). `what` names the object, `verb` the action.
+pub fn protect(
+    live: &mut dyn LivePort,
+    object: LiveId,
+    what: &str,
+    verb: &str,
+) -> Result<(), ToolError> {
+    let Some(host) = find(live) else {
+        return Ok(());
+    };
+    if !encloses(live, &host, object) {
+        return Ok(());
+    }
+    let whose = if object == host.device {
+        "is the Barline device"
+    } else {
+        "contains the Barline device"
+    };
+    Err(ToolError::new(
+        ErrorCode::Unsupported,
+        format!("{what} {whose} and cannot be {verb}: Barline would remove itself from the Set"),
+    ))
 }

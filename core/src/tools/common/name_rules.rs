@@ -62,6 +62,59 @@ pub fn check_name(field: &str, name: &str) -> Result<CheckedName, ToolError> {
     })
 }
 
+/// The arguments that carry names written into Live, whatever the tool.
+pub const NAME_ARGUMENTS: [&str; 2] = ["name", "locatorName"];
+
+/// Checks every name argument of a call before the tool runs, so no object kind (track,
+/// scene, device, chain, locator, clip) can receive a name longer than one Max symbol
+/// holds: each comma-separated entry (a list names several objects) must pass
+/// [`check_name`]'s length and NUL rule.
+pub fn check_name_arguments(
+    args: &serde_json::Map<String, serde_json::Value>,
+) -> Result<(), ToolError> {
+    for field in NAME_ARGUMENTS {
+        let Some(text) = args.get(field).and_then(serde_json::Value::as_str) else {
+            continue;
+        };
+        for entry in text.split(',') {
+            check_name(field, entry)?;
+        }
+    }
+    Ok(())
+}
+
+/// Cuts every `name` field of a result longer than [`MAX_NAME_CHARS`] (a name written
+/// outside Barline, up to a whole Max symbol) so the object can still be read; returns
+/// the warning when any was cut.
+pub fn cut_read_names(data: &mut serde_json::Value) -> Option<String> {
+    fn walk(v: &mut serde_json::Value, cut: &mut usize) {
+        match v {
+            serde_json::Value::Object(o) => {
+                for (k, x) in o.iter_mut() {
+                    match x {
+                        serde_json::Value::String(s)
+                            if k == "name" && s.chars().count() > MAX_NAME_CHARS =>
+                        {
+                            let mut short: String = s.chars().take(MAX_NAME_CHARS - 1).collect();
+                            short.push('…');
+                            *s = short;
+                            *cut += 1;
+                        }
+                        _ => walk(x, cut),
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(|x| walk(x, cut)),
+            _ => {}
+        }
+    }
+    let mut cut = 0;
+    walk(data, &mut cut);
+    (cut > 0).then(|| {
+        format!("{cut} name(s) longer than {MAX_NAME_CHARS} characters were cut to {MAX_NAME_CHARS}; rename the object(s) in Live to a shorter name")
+    })
+}
+
 /// The first [`QUOTE_CHARS`] characters of `text`, control characters shown as `?`.
 fn quote(text: &str) -> String {
     text.chars()

@@ -123,8 +123,9 @@ pub fn write_name_and_color(
     rgb: Option<i64>,
 ) -> Result<(), ToolError> {
     if let Some(name) = name {
-        call.live
-            .set(id, "name", &[Atom::Symbol(name.to_string())])?;
+        let shown = format!("{what} {id}");
+        let w = lom::set_checked(call.live, id, "name", &Atom::Symbol(name.into()), &shown)?;
+        call.warnings.extend(w);
     }
     if let Some(rgb) = rgb {
         let shown = match name {

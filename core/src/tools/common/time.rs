@@ -75,7 +75,27 @@ pub fn parse_position(text: &str, num: i64, den: i64) -> Result<f64, String> {
         .filter(|b| *b >= 1.0 && b.fract() == 0.0)
         .ok_or_else(bad)?;
     let beat = parse_number(beat).filter(|b| *b >= 1.0).ok_or_else(bad)?;
-    Ok(((bar - 1.0) * num.max(1) as f64 + (beat - 1.0)) * 4.0 / den.max(1) as f64)
+    within_live(
+        ((bar - 1.0) * num.max(1) as f64 + (beat - 1.0)) * 4.0 / den.max(1) as f64,
+        "position",
+        text,
+    )
+}
+
+/// Live's range for positions and lengths in beats: 1,576,800 beats (about three days
+/// at 120 BPM). Live refuses a time beyond it, so no tool sends one.
+pub const LIVE_MAX_BEATS: f64 = 1_576_800.0;
+
+/// `beats` when Live can take it as a time, else the message naming `what` and `text`.
+fn within_live(beats: f64, what: &str, text: &str) -> Result<f64, String> {
+    if beats.is_finite() && beats <= LIVE_MAX_BEATS {
+        Ok(beats)
+    } else {
+        Err(format!(
+            "{what} {} is past beat 1,576,800, the end of Live's timeline; give a smaller value",
+            quoted(text)
+        ))
+    }
 }
 
 /// `"bars:beats"`, a number of beats, or a bar|beat 2 bar or note value (`4bar`,
@@ -97,7 +117,7 @@ pub fn parse_duration(text: &str, num: i64, den: i64) -> Result<f64, String> {
         }
         None => parse_number(text).ok_or_else(bad)?,
     };
-    Ok(musical * 4.0 / den.max(1) as f64)
+    within_live(musical * 4.0 / den.max(1) as f64, "duration", text)
 }
 
 /// `"N/D"` with N in 1..=99 and D a power of two up to 16.

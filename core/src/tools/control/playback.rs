@@ -189,6 +189,13 @@ fn clip_targets(
         // The per-item warnings would repeat the error's own text.
         call.warnings
             .retain(|w| !failed.iter().any(|e| w.starts_with(&e.message)));
+        if listed.is_empty() {
+            // An empty list (`ids: ""`) names nothing to launch or stop.
+            let which = if p.ids.is_some() { "ids" } else { "slots" };
+            return Err(ToolError::bad_input(format!(
+                "{which} names no clip: give session clip ids or \"trackIndex/sceneIndex\" slots, comma-separated"
+            )));
+        }
         return Err(ToolError::new(code, listed.join("; ")));
     }
     Ok(ok)

@@ -9,7 +9,7 @@ use crate::tools::common::names;
 use crate::tools::common::track::routing;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{Choice, Choices, Text};
-use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
 use schemars::JsonSchema;
@@ -119,7 +119,7 @@ struct Step {
 }
 
 fn bad(i: usize, what: &str) -> ToolError {
-    ToolError::bad_input(format!("operation {}: {what}", i + 1))
+    ToolError::bad_input(format!("operations[{i}]: {what}"))
 }
 
 fn atom(v: &Value) -> Option<Atom> {
@@ -239,7 +239,7 @@ fn run(call: &mut Call<'_>, p: RawParams) -> Result<RawResult, ToolError> {
     let start = p.path.as_ref().map(|t| t.as_str().to_string());
     let mut path = start.clone().unwrap_or_else(|| "live_set".to_string());
     let mut id = lom::resolve(call.live, &path)
-        .ok_or_else(|| ToolError::not_found(format!("no Live object at \"{path}\"")))?;
+        .ok_or_else(|| ToolError::not_found(format!("no Live object at {}", quoted(&path))))?;
     let mut moved = start.is_some();
     let mut results = Vec::new();
     for (i, s) in steps.iter().enumerate() {
@@ -318,7 +318,7 @@ fn run_step(
         "goto" => {
             let to = s.value.as_ref().and_then(Value::as_str).unwrap_or("");
             *id = lom::resolve(live, to)
-                .ok_or_else(|| ToolError::not_found(format!("no Live object at \"{to}\"")))?;
+                .ok_or_else(|| ToolError::not_found(format!("no Live object at {}", quoted(to))))?;
             *path = to.to_string();
             json!(id.to_string())
         }

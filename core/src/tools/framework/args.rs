@@ -95,7 +95,14 @@ pub fn parse<T: DeserializeOwned>(args: &Map<String, Value>) -> Result<T, ToolEr
         let path = e.path().to_string();
         let inner = e.into_inner().to_string();
         let message = match inner.strip_prefix("missing field `") {
-            Some(rest) => format!("missing required argument {}", rest.trim_end_matches('`')),
+            Some(rest) if path == "." => {
+                format!("missing required argument {}", rest.trim_end_matches('`'))
+            }
+            // Inside a list the missing field is named with its place (`operations[0]`).
+            Some(rest) => format!(
+                "{path}: missing required field {}",
+                rest.trim_end_matches('`')
+            ),
             None if path == "." => inner,
             None => format!("{path} {inner}"),
         };

@@ -59,6 +59,11 @@ pub const CONSOLE: &str = "console";
 /// min(2 s, timeout/4)).
 pub const DEADLINE_MARGIN_MS: f64 = 2_000.0;
 
+/// Longest a loop over many items runs in one call, in ms, whatever the timeout: bulk
+/// calls (a thousand scenes on a large Set) answer within 10 s and ask to be repeated
+/// for the rest (docs/design/tool-contract.md §1.15).
+pub const BULK_BUDGET_MS: f64 = 10_000.0;
+
 /// One tool call in progress.
 pub struct Call<'a> {
     /// The Live Set.
@@ -141,16 +146,19 @@ impl<'a> Call<'a> {
     }
 
     /// True when a loop must stop before its next item: less than
-    /// min(2 s, timeout/4) remains (docs/design/tool-contract.md §1.15).
+    /// min(2 s, limit/4) remains of the smaller of the timeout and [`BULK_BUDGET_MS`]
+    /// (docs/design/tool-contract.md §1.15).
     pub fn deadline_near(&self) -> bool {
-        let margin = DEADLINE_MARGIN_MS.min(self.ctx.timeout_ms as f64 / 4.0);
-        self.remaining_ms() < margin
+        let limit = (self.ctx.timeout_ms as f64).min(BULK_BUDGET_MS);
+        let margin = DEADLINE_MARGIN_MS.min(limit / 4.0);
+        limit - (self.clock.now_ms() - self.started_ms) < margin
     }
 
     /// [`Call::deadline_near`] as a free-standing check, for loops that hold
     /// `call.live` mutably (timeline placement) and so cannot ask the call itself.
     pub fn deadline_check(&self) -> impl Fn() -> bool + 'a {
-        let (clock, started, timeout) = (self.clock, self.started_ms, self.ctx.timeout_ms as f64);
+        let (clock, started) = (self.clock, self.started_ms);
+        let timeout = (self.ctx.timeout_ms as f64).min(BULK_BUDGET_MS);
         move || {
             let margin = DEADLINE_MARGIN_MS.min(timeout / 4.0);
             timeout - (clock.now_ms() - started) < margin

@@ -140,25 +140,55 @@ impl ToolError {
     /// The MCP `CallToolResult` for this failure (docs/design/tool-contract.md §2.1),
     /// without warning items.
     pub fn to_result(&self, tool: &str) -> Value {
+        // Messages are cut so the whole text stays under the output cap whatever a
+        // message happened to carry (docs/design/tool-contract.md §2.3).
+        let message = cut_units(&self.message, MESSAGE_UNITS);
+        let hint = cut_units(self.hint(), HINT_UNITS);
         let text = format!(
             "Error [{}] in {}: {}\nHint: {}",
-            self.code,
-            tool,
-            self.message,
-            self.hint()
+            self.code, tool, message, hint
         );
         json!({
             "isError": true,
             "content": [{"type": "text", "text": text}],
             "_meta": {"barline/error": {
                 "code": self.code.as_str(),
-                "message": self.message,
-                "hint": self.hint(),
+                "message": message,
+                "hint": hint,
                 "tool": tool,
             }},
         })
     }
 }
+
+/// Length of a text as the output cap (`format::TEXT_CAP`) counts it: UTF-16 code units.
+pub fn units(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+/// `text` cut to at most `max` UTF-16 units (ending in `…` when cut), never inside a
+/// character.
+pub fn cut_units(text: &str, max: usize) -> String {
+    if units(text) <= max {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        if used + c.len_utf16() > max.saturating_sub(1) {
+            break;
+        }
+        used += c.len_utf16();
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
+/// Longest error message a result carries, in UTF-16 units.
+pub const MESSAGE_UNITS: usize = 20_000;
+/// Longest hint a result carries, in UTF-16 units.
+pub const HINT_UNITS: usize = 2_000;
 
 impl From<LiveError> for ToolError {
     fn from(e: LiveError) -> Self {

@@ -2,11 +2,12 @@
 //! compact text for the model, `structuredContent` for programs, and `TOO_LARGE` instead
 //! of partial dumps.
 
-use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::error::{cut_units, units, ErrorCode, ToolError};
 use crate::tools::framework::tool::ToolMeta;
 use serde_json::{json, Value};
 
-/// Maximum characters of any text payload leaving the server.
+/// Maximum length of any text payload leaving the server, in UTF-16 code units (what
+/// MCP clients count: one emoji is two).
 pub const TEXT_CAP: usize = 25_000;
 
 /// Renders a value as a compact JavaScript literal: unquoted keys where they are
@@ -96,7 +97,7 @@ pub fn success(data: Value, json_output: bool, meta: &ToolMeta) -> Result<Value,
     };
     let mut text = render(&data);
     let mut data = data;
-    let chars = text.chars().count();
+    let chars = units(&text);
     if chars > TEXT_CAP {
         if meta.hints.read_only {
             return Err(ToolError::new(
@@ -149,8 +150,11 @@ fn summarise(data: Value, chars: usize, render: &dyn Fn(&Value) -> String) -> Va
                 if keep == 1 {
                     cut_strings(&mut candidate);
                 }
-                if keep == 1 || render(&candidate).chars().count() <= TEXT_CAP {
+                if render(&candidate).encode_utf16().count() <= TEXT_CAP {
                     return candidate;
+                }
+                if keep == 1 {
+                    return shallow(candidate, render);
                 }
                 keep /= 2;
             }
@@ -163,17 +167,52 @@ fn summarise(data: Value, chars: usize, render: &dyn Fn(&Value) -> String) -> Va
                     json!({"count": 1, "shown": 1, "characters": chars, "note": note}),
                 );
             }
+            if units(&render(&other)) > TEXT_CAP {
+                cut_lists(&mut other, 3);
+            }
+            if units(&render(&other)) > TEXT_CAP {
+                other =
+                    json!({"summary": {"count": 1, "shown": 0, "characters": chars, "note": note}});
+            }
             other
         }
     }
 }
 
+/// A summary whose single items are still too large (a copied track listing hundreds of
+/// clips): lists inside the items keep their first three entries, and if even that does
+/// not fit the items go and only the count and note remain.
+fn shallow(mut candidate: Value, render: &dyn Fn(&Value) -> String) -> Value {
+    if let Some(items) = candidate.get_mut("items").and_then(Value::as_array_mut) {
+        items.iter_mut().for_each(|item| cut_lists(item, 3));
+    }
+    if units(&render(&candidate)) <= TEXT_CAP {
+        return candidate;
+    }
+    if let Some(o) = candidate.as_object_mut() {
+        o.remove("items");
+        if let Some(s) = o.get_mut("summary").and_then(Value::as_object_mut) {
+            s.insert("shown".into(), json!(0));
+        }
+    }
+    candidate
+}
+
+fn cut_lists(v: &mut Value, keep: usize) {
+    match v {
+        Value::Array(a) => {
+            a.truncate(keep);
+            a.iter_mut().for_each(|x| cut_lists(x, keep));
+        }
+        Value::Object(o) => o.values_mut().for_each(|x| cut_lists(x, keep)),
+        _ => {}
+    }
+}
+
 fn cut_strings(v: &mut Value) {
     match v {
-        Value::String(s) if s.chars().count() > SUMMARY_STRING_CHARS => {
-            let mut cut: String = s.chars().take(SUMMARY_STRING_CHARS - 1).collect();
-            cut.push('…');
-            *s = cut;
+        Value::String(s) if units(s) > SUMMARY_STRING_CHARS => {
+            *s = cut_units(s, SUMMARY_STRING_CHARS);
         }
         Value::Array(a) => a.iter_mut().for_each(cut_strings),
         Value::Object(o) => o.values_mut().for_each(cut_strings),

@@ -88,3 +88,22 @@ pub fn index_in_path(path: &str, name: &str) -> Option<usize> {
         .ok()?
         .last_index(name)
 }
+
+/// Writes a name or an integer-valued property (`mute`, `solo`, `arm`) and reads it back:
+/// Live answers a refused write with nothing, so only the read-back tells. Returns the
+/// warning to report when Live kept another value; `what` names the object.
+pub fn set_checked(
+    live: &mut dyn LivePort,
+    id: LiveId,
+    prop: &str,
+    value: &Atom,
+    what: &str,
+) -> Result<Option<String>, ToolError> {
+    live.set(id, prop, std::slice::from_ref(value))?;
+    let kept = match value {
+        Atom::Symbol(s) => text(live, id, prop)? == *s,
+        Atom::Int(n) => int(live, id, prop)? == *n,
+        Atom::Float(x) => (number(live, id, prop)? - x).abs() < 1e-6,
+    };
+    Ok((!kept).then(|| format!("Live refused to set {prop} of {what}; it keeps its old value")))
+}

@@ -139,11 +139,8 @@ fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, Tool
         push(&mut targets, &mut bulk, r);
     }
     for (text, path) in parsed {
-        match resolve_path(call, &text, &path, kind, host.as_ref()) {
-            Ok(Some(t)) => push(&mut targets, &mut bulk, Ok(t)),
-            Ok(None) => {}
-            Err(e) => push(&mut targets, &mut bulk, Err(e)),
-        }
+        let r = resolve_path(call, &text, &path, kind, host.as_ref());
+        push(&mut targets, &mut bulk, r);
     }
     if kind == "scene" {
         keep_one_scene(call, &mut targets, &mut bulk)?;
@@ -202,21 +199,25 @@ fn resolve_id(
     target(call.live, found, id, kind, host)
 }
 
-/// Resolves a device or pad path (docs/design/tool-rules.md §17 step 1). `Ok(None)`: the
-/// catch-all pad `p*`, which has no pad object, skipped with a warning.
+/// Resolves a device or pad path (docs/design/tool-rules.md §17 step 1); the catch-all
+/// pad `p*` has no pad object and is refused.
 fn resolve_path(
     call: &mut Call<'_>,
     text: &str,
     path: &DevicePath,
     kind: &str,
     host: Option<&Host>,
-) -> Result<Option<Target>, ToolError> {
+) -> Result<Target, ToolError> {
     if kind == "drum-pad" && matches!(path.segs.last(), Some(Seg::Pad(p)) if p.pitch.is_none()) {
-        call.warn(format!(
-            "path {} names the catch-all chains, which have no drum pad; skipped",
-            quoted(text)
+        // Skipped like any other target that is not a pad, so a call naming only `p*`
+        // says why nothing was deleted.
+        return Err(ToolError::new(
+            ErrorCode::WrongType,
+            format!(
+                "path {} names the catch-all chains, which have no drum pad",
+                quoted(text)
+            ),
         ));
-        return Ok(None);
     }
     let found = target::resolve(call.live, path).map_err(|e| {
         if e.code == ErrorCode::NotFound && kind == "device" {
@@ -245,7 +246,7 @@ fn resolve_path(
         (_, Found::Device(_)) => return Err(wrong("a device", "a drum pad")),
         _ => return Err(wrong("a chain", "a drum pad")),
     };
-    target(call.live, id, text, kind, host).map(Some)
+    target(call.live, id, text, kind, host)
 }
 
 /// Checks a found object of the right kind against the protected targets (honest
@@ -305,6 +306,14 @@ fn target(
             t.how = How::Device;
         }
         _ => t.how = How::DrumPad,
+    }
+    let holds = matches!(t.how, How::Device | How::DrumPad)
+        && host.is_some_and(|h| host::encloses(live, h, found));
+    if holds {
+        return Err(unsupported(format!(
+            "{} contains the Barline device and cannot be deleted: Barline would remove itself from the Set",
+            t.label
+        )));
     }
     Ok(t)
 }

@@ -255,8 +255,9 @@ fn update(
     let place = reader::place(call.live, track)?;
     // 1. Name, colour, mute, solo, arm.
     if let Some(name) = name {
-        call.live
-            .set(track, "name", &[Atom::Symbol(name.to_string())])?;
+        let shown = format!("track {track}");
+        let w = lom::set_checked(call.live, track, "name", &Atom::Symbol(name.into()), &shown)?;
+        call.warnings.extend(w);
     }
     // The name messages use, read only when a colour or a warning needs it.
     let what = |call: &mut Call<'_>| -> Result<String, ToolError> {
@@ -278,7 +279,9 @@ fn update(
     } else {
         for (prop, v) in [("mute", mute), ("solo", solo)] {
             if let Some(v) = v {
-                call.live.set(track, prop, &[Atom::Int(i64::from(v))])?;
+                let shown = format!("track {track}");
+                let w = lom::set_checked(call.live, track, prop, &Atom::Int(v.into()), &shown)?;
+                call.warnings.extend(w);
             }
         }
     }

@@ -271,11 +271,11 @@ fn finish_clip(
         (o.transformed, o.seed) = (c.report.transformed, c.report.seed);
         notes::add_values(call.live, clip, &c.values)?;
         if p.notes.is_some() {
-            o.note_count = Some(notes::count(call.live, clip)?);
+            o.note_count = Some(counted(call, clip)?);
         }
     } else if let Some(list) = &p.notes {
         notes::add(call.live, clip, list)?;
-        o.note_count = Some(notes::count(call.live, clip)?);
+        o.note_count = Some(counted(call, clip)?);
     }
     if p.sample.is_none() && (p.notes.is_some() || per.is_some()) {
         past_end::warn(call, clip, p.sig)?;
@@ -285,4 +285,16 @@ fn finish_clip(
         o.length = Some(time::duration(len, p.sig.0, p.sig.1));
     }
     Ok(())
+}
+
+/// The notes the new clip holds, with a warning for those at or past its end (held by
+/// Live, but silent until the clip is lengthened).
+fn counted(call: &mut Call<'_>, clip: LiveId) -> Result<i64, ToolError> {
+    let (all, outside) = notes::count_outside(call.live, clip)?;
+    if outside > 0 {
+        call.warn(format!(
+            "{outside} note(s) start at or after the clip end and will not play; lengthen the clip to hear them"
+        ));
+    }
+    Ok(all)
 }

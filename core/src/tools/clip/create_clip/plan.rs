@@ -8,6 +8,7 @@ use crate::notation::{self, Dialect, InterpretOptions, Note};
 use crate::tools::clip::create_clip::targets::{self as targets, Target};
 use crate::tools::clip::create_clip::CreateClipParams;
 use crate::tools::common::clip::clip_transforms::{self as ct, CallTransforms, Report};
+use crate::tools::common::clip::note_limits;
 use crate::tools::common::{names, overview, time};
 use crate::tools::framework::coerce::{text_of, Index, List};
 use crate::tools::framework::error::{bad, quoted, ToolError};
@@ -111,6 +112,7 @@ pub fn plan<'a>(
             )
             .map_err(|e| bad(format!("notes: {e}")))?;
             warnings.extend(r.warnings);
+            note_limits::check(&r.notes)?;
             Some(
                 r.notes
                     .into_iter()

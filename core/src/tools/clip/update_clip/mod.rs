@@ -20,6 +20,7 @@ use crate::notation;
 use crate::tools::clip::update_clip::args::{UpdateClipParams, UpdatedClip};
 use crate::tools::clip::update_clip::plan::Plan;
 use crate::tools::clip::update_clip::step::{ClipUpdate, Progress, StepError};
+use crate::tools::common::clip::note_limits;
 use crate::tools::common::clip::timing::EPS;
 use crate::tools::common::clip::{past_end, reference};
 use crate::tools::common::overview;
@@ -128,12 +129,13 @@ fn update_one(
     let times = plan::clip_times(p, sig)?;
     // Notation errors of this clip's signature come before its first change.
     if let (Some(t), true) = (text_of(&p.notes), midi) {
-        notation::interpret(
+        let r = notation::interpret(
             t,
             &notation::InterpretOptions::time_signature(sig.0 as u32, sig.1 as u32)
                 .with_dialect(notation::Dialect::V2),
         )
         .map_err(|e| ToolError::bad_input(format!("notes: {e}")))?;
+        note_limits::check(&r.notes)?;
     }
     // Step 0: split.
     let mut segments = vec![clip];

@@ -26,6 +26,8 @@ pub fn write(
     if !midi && p.notes.is_some() {
         call.warn(format!("notes ignored: clip {clip} is an audio clip"));
     }
+    // Notes a transform wrote, to compare with what Live then holds.
+    let mut written = None;
     match (text_of(&p.notes), &plan.transforms, midi) {
         (Some(t), None, true) => note_merge::write_notes(call, clip, t, plan.merge, sig)?,
         (Some(t), Some(tf), true) => {
@@ -37,7 +39,7 @@ pub fn write(
                 let r = tf.midi(&mut list, sig, &c, &mut call.warnings)?;
                 (item.transformed, item.seed) = (r.transformed, r.seed);
             }
-            replace_notes(call.live, clip, &list)?;
+            written = Some(replace_notes(call.live, clip, &list)?);
         }
         (None, Some(tf), true) => {
             let existing = notes::read(call.live, clip)?;
@@ -46,7 +48,7 @@ pub fn write(
             let r = tf.midi(&mut list, sig, &c, &mut call.warnings)?;
             if r.seed.is_some() {
                 (item.transformed, item.seed) = (r.transformed, r.seed);
-                replace_notes(call.live, clip, &list)?;
+                written = Some(replace_notes(call.live, clip, &list)?);
             }
         }
         (_, Some(tf), false) => {
@@ -57,7 +59,16 @@ pub fn write(
         (_, None, _) => {}
     }
     if midi && (p.notes.is_some() || plan.transforms.is_some()) {
-        item.note_count = Some(notes::count(call.live, clip)?);
+        let held = notes::count(call.live, clip)?;
+        if let Some(n) = written.filter(|n| (*n as i64) > held) {
+            // Live keeps one note per pitch and start: a transform that lands notes on
+            // the same place (swing and quant together) merges them.
+            call.warn(format!(
+                "the transforms placed {} note(s) on the same pitch and start as others; Live merged them, so the clip holds {held} of the {n} notes written",
+                n as i64 - held
+            ));
+        }
+        item.note_count = Some(held);
     }
     Ok(())
 }
@@ -81,17 +92,18 @@ fn clip_context(
 }
 
 /// Replaces every note of the clip with `list` (docs/design/transforms.md §9: ids are not
-/// kept).
+/// kept); returns how many notes were written.
 fn replace_notes(
     live: &mut dyn LivePort,
     clip: LiveId,
     list: &[transforms::Note],
-) -> Result<(), ToolError> {
+) -> Result<usize, ToolError> {
     notes::remove_all(live, clip)?;
     let kept: Vec<_> = list
         .iter()
         .filter(|n| n.velocity > 0.0 && n.duration > 0.0)
         .copied()
         .collect();
-    notes::add_values(live, clip, &clip_transforms::note_values(&kept))
+    notes::add_values(live, clip, &clip_transforms::note_values(&kept))?;
+    Ok(kept.len())
 }

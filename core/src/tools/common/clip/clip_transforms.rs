@@ -9,6 +9,7 @@
 
 use crate::live::LivePort;
 use crate::notation::{self, FormatNote};
+use crate::tools::common::clip::note_limits;
 use crate::tools::common::overview;
 use crate::tools::framework::coerce::{Int, MAX_SAFE_INTEGER};
 use crate::tools::framework::error::{ErrorCode, ToolError};
@@ -155,6 +156,10 @@ impl CallTransforms {
             .map_err(|e| ToolError::bad_input(e.to_string()))?;
         warnings.extend(self.transform.advice(sig));
         warnings.extend(out.warnings);
+        let dropped = note_limits::keep_writable(notes);
+        if dropped > 0 {
+            warnings.push(note_limits::dropped_warning(dropped));
+        }
         Ok(self.report(out.transformed))
     }
 

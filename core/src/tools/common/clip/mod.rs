@@ -4,6 +4,7 @@
 pub mod audio;
 pub mod clip_transforms;
 pub mod labels;
+pub mod note_limits;
 pub mod note_merge;
 pub mod notes;
 pub mod past_end;

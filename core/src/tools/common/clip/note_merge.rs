@@ -8,6 +8,7 @@
 use crate::live::LiveId;
 use crate::notation::{self, InterpretOptions, NotationError, Note};
 use crate::tools::common::clip::clip_transforms;
+use crate::tools::common::clip::note_limits;
 use crate::tools::common::clip::notes::{self, LiveNote};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{bad, ToolError};
@@ -84,12 +85,14 @@ pub fn write_notes(
     if !merge {
         let r = notation::interpret(text, &opts).map_err(|e| bad(format!("notes: {e}")))?;
         call.warnings.extend(r.warnings);
+        note_limits::check(&r.notes)?;
         notes::remove_all(call.live, clip)?;
         return notes::add(call.live, clip, &r.notes);
     }
     let existing = notes::read_live(call.live, clip)?;
     let m = plan(text, &opts, &existing).map_err(|e| bad(format!("notes: {e}")))?;
     call.warnings.extend(m.warnings);
+    note_limits::check(&m.add)?;
     notes::remove_ids(call.live, clip, &m.remove)?;
     notes::add(call.live, clip, &m.add)
 }

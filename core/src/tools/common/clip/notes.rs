@@ -217,9 +217,23 @@ pub fn add_values(
     clip: LiveId,
     notes: &[serde_json::Value],
 ) -> Result<(), ToolError> {
+    let mut done = 0;
     for chunk in notes.chunks(ADD_BATCH) {
         let text = serde_json::json!({ "notes": chunk }).to_string();
-        live.call(clip, "add_new_notes", &[Atom::Symbol(text)])?;
+        // Live answers the new notes' ids; no answer is a refusal of the whole batch.
+        let ids = live.call(clip, "add_new_notes", &[Atom::Symbol(text)])?;
+        if ids.is_empty() && !chunk.is_empty() {
+            return Err(ToolError::new(
+                ErrorCode::LiveRejected,
+                format!(
+                    "Live refused notes {}–{} of {} (add_new_notes gave no note ids); {done} were written",
+                    done + 1,
+                    done + chunk.len(),
+                    notes.len()
+                ),
+            ));
+        }
+        done += chunk.len();
     }
     Ok(())
 }
@@ -242,26 +256,38 @@ pub fn remove_all(live: &mut dyn LivePort, clip: LiveId) -> Result<(), ToolError
             Atom::Int(0),
             Atom::Int(128),
             Atom::Float(0.0),
-            Atom::Float(1_000_000.0),
+            Atom::Float(time::LIVE_MAX_BEATS),
         ],
     )?;
     Ok(())
 }
 
-/// Number of notes the clip holds from time 0 to its content end (the `noteCount` of
-/// docs/design/tool-contract.md §1.14: what Live holds after a write, never what was
-/// asked for). Asks Live for the note ids only (the dictionary form with `return`), so
-/// counting 50,000 notes moves well under a megabyte; a cut answer falls back to the
-/// windowed read.
+/// Number of notes in the clip's content, from time 0 up to (not including) its content
+/// end: update-clip's `noteCount` (docs/design/tool-contract.md §1.14), what Live holds
+/// after a write, never what was asked for. See [`count_outside`].
 pub fn count(live: &mut dyn LivePort, clip: LiveId) -> Result<i64, ToolError> {
+    let (all, outside) = count_outside(live, clip)?;
+    Ok(all - outside)
+}
+
+/// Every note the clip holds, wherever it starts, and how many of them start at or after
+/// the clip's content end (held by Live but never heard, worth a warning). Asks Live for
+/// the note ids and starts only (the dictionary form with `return`), so counting 50,000
+/// notes moves well under a megabyte; a cut answer falls back to the windowed read.
+pub fn count_outside(live: &mut dyn LivePort, clip: LiveId) -> Result<(i64, i64), ToolError> {
     #[derive(Deserialize)]
-    struct Ids {
-        notes: Vec<serde::de::IgnoredAny>,
+    struct Start {
+        #[serde(default)]
+        start_time: f64,
     }
-    let span = lom::number(live, clip, "end_marker")?.max(lom::number(live, clip, "loop_end")?);
+    #[derive(Deserialize)]
+    struct Starts {
+        notes: Vec<Start>,
+    }
+    let end = lom::number(live, clip, "end_marker")?.max(lom::number(live, clip, "loop_end")?);
     let window = serde_json::json!({
         "from_pitch": 0, "pitch_span": 128, "from_time": 0.0,
-        "time_span": span.max(0.0) + 1e-6, "return": ["note_id"],
+        "time_span": time::LIVE_MAX_BEATS, "return": ["note_id", "start_time"],
     });
     let atoms = live.call(
         clip,
@@ -273,10 +299,15 @@ pub fn count(live: &mut dyn LivePort, clip: LiveId) -> Result<i64, ToolError> {
         .map(Atom::to_string)
         .collect::<Vec<_>>()
         .join(" ");
-    match serde_json::from_str::<Ids>(&text) {
-        Ok(ids) => Ok(ids.notes.len() as i64),
-        Err(_) => Ok(read_live(live, clip)?.len() as i64),
-    }
+    let starts: Vec<f64> = match serde_json::from_str::<Starts>(&text) {
+        Ok(s) => s.notes.iter().map(|n| n.start_time).collect(),
+        Err(_) => read_live(live, clip)?
+            .iter()
+            .map(|n| n.start_time)
+            .collect(),
+    };
+    let outside = starts.iter().filter(|s| **s >= end - 1e-9).count();
+    Ok((starts.len() as i64, outside as i64))
 }
 
 /// True when the clip's track plays a Drum Rack as its first instrument.

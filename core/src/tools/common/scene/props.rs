@@ -97,8 +97,9 @@ impl SceneProps {
         name: Option<&str>,
     ) -> Result<(), ToolError> {
         if let Some(name) = name {
-            call.live
-                .set(scene, "name", &[Atom::Symbol(name.to_string())])?;
+            let shown = format!("scene {scene}");
+            let w = lom::set_checked(call.live, scene, "name", &Atom::Symbol(name.into()), &shown)?;
+            call.warnings.extend(w);
         }
         let mut label = Label::new(scene, name);
         if let Some(color) = names::cycled(&self.colors, i) {

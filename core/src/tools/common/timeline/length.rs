@@ -9,7 +9,7 @@ use crate::tools::common::timeline::{
     clear, copy_to, delete, holding, rejected, ArrangementClip, Stop,
 };
 use crate::tools::common::{overview, time};
-use crate::tools::framework::error::ToolError;
+use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
 
 /// Most clips one lengthening may create (copies of a short loop over a long span).
@@ -41,11 +41,48 @@ pub fn set_length(
     stop: Stop<'_>,
 ) -> Result<Resized, ToolError> {
     let (start, end) = at.span(live)?;
+    if length > end - start + EPS {
+        refuse_covering(live, at, end, start + length)?;
+    }
     let fitted = fit(live, at, (start, end - start), length, stop)?;
     Ok(Resized {
         clips: fitted.clips.into_iter().map(|(clip, _)| clip).collect(),
         warnings: fitted.warnings,
     })
+}
+
+/// `CONFLICT` when lengthening to `to` would lay the clip over other clips starting in
+/// `from..to` on its track: Live's overlap rule would cut or delete them, so nothing is
+/// changed and the caller is told which clips are in the way.
+fn refuse_covering(
+    live: &mut dyn LivePort,
+    at: ArrangementClip,
+    from: f64,
+    to: f64,
+) -> Result<(), ToolError> {
+    let mut in_way = Vec::new();
+    for other in lom::child_ids(live, at.track, "arrangement_clips")? {
+        if other == at.clip {
+            continue;
+        }
+        let s = lom::number(live, other, "start_time")?;
+        let e = lom::number(live, other, "end_time")?;
+        if s < to - EPS && e > from + EPS {
+            in_way.push(other.to_string());
+        }
+    }
+    if in_way.is_empty() {
+        return Ok(());
+    }
+    Err(ToolError::new(
+        ErrorCode::Conflict,
+        format!(
+            "the new length would cover {} other clip(s) on the track (ids {}), which Live would cut or delete; nothing was changed",
+            in_way.len(),
+            in_way.iter().take(10).cloned().collect::<Vec<_>>().join(", ")
+        ),
+    )
+    .with_hint("Move or delete the clips in the way first, or choose a shorter length."))
 }
 
 /// Clips laid on a track's timeline, each with its start, in timeline order.

@@ -20,6 +20,7 @@ mod plan;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Target};
+use crate::tools::common::host;
 use crate::tools::common::names;
 
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
@@ -252,6 +253,7 @@ fn apply(
     i: usize,
     name: Option<&str>,
 ) -> Result<Value, ToolError> {
+    let out_id = t.id();
     let s = Subject {
         target: t,
         kind: kind_of(call.live, t)?,
@@ -273,6 +275,9 @@ fn apply(
     let set = device::apply(call, p, plan, &s)?;
     chains::apply(call, p, plan, &s, i)?;
     if let Some(to) = &plan.to_path {
+        for &o in std::iter::once(&s.id).chain(&s.chains) {
+            host::protect(call.live, o, &format!("target {out_id}"), "moved")?;
+        }
         match s.kind {
             Kind::Device | Kind::Rack => moves::move_device(call, s.id, to)?,
             Kind::DrumChain | Kind::DrumPad => moves::move_pad(call, &s.chains, to)?,

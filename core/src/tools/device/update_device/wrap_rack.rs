@@ -7,6 +7,7 @@ use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::insert::{self, created_id};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Target};
+use crate::tools::common::host;
 use crate::tools::common::live_version::require_12_3;
 use crate::tools::device::update_device::{resolve_ref, Ref};
 use crate::tools::framework::call::Call;
@@ -62,6 +63,7 @@ pub fn wrap(
     for r in refs {
         match resolve_ref(call, r) {
             Ok(Target::Device(d)) => {
+                host::protect(call.live, d, &describe(r), "wrapped in a rack")?;
                 if !devices.contains(&d) {
                     kinds.push(lom::int(call.live, d, "type")?);
                     devices.push(d);

@@ -10,7 +10,7 @@ use crate::tools::common::{overview, time};
 use crate::tools::framework::call::{Call, DEADLINE_MARGIN_MS};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use crate::tools::live_set::update_live_set::locator_edits::{exists, skipped};
+use crate::tools::live_set::update_live_set::locator_edits::skipped;
 use crate::tools::live_set::update_live_set::locator_extension;
 use crate::tools::live_set::update_live_set::LiveSetUpdated;
 use serde::{Deserialize, Serialize};
@@ -107,6 +107,10 @@ fn step(call: &mut Call<'_>, song: LiveId, mut p: Pending) -> Result<LiveSetUpda
         let arrived = locators::playhead_at(call.live, song, target)?;
         if !arrived && *tries < POLL_TRIES {
             *tries += 1;
+            // There is one playhead for every session: another one's locator edit may
+            // have moved it since, so it is moved back before each wait.
+            call.live
+                .set(song, "current_song_time", &[Atom::Float(target)])?;
             p.spent_ms += call.ctx.timeout_ms as f64 - call.remaining_ms() + POLL_MS as f64;
             let state = serde_json::to_value(&p)
                 .map_err(|e| ToolError::new(ErrorCode::Internal, format!("wait state: {e}")))?;
@@ -115,7 +119,7 @@ fn step(call: &mut Call<'_>, song: LiveId, mut p: Pending) -> Result<LiveSetUpda
         }
         if !arrived {
             call.warn(format!(
-                "playhead did not reach {}; the locator may be placed elsewhere",
+                "playhead did not reach {}; nothing was toggled there",
                 time::position(target, sig.0, sig.1)
             ));
         }
@@ -167,9 +171,10 @@ fn step(call: &mut Call<'_>, song: LiveId, mut p: Pending) -> Result<LiveSetUpda
     Ok(p.out)
 }
 
-/// Places the cue at the playhead, removes the temporary clips, names the new cue.
-/// When the playhead stopped short on an existing locator, the toggle would delete
-/// that one, so nothing is toggled.
+/// Places the cue at the playhead, removes the temporary clips, names the new cue. A
+/// cue is toggled only with the playhead at `t` (elsewhere it would create a locator
+/// other than the one reported, or delete an existing one), and only the cue at `t` is
+/// reported as created.
 fn finish_create(
     call: &mut Call<'_>,
     song: LiveId,
@@ -178,30 +183,18 @@ fn finish_create(
     temp: &[(u64, u64)],
     sig: (i64, i64),
 ) -> Result<Value, ToolError> {
-    let occupied = if arrived {
-        None
-    } else {
-        let now = lom::number(call.live, song, "current_song_time")?;
-        locators::at_time(&locators::list(call.live, song)?, now)
-    };
-    if occupied.is_none() {
+    if arrived {
         call.live.call(song, "set_or_delete_cue", &[])?;
     }
     locator_extension::remove(call, temp)?;
-    if let Some(existing) = occupied {
-        return Ok(exists(time::position(t, sig.0, sig.1), existing));
+    let at = json!(time::position(t, sig.0, sig.1));
+    if !arrived {
+        return Ok(skipped("playhead_busy", &[("time", at)]));
     }
-    let now = lom::number(call.live, song, "current_song_time")?;
     let cues = locators::list(call.live, song)?;
-    let Some(i) = locators::at_time(&cues, t).or_else(|| locators::at_time(&cues, now)) else {
-        call.warn(format!(
-            "Live placed no locator at {}",
-            time::position(t, sig.0, sig.1)
-        ));
-        return Ok(skipped(
-            "locator_not_found",
-            &[("time", json!(time::position(t, sig.0, sig.1)))],
-        ));
+    let Some(i) = locators::at_time(&cues, t) else {
+        call.warn(format!("Live placed no locator at {at}"));
+        return Ok(skipped("locator_not_found", &[("time", at)]));
     };
     let mut o = Map::new();
     o.insert("operation".into(), json!("created"));

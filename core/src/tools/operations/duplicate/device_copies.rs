@@ -37,6 +37,12 @@ pub fn source(call: &mut Call<'_>, id: &str) -> Result<Source, ToolError> {
             ))
         }
     };
+    host::protect(
+        call.live,
+        device,
+        &format!("device {}", quoted(id)),
+        "duplicated",
+    )?;
     let text = target::path_of(call.live, device)?
         .ok_or_else(|| ToolError::not_found(format!("device {} is not on a track", quoted(id))))?;
     let path = DevicePath::parse(&text)?;

@@ -26,6 +26,9 @@ impl Reader {
                     continue;
                 }
             }
+            // Reported ids are issued, so a parameter id of a device deleted later is
+            // told apart (STALE_REFERENCE) from one that never existed.
+            self.issued.push(p);
             let mut o = Map::new();
             o.insert("id".into(), json!(p.to_string()));
             o.insert("name".into(), json!(name));
