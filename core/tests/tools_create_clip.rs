@@ -503,5 +503,5 @@ fn note_count_is_what_the_clip_holds() {
     assert!(r["_meta"]["barline/warnings"][0]
         .as_str()
         .unwrap()
-        .starts_with("1 note(s) start at or after the clip end"));
+        .starts_with("1 note starts at or after the clip end"));
 }

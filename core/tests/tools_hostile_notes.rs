@@ -158,7 +158,7 @@ fn note_count_counts_every_note_held_and_warns_about_silent_ones() {
     assert!(
         warnings(&r)
             .iter()
-            .any(|w| w.starts_with("2 note(s) start at or after the clip end")),
+            .any(|w| w.starts_with("2 notes start at or after the clip end")),
         "{r}"
     );
 }

@@ -65,7 +65,7 @@ pub fn parse_number(text: &str) -> Option<f64> {
 pub fn parse_position(text: &str, num: i64, den: i64) -> Result<f64, String> {
     if let Some(beats) = signature(num, den).and_then(|(n, d)| notation::position_value(text, n, d))
     {
-        return Ok(beats);
+        return within_live(beats, "position", text);
     }
     let bad = || {
         format!("position {} is not valid: write bar|beat with bar and beat from 1, e.g. \"1|1\" or \"2|3.5\"", quoted(text))
@@ -102,7 +102,7 @@ fn within_live(beats: f64, what: &str, text: &str) -> Result<f64, String> {
 /// `1bar+n/4`, `n/4`, [`notation::length_value`]) → Live beats, in the given signature.
 pub fn parse_duration(text: &str, num: i64, den: i64) -> Result<f64, String> {
     if let Some(beats) = signature(num, den).and_then(|(n, d)| notation::length_value(text, n, d)) {
-        return Ok(beats);
+        return within_live(beats, "duration", text);
     }
     let bad = || {
         format!("duration {} is not valid: write bars:beats (e.g. \"4:0\", \"0:2\"), a number of beats (e.g. \"2.5\", \"3/4\"), bars (\"4bar\", \"1bar+n/4\") or a note value (\"n/4\")", quoted(text))
