@@ -209,7 +209,7 @@ impl FakeLive {
         let letter = (b'A' + (index % 26) as u8) as char;
         let p = self.new_parameter(
             mixer,
-            &ParamSpec::new(&format!("{letter}-Send"), 0.0, 0.0, 1.0, "volume"),
+            &ParamSpec::new(&format!("{letter}-Send"), 0.0, 0.0, 1.0, "send"),
         );
         self.push_child(mixer, "sends", p, Some(index));
         p

@@ -53,6 +53,8 @@ pub(crate) fn entry(name: &str) -> Option<Entry> {
         "Auto Filter" => ("AutoFilter".into(), Kind::Plain),
         "EQ Eight" => ("Eq8".into(), Kind::Plain),
         "Utility" => ("StereoGain".into(), Kind::Plain),
+        "Compressor" => ("Compressor2".into(), Kind::Plain),
+        "Electric" => ("LoungeLizard".into(), Kind::Plain),
         other => (other.replace([' ', '-'], ""), Kind::Plain),
     };
     Some(Entry {

@@ -104,7 +104,12 @@ pub(crate) fn call(
             }
             Ok(vec![])
         }
-        "stop" | "set_fire_button_state" => Ok(vec![]),
+        // Any slot of a track stops the track's clip (rows 16, 21).
+        "stop" => {
+            live.stop_track(track, false);
+            Ok(vec![])
+        }
+        "set_fire_button_state" => Ok(vec![]),
         _ => Err(format!("ClipSlot has no function \"{name}\"")),
     }
 }

@@ -49,7 +49,8 @@ impl FakeLive {
                 Child::Single(x) => id_atoms(x),
             });
         }
-        let Some(p) = n.class.prop(n.kind, prop) else {
+        let p = n.class.prop(n.kind, prop);
+        let Some(p) = p.filter(|_| self.member_exists(n.class, prop)) else {
             return Err(format!(
                 "{} has no property \"{prop}\"",
                 self.count_type(id)
@@ -85,7 +86,9 @@ impl FakeLive {
         let ty = self.count_type(id);
         let is_view_ref =
             class == Class::SongView && class.single_children(kind).iter().any(|(c, _)| *c == prop);
-        let prop_def = class.prop(kind, prop);
+        let prop_def = class
+            .prop(kind, prop)
+            .filter(|_| self.member_exists(class, prop));
         if prop_def.is_none() && !is_view_ref {
             if self.child(id, prop).is_some() {
                 return Err(format!("{ty}.{prop} is a child and cannot be set"));
@@ -143,7 +146,8 @@ impl FakeLive {
         let n = self.model.node(id).ok_or_else(|| Self::no_object(id))?;
         let (class, kind) = (n.class, n.kind);
         let ty = self.count_type(id);
-        let Some(func) = class.func(kind, name, self.config.undo_step_functions) else {
+        let func = class.func(kind, name, self.config.undo_step_functions);
+        let Some(func) = func.filter(|_| self.member_exists(class, name)) else {
             return Err(format!("{ty} has no function \"{name}\""));
         };
         if func.mutates && self.in_notification {
@@ -161,6 +165,9 @@ impl FakeLive {
             Class::Scene => scene::call(self, id, name, args),
             Class::CuePoint => cue_point::call(self, id, name, args),
             Class::DeviceParameter => mixer::call(self, id, name, args),
+            Class::Sample => Ok(vec![Atom::Symbol(crate::gain::clip_gain_text(
+                self.model.n(id).float("gain"),
+            ))]),
             Class::Device | Class::Chain | Class::DrumPad => device::call(self, id, name, args),
             _ => Err(format!("{ty} has no function \"{name}\"")),
         };

@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 mod args;
+mod arrangement;
 mod build;
 mod catalogue;
 mod clip;
@@ -24,6 +25,7 @@ mod dispatch;
 mod dump;
 mod fixture;
 mod folders;
+mod gain;
 mod history;
 mod load;
 mod load_devices;
@@ -33,6 +35,7 @@ mod notes;
 mod palette;
 mod paths;
 mod port;
+mod routing;
 mod scales;
 mod scene;
 mod schema;
@@ -41,6 +44,8 @@ mod store;
 mod structure;
 mod tables;
 mod track;
+mod transport;
+mod versions;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
@@ -221,6 +226,8 @@ impl FakeLive {
 
     /// Runs what Live does after a deferral (the playhead write becomes visible).
     pub fn settle(&mut self) {
+        self.settle_routing();
+        self.settle_transport();
         if let Some(t) = self.pending_song_time.take() {
             let song = self.model.song;
             if let Some(n) = self.model.node_mut(song) {

@@ -203,9 +203,15 @@ impl FakeLive {
             lines.push(format!("child {c} {t}"));
         }
         for p in n.class.props(n.kind) {
+            if !self.member_exists(n.class, p.name) {
+                continue;
+            }
             lines.push(format!("property {} {}", p.name, p.ty.info_name()));
         }
         for f in n.class.fns(n.kind, self.config.undo_step_functions) {
+            if !self.member_exists(n.class, f.name) {
+                continue;
+            }
             lines.push(format!("function {}", f.name));
         }
         lines.push("done".into());

@@ -3,40 +3,12 @@
 
 use super::schema::Class;
 use super::store::{Kind, Value};
+use super::routing::ROUTING;
 use super::{args, FakeLive};
 use barline_core::live::path::id_atoms;
 use barline_core::live::{Atom, LiveId};
 
 type Got = Option<Result<Vec<Atom>, String>>;
-
-const ROUTING: [&str; 4] = [
-    "input_routing_type",
-    "input_routing_channel",
-    "output_routing_type",
-    "output_routing_channel",
-];
-
-/// `(display_name, identifier)` choices per routing property and track kind [O shape].
-fn choices(kind: Kind, prop: &str) -> &'static [(&'static str, i64)] {
-    let midi = kind == Kind::MidiTrack;
-    match prop {
-        "input_routing_type" if midi => {
-            &[("All Ins", 1), ("Computer Keyboard", 2), ("No Input", 0)]
-        }
-        "input_routing_type" => &[("Ext. In", 1), ("Resampling", 2), ("No Input", 0)],
-        "input_routing_channel" if midi => &[("All Channels", 1), ("Ch. 1", 2), ("Ch. 2", 3)],
-        "input_routing_channel" => &[("1/2", 1), ("1", 2), ("2", 3)],
-        "output_routing_type" if kind == Kind::MasterTrack => &[("Ext. Out", 1)],
-        "output_routing_type" => &[("Main", 1), ("Sends Only", 2), ("No Output", 0)],
-        "output_routing_channel" if kind == Kind::MasterTrack => &[("1/2", 1)],
-        "output_routing_channel" => &[("Track In", 1)],
-        _ => &[],
-    }
-}
-
-fn routing_json(key: &str, name: &str, id: i64) -> String {
-    serde_json::json!({ key: {"display_name": name, "identifier": id} }).to_string()
-}
 
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Got {
     let n = live.model.n(id);
@@ -60,25 +32,8 @@ pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Got {
                 .any(|t| live.model.n(*t).flag("solo"));
             b(any_solo && !n.flag("solo") && k != Kind::MasterTrack)
         }
-        p if ROUTING.contains(&p) => {
-            let cur = n.int(&format!("route_{p}"));
-            let opts = choices(k, p);
-            let (name, ident) = opts
-                .iter()
-                .find(|(_, i)| *i == cur)
-                .copied()
-                .unwrap_or(opts.first().copied().unwrap_or(("", 0)));
-            Some(Ok(vec![Atom::Symbol(routing_json(p, name, ident))]))
-        }
-        p if p.starts_with("available_") => {
-            let base = p.trim_start_matches("available_").trim_end_matches('s');
-            let list: Vec<_> = choices(k, base)
-                .iter()
-                .map(|(d, i)| serde_json::json!({"display_name": d, "identifier": i}))
-                .collect();
-            Some(Ok(vec![Atom::Symbol(
-                serde_json::json!({ p: list }).to_string(),
-            )]))
+        p if ROUTING.contains(&p) || p.starts_with("available_") => {
+            Some(live.get_routing(id, p))
         }
         _ => None,
     }
@@ -91,20 +46,14 @@ pub(crate) fn set(
     value: &[Atom],
 ) -> Option<Result<(), String>> {
     match prop {
-        p if ROUTING.contains(&p) => Some((|| {
-            let v = args::dict(value, 0, p)?;
-            let ident = v
-                .get(p)
-                .and_then(|o| o.get("identifier"))
-                .and_then(|i| i.as_i64())
-                .ok_or_else(|| format!("{p} must be JSON {{\"{p}\": {{\"identifier\": n}}}}"))?;
-            let kind = live.kind(id);
-            if !choices(kind, p).iter().any(|(_, i)| *i == ident) {
-                return Err(format!(
-                    "{p}: identifier {ident} is not in available_{p}s; routing unchanged"
-                ));
-            }
-            live.set_int(id, &format!("route_{p}"), ident);
+        p if ROUTING.contains(&p) => Some(live.set_routing(id, p, value)),
+        "name" if live.kind(id) == Kind::ReturnTrack => Some((|| {
+            // Live re-adds the return's letter on every rename (README row 79).
+            let text = value.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ");
+            let song = live.model.n(live.model.song);
+            let i = song.list("return_tracks").iter().position(|t| *t == id).unwrap_or(0);
+            let letter = (b'A' + (i % 26) as u8) as char;
+            live.edit(id, |n| n.set_str("name", &format!("{letter}-{text}")));
             Ok(())
         })()),
         _ => None,
@@ -125,15 +74,22 @@ pub(crate) fn call(
             if kind != Kind::MidiTrack {
                 return Err("create_midi_clip works only on MIDI tracks".into());
             }
-            if length <= 0.0 || start < 0.0 {
+            // Live's documented range for both ends (README row 77).
+            if length <= 0.0 || !(0.0..=MAX_ARRANGEMENT_TIME).contains(&start) {
                 return Err(format!(
-                    "create_midi_clip needs start ≥ 0 and length > 0 (got {start}, {length})"
+                    "create_midi_clip needs a start in 0…{MAX_ARRANGEMENT_TIME} and a length \
+                     > 0 (got {start}, {length})"
                 ));
             }
             let color = live.model.n(id).int("color");
             let clip = live.new_clip(id, Kind::MidiClip, length, color);
             live.edit(clip, |n| n.set_float("start_time", start));
             live.place_arrangement_clip(id, clip);
+            live.move_playhead_to(start);
+            // Live 12.1's create_midi_clip returns nothing (README, "Live versions").
+            if !live.live_at_least(12, 2) {
+                return Ok(vec![]);
+            }
             Ok(id_atoms(clip))
         }
         "create_audio_clip" => {
@@ -163,13 +119,19 @@ pub(crate) fn call(
         }
         "delete_clip" => {
             let (clip, _) = args::object(a, 0, "clip")?;
-            if !live.model.n(id).list("arrangement_clips").contains(&clip) {
-                return Err(format!(
-                    "delete_clip: id {clip} is not an arrangement clip of this track"
-                ));
+            if live.model.n(id).list("arrangement_clips").contains(&clip) {
+                live.delete_child(id, "arrangement_clips", clip);
+                live.changed(id, "arrangement_clips");
+                return Ok(vec![]);
             }
-            live.delete_child(id, "arrangement_clips", clip);
-            live.changed(id, "arrangement_clips");
+            // A session clip of this track goes too (README row 3).
+            let slot = live.model.node(clip).map(|c| c.parent).unwrap_or_default();
+            if !live.model.n(id).list("clip_slots").contains(&slot) {
+                return Err(format!("delete_clip: id {clip} is not a clip of this track"));
+            }
+            live.model.remove_subtree(clip);
+            live.edit(slot, |n| n.singles.remove("clip"));
+            live.changed(slot, "has_clip");
             Ok(vec![])
         }
         "duplicate_clip_slot" => {
@@ -211,7 +173,9 @@ pub(crate) fn call(
             }
             let copy = live.clone_subtree(clip, id);
             live.edit(copy, |n| n.set_float("start_time", time));
+            live.set_extent(copy, live.clip_length(clip));
             live.place_arrangement_clip(id, copy);
+            live.move_playhead_to(time);
             Ok(id_atoms(copy))
         }
         "insert_device" => {
@@ -224,7 +188,10 @@ pub(crate) fn call(
             live.insert_device(id, &name, index)
         }
         "delete_device" => live.delete_device(id, args::int(a, 0, "index")?),
-        "stop_all_clips" => Ok(vec![]),
+        "stop_all_clips" => {
+            live.stop_track(id, true);
+            Ok(vec![])
+        }
         _ => Err(format!("Track has no function \"{name}\"")),
     }
 }
@@ -301,68 +268,10 @@ impl FakeLive {
         }
         Ok(())
     }
-
-    /// Song-time end of an arrangement clip.
-    pub(crate) fn clip_end_time(&self, clip: LiveId) -> f64 {
-        self.model.n(clip).float("start_time") + self.clip_length(clip)
-    }
-
-    /// Places an arrangement clip, replacing what it overlaps: covered clips are
-    /// deleted, partly covered ones trimmed, one covered in its middle is split.
-    pub(crate) fn place_arrangement_clip(&mut self, track: LiveId, clip: LiveId) {
-        let s = self.model.n(clip).float("start_time");
-        let e = self.clip_end_time(clip);
-        for other in self.model.n(track).list("arrangement_clips").to_vec() {
-            let (cs, ce) = (
-                self.model.n(other).float("start_time"),
-                self.clip_end_time(other),
-            );
-            if ce <= s || cs >= e {
-                continue;
-            }
-            if cs >= s && ce <= e {
-                self.delete_child(track, "arrangement_clips", other);
-            } else if cs < s && ce > e {
-                let tail = self.clone_subtree(other, track);
-                self.trim_tail(other, s - cs);
-                self.trim_head(tail, e - cs);
-                self.push_child(track, "arrangement_clips", tail, None);
-            } else if cs < s {
-                self.trim_tail(other, s - cs);
-            } else {
-                self.trim_head(other, e - cs);
-            }
-        }
-        self.push_child(track, "arrangement_clips", clip, None);
-        let mut clips = self.model.n(track).list("arrangement_clips").to_vec();
-        clips.sort_by(|a, b| {
-            self.model
-                .n(*a)
-                .float("start_time")
-                .total_cmp(&self.model.n(*b).float("start_time"))
-        });
-        self.edit(track, |n| n.lists.insert("arrangement_clips".into(), clips));
-        self.edit(clip, |n| n.parent = track);
-        self.changed(track, "arrangement_clips");
-    }
-
-    fn trim_tail(&mut self, clip: LiveId, keep: f64) {
-        if let Some(n) = self.model.node_mut(clip) {
-            let (ls, sm) = (n.float("loop_start"), n.float("start_marker"));
-            n.set_float("loop_end", ls + keep);
-            n.set_float("end_marker", sm + keep);
-        }
-    }
-
-    fn trim_head(&mut self, clip: LiveId, cut: f64) {
-        if let Some(n) = self.model.node_mut(clip) {
-            for p in ["start_time", "loop_start", "start_marker"] {
-                let v = n.float(p);
-                n.set_float(p, v + cut);
-            }
-        }
-    }
 }
+
+/// The last time Live's `create_midi_clip` accepts, in beats (README row 77).
+const MAX_ARRANGEMENT_TIME: f64 = 1_576_800.0;
 
 /// A path with one of the audio extensions Live loads.
 fn is_audio_path(path: &str) -> bool {
