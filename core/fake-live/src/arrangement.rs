@@ -50,8 +50,8 @@ impl FakeLive {
     /// An unlooped arrangement clip ends where its loop end says (row 44).
     pub(crate) fn follow_loop_end(&mut self, clip: LiveId) {
         let n = self.model.n(clip);
-        let arrangement = self.model.node(n.parent).map(|p| p.class)
-            == Some(super::schema::Class::Track);
+        let arrangement =
+            self.model.node(n.parent).map(|p| p.class) == Some(super::schema::Class::Track);
         if arrangement && !n.flag("looping") {
             let beats = n.float("loop_end") - n.float("loop_start");
             let scale = if self.is_unwarped(clip) {

@@ -149,7 +149,9 @@ fn set_pitch_fine(live: &mut FakeLive, id: LiveId, value: &[Atom]) -> Result<(),
     let carry = ((cents + 50.0) / 100.0).floor();
     let coarse = live.model.n(id).int("pitch_coarse") as f64 + carry;
     if !(-48.0..=48.0).contains(&coarse) {
-        return Err(format!("pitch_fine {cents}: pitch_coarse would leave -48…48"));
+        return Err(format!(
+            "pitch_fine {cents}: pitch_coarse would leave -48…48"
+        ));
     }
     live.edit(id, |n| {
         n.set_float("pitch_fine", cents - carry * 100.0);

@@ -92,9 +92,12 @@ pub(crate) fn label(unit: &str, items: &[String], max: f64, v: f64) -> String {
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<Atom>, String>> {
     let n = live.model.n(id);
     match prop {
-        "display_value" if matches!(n.str("unit"), "volume" | "send") => Some(Ok(vec![
-            Atom::Float(fader_db(n.str("unit"), n.float("value"))),
-        ])),
+        "display_value" if matches!(n.str("unit"), "volume" | "send") => {
+            Some(Ok(vec![Atom::Float(fader_db(
+                n.str("unit"),
+                n.float("value"),
+            ))]))
+        }
         "display_value" => Some(Ok(vec![Atom::Float(n.float("value"))])),
         _ => None,
     }

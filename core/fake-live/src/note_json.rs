@@ -137,7 +137,10 @@ pub(crate) fn parse_note(v: &J, i: usize, base: Option<&Note>) -> Result<Note, S
             .filter(|k| !obj.contains_key(*k))
             .collect();
         if !missing.is_empty() {
-            return Err(format!("Missing required keys: {} (note {i})", missing.join(", ")));
+            return Err(format!(
+                "Missing required keys: {} (note {i})",
+                missing.join(", ")
+            ));
         }
     }
     let d = |f: fn(&Note) -> f64, fallback: f64| Some(base.map(f).unwrap_or(fallback));
@@ -183,14 +186,17 @@ pub(crate) fn parse_note(v: &J, i: usize, base: Option<&Note>) -> Result<Note, S
 fn velocity(obj: &Map<String, J>, i: usize, default: Option<f64>) -> Result<f64, String> {
     let v = field(obj, "velocity", 0.0, 127.0, default, i)?;
     if v <= 0.0 {
-        return Err(format!("note {i}: velocity must be above 0 and at most 127"));
+        return Err(format!(
+            "note {i}: velocity must be above 0 and at most 127"
+        ));
     }
     Ok(v)
 }
 
 /// The notes of a `{"notes": [...]}` dict, with `_MxDCore`'s refusals (row 27).
 pub(super) fn note_list(a: &[Atom]) -> Result<Vec<J>, String> {
-    let d = args::dict(a, 0, "notes dict").map_err(|e| format!("Malformatted dictionary argument: {e}"))?;
+    let d = args::dict(a, 0, "notes dict")
+        .map_err(|e| format!("Malformatted dictionary argument: {e}"))?;
     match d.get("notes") {
         Some(J::Array(list)) => Ok(list.clone()),
         Some(_) => Err("\"notes\" must be a list of note dicts".into()),

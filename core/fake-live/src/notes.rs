@@ -186,7 +186,7 @@ impl FakeLive {
                         .iter()
                         .filter(|n| ids.contains(&n.id))
                         .collect::<Vec<_>>(),
-                    &None,
+                    &dict_fields(a),
                 ))
             }),
             "add_new_notes" => (|| {

@@ -87,18 +87,24 @@ impl FakeLive {
             "input_routing_type" => {
                 let mut v = vec![choice("Ext. In", 1), choice("Resampling", 2)];
                 v.extend(others(&|t| self.has_audio_out(t)));
-                v.extend(self.song_tracks("return_tracks").iter().map(|t| self.track_choice(*t)));
+                v.extend(
+                    self.song_tracks("return_tracks")
+                        .iter()
+                        .map(|t| self.track_choice(*t)),
+                );
                 v.push(choice(self.main_name(), 4));
                 v.push(choice("No Input", NONE));
                 (v, 1)
             }
             "input_routing_channel" if midi => (
-                vec![choice("All Channels", 1), choice("Ch. 1", 2), choice("Ch. 2", 3)],
+                vec![
+                    choice("All Channels", 1),
+                    choice("Ch. 1", 2),
+                    choice("Ch. 2", 3),
+                ],
                 1,
             ),
-            "input_routing_channel" => {
-                (vec![choice("1/2", 1), choice("1", 2), choice("2", 3)], 1)
-            }
+            "input_routing_channel" => (vec![choice("1/2", 1), choice("1", 2), choice("2", 3)], 1),
             "output_routing_type" if !self.has_audio_out(track) => {
                 // A MIDI track without an instrument sends MIDI to instrument tracks.
                 let mut v = others(&|t| self.kind(t) == Kind::MidiTrack && self.has_instrument(t));
@@ -135,7 +141,11 @@ impl FakeLive {
         let json = |(d, i): &(String, i64)| serde_json::json!({"display_name": d, "identifier": i});
         let text = if prop.starts_with("available_") {
             let fresh = self.model.n(track).flag(FRESH);
-            let items: Vec<_> = if fresh { Vec::new() } else { list.iter().map(json).collect() };
+            let items: Vec<_> = if fresh {
+                Vec::new()
+            } else {
+                list.iter().map(json).collect()
+            };
             serde_json::json!({ prop: items })
         } else {
             let stored = self.model.n(track).props.get(&format!("route_{prop}"));
@@ -143,14 +153,23 @@ impl FakeLive {
                 Some(super::store::Value::Int(i)) if list.iter().any(|c| c.1 == *i) => *i,
                 _ => default,
             };
-            let item = list.iter().find(|c| c.1 == cur).cloned().unwrap_or(choice("", cur));
+            let item = list
+                .iter()
+                .find(|c| c.1 == cur)
+                .cloned()
+                .unwrap_or(choice("", cur));
             serde_json::json!({ prop: json(&item) })
         };
         Ok(vec![Atom::Symbol(text.to_string())])
     }
 
     /// `set` of a routing property: a dict naming one of the available identifiers.
-    pub(crate) fn set_routing(&mut self, track: LiveId, prop: &str, value: &[Atom]) -> Result<(), String> {
+    pub(crate) fn set_routing(
+        &mut self,
+        track: LiveId,
+        prop: &str,
+        value: &[Atom],
+    ) -> Result<(), String> {
         if let Some(e) = self.routing_refusal(track, prop) {
             return Err(e);
         }

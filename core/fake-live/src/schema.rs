@@ -269,8 +269,15 @@ fn prop_available(class: Class, kind: Kind, name: &str) -> bool {
         },
         Class::MixerDevice => name != "crossfade_assign" || kind != MasterTrack,
         Class::Clip => match name {
-            "warping" | "warp_mode" | "available_warp_modes" | "gain" | "pitch_coarse"
-            | "pitch_fine" | "file_path" | "sample_length" | "sample_rate" => kind == AudioClip,
+            "warping"
+            | "warp_mode"
+            | "available_warp_modes"
+            | "gain"
+            | "pitch_coarse"
+            | "pitch_fine"
+            | "file_path"
+            | "sample_length"
+            | "sample_rate" => kind == AudioClip,
             _ => true,
         },
         Class::Device => match name {

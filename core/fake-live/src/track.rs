@@ -1,9 +1,9 @@
 //! Track: kinds (MIDI, audio, group, return, master), group membership, routing,
 //! colours, and the track functions (arrangement clips, devices).
 
+use super::routing::ROUTING;
 use super::schema::Class;
 use super::store::{Kind, Value};
-use super::routing::ROUTING;
 use super::{args, FakeLive};
 use barline_core::live::path::id_atoms;
 use barline_core::live::{Atom, LiveId};
@@ -32,9 +32,7 @@ pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Got {
                 .any(|t| live.model.n(*t).flag("solo"));
             b(any_solo && !n.flag("solo") && k != Kind::MasterTrack)
         }
-        p if ROUTING.contains(&p) || p.starts_with("available_") => {
-            Some(live.get_routing(id, p))
-        }
+        p if ROUTING.contains(&p) || p.starts_with("available_") => Some(live.get_routing(id, p)),
         _ => None,
     }
 }
@@ -49,9 +47,17 @@ pub(crate) fn set(
         p if ROUTING.contains(&p) => Some(live.set_routing(id, p, value)),
         "name" if live.kind(id) == Kind::ReturnTrack => Some((|| {
             // Live re-adds the return's letter on every rename (README row 79).
-            let text = value.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ");
+            let text = value
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
             let song = live.model.n(live.model.song);
-            let i = song.list("return_tracks").iter().position(|t| *t == id).unwrap_or(0);
+            let i = song
+                .list("return_tracks")
+                .iter()
+                .position(|t| *t == id)
+                .unwrap_or(0);
             let letter = (b'A' + (i % 26) as u8) as char;
             live.edit(id, |n| n.set_str("name", &format!("{letter}-{text}")));
             Ok(())
@@ -127,7 +133,9 @@ pub(crate) fn call(
             // A session clip of this track goes too (README row 3).
             let slot = live.model.node(clip).map(|c| c.parent).unwrap_or_default();
             if !live.model.n(id).list("clip_slots").contains(&slot) {
-                return Err(format!("delete_clip: id {clip} is not a clip of this track"));
+                return Err(format!(
+                    "delete_clip: id {clip} is not a clip of this track"
+                ));
             }
             live.model.remove_subtree(clip);
             live.edit(slot, |n| n.singles.remove("clip"));

@@ -68,7 +68,11 @@ impl FakeLive {
         }
         self.changed(clip, "is_playing");
         if let Some(track) = self.track_of(clip) {
-            if self.session_clips(track).iter().all(|(_, c)| !self.model.n(*c).flag("is_playing")) {
+            if self
+                .session_clips(track)
+                .iter()
+                .all(|(_, c)| !self.model.n(*c).flag("is_playing"))
+            {
                 self.set_int(track, "playing_slot_index", -1);
                 self.changed(track, "playing_slot_index");
             }

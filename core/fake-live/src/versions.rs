@@ -22,7 +22,9 @@ pub(crate) fn since(class: Class, member: &str) -> Option<(u32, u32)> {
 
 /// Parses "12.3.1" into (12, 3); missing or bad parts read as 0.
 pub(crate) fn major_minor(version: &str) -> (u32, u32) {
-    let mut parts = version.split('.').map(|p| p.trim().parse::<u32>().unwrap_or(0));
+    let mut parts = version
+        .split('.')
+        .map(|p| p.trim().parse::<u32>().unwrap_or(0));
     (parts.next().unwrap_or(0), parts.next().unwrap_or(0))
 }
 
