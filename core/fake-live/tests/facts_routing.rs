@@ -10,7 +10,7 @@ use common::*;
 /// itself included. Evidence: the Live Object Model reference (MixerDevice.sends, "one
 /// send per return track") and the Live manual (a return's output can feed its input).
 #[test]
-fn row_01_one_send_per_return_on_every_mixer() {
+fn row_1_one_send_per_return_on_every_mixer() {
     let mut live = FakeLive::new();
     for path in [
         "live_set tracks 0",
@@ -27,7 +27,7 @@ fn row_01_one_send_per_return_on_every_mixer() {
 /// delete_return_track removes one. Evidence: the Live Object Model reference
 /// (MixerDevice.sends; Song.create_return_track / delete_return_track).
 #[test]
-fn row_02_return_tracks_add_and_remove_one_send_everywhere() {
+fn row_2_return_tracks_add_and_remove_one_send_everywhere() {
     let mut live = FakeLive::new();
     let song = id(&mut live, "live_set");
     call(&mut live, song, "create_return_track", &[]);
@@ -48,7 +48,7 @@ fn row_02_return_tracks_add_and_remove_one_send_everywhere() {
 /// Arrangement clip. Evidence: Live's Python API dump (Track.delete_clip, "Delete the
 /// given clip") and another project's tests in real Live (a session clip deleted).
 #[test]
-fn row_03_track_delete_clip_takes_session_and_arrangement_clips() {
+fn row_3_track_delete_clip_takes_session_and_arrangement_clips() {
     let mut live = FakeLive::new();
     let track = id(&mut live, "live_set tracks 0");
     let clip = session_clip(&mut live, 0, 1, 4.0);
@@ -68,7 +68,7 @@ fn row_03_track_delete_clip_takes_session_and_arrangement_clips() {
 /// Row 4: Track.delete_clip refuses another track's clip, which survives. Evidence:
 /// Live's Python API dump (Track.delete_clip raises for a clip of another track).
 #[test]
-fn row_04_track_delete_clip_refuses_another_tracks_clip() {
+fn row_4_track_delete_clip_refuses_another_tracks_clip() {
     let mut live = FakeLive::new();
     let clip = session_clip(&mut live, 0, 0, 4.0);
     let other = id(&mut live, "live_set tracks 1");
@@ -82,7 +82,7 @@ fn row_04_track_delete_clip_refuses_another_tracks_clip() {
 /// Evidence: the Live manual (MIDI tracks default to all inputs) and another project's
 /// real-Live test Set (an empty MIDI track: Output No Output).
 #[test]
-fn row_05_new_midi_track_all_ins_to_no_output() {
+fn row_5_new_midi_track_all_ins_to_no_output() {
     let mut live = FakeLive::new();
     let song = id(&mut live, "live_set");
     let t = created(&call(&mut live, song, "create_midi_track", &[i(-1)]));
@@ -94,7 +94,7 @@ fn row_05_new_midi_track_all_ins_to_no_output() {
 /// Evidence: the Live manual (audio tracks default to external input, the master is
 /// every track's default destination) and measured on Live 12.4 ("Main").
 #[test]
-fn row_06_new_audio_track_ext_in_to_main() {
+fn row_6_new_audio_track_ext_in_to_main() {
     let mut live = FakeLive::new();
     let song = id(&mut live, "live_set");
     let t = created(&call(&mut live, song, "create_audio_track", &[i(-1)]));
@@ -108,7 +108,7 @@ fn row_06_new_audio_track_ext_in_to_main() {
 /// Evidence: the Live manual (the master is the default destination; an instrument
 /// gives a MIDI track an audio output).
 #[test]
-fn row_07_instrument_tracks_and_new_returns_output_to_main() {
+fn row_7_instrument_tracks_and_new_returns_output_to_main() {
     let mut live = FakeLive::new();
     let t = id(&mut live, "live_set tracks 0");
     call(&mut live, t, "insert_device", &[s("Operator")]);
@@ -122,7 +122,7 @@ fn row_07_instrument_tracks_and_new_returns_output_to_main() {
 /// Evidence: the Live manual (Audio To is assigned to the Group) and another
 /// project's real-Live test Set (a grouped child outputs to its parent).
 #[test]
-fn row_08_grouped_track_outputs_to_its_group() {
+fn row_8_grouped_track_outputs_to_its_group() {
     let json = r#"{"format":"barline-live-set/1","scenes":[{}],
       "tracks":[{"kind":"group","name":"Bus"},{"kind":"audio","name":"Gtr","group":0}]}"#;
     let mut live = FakeLive::from_json(json).unwrap();
@@ -134,7 +134,7 @@ fn row_08_grouped_track_outputs_to_its_group() {
 /// Row 9: an audio track's outputs include Ext. Out, Main, Sends Only and the other
 /// audio tracks by name. Evidence: measured on Live 12.4 (audio track outputs).
 #[test]
-fn row_09_audio_track_output_choices() {
+fn row_9_audio_track_output_choices() {
     let mut live = FakeLive::new();
     let t = id(&mut live, "live_set tracks 2");
     let names = routing_names(&mut live, t, "available_output_routing_types");
