@@ -46,7 +46,7 @@ function makeLiveAPI(handle, options = {}) {
     #reportedId = 0;
     #patcher = undefined;
 
-    /** Overloads of max-runtime.md §2.1: (), (path), (callback), (callback, path),
+    /** Max's documented overloads: (), (path), (callback), (callback, path),
      * (null|undefined, path), (patcher, callback, path), (patcher, path). */
     constructor(...args) {
       const isPatcher = (v) => v !== null && typeof v === "object";

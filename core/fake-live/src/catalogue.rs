@@ -1,6 +1,7 @@
 //! The native devices `insert_device` accepts, with their LOM class names, device types
-//! and a few representative parameters. The names themselves are the tools.md §3.15
-//! catalogue that create-device offers, kept once in `barline_core`.
+//! and a few representative parameters. The names themselves are the catalogue that
+//! create-device offers (docs/tools.md), kept once in `barline_core`; the class names
+//! follow core/fake-live/README.md row 62.
 
 use super::build::ParamSpec;
 use super::store::Kind;

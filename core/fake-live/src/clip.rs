@@ -66,8 +66,8 @@ pub(crate) fn set(
         "pitch_fine" => set_pitch_fine(live, id, value),
         "is_playing" => {
             match value.first().and_then(Atom::as_f64) {
-                Some(x) if x == 0.0 => live.stop_clip_next_tick(id),
-                Some(x) if x == 1.0 => live.fire_clip(id),
+                Some(0.0) => live.stop_clip_next_tick(id),
+                Some(1.0) => live.fire_clip(id),
                 _ => return Some(Err("is_playing is a bool: 0 or 1".into())),
             }
             Ok(())

@@ -45,7 +45,7 @@ pub(crate) fn call(
     match (n.class, name) {
         (Class::Device, "insert_chain") => {
             if !matches!(n.kind, Kind::Rack | Kind::DrumRack) {
-                // Live answers 1 instead of an id on non-racks [O]; nothing changes.
+                // Live answers 1 instead of an id on non-racks (observed); nothing changes.
                 return Ok(vec![Atom::Int(1)]);
             }
             let count = n.list("chains").len();

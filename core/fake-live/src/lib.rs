@@ -1,5 +1,5 @@
-//! `FakeLive`: an in-memory Live Set that behaves like Live's Live Object Model as
-//! `spec/max-runtime.md` describes it. Test equipment, not product: core's integration
+//! `FakeLive`: an in-memory Live Set that behaves like Live's Live Object Model as Max's
+//! `LiveAPI` sees it. Test equipment, not product: core's integration
 //! tests use it natively (a dev-dependency) and the simulator loads its wasm build
 //! (`dist/pkg/fake`, exports in `wasm/`).
 //!
@@ -7,8 +7,8 @@
 //! `paths`) handles ids, paths, type checks, counting and undo; one module per LOM
 //! class adds what is special about that class. Where the real Live behaviour is
 //! unverified the fake takes the stricter reading, so tool code that works here does
-//! not rely on leniency. ARCHITECTURE.md ("Fake Live Set fidelity") lists what is
-//! modelled and with what confidence.
+//! not rely on leniency. core/fake-live/README.md lists what is modelled, row by row,
+//! with the evidence for each behaviour.
 
 #![deny(missing_docs)]
 
@@ -58,10 +58,12 @@ use barline_core::live::{Atom, LiveId};
 use history::History;
 use store::Model;
 
-/// Settings a fixture can choose (spec tools.md §5.2 items 14–16).
+/// Settings a fixture can choose (core/fake-live/README.md, "Live versions" and the
+/// test knobs).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FakeConfig {
-    /// What `get_version_string` answers, e.g. `"12.3.1"`.
+    /// What `get_version_string` answers, e.g. `"12.3.1"`; it also gates the members
+    /// that differ by version (`versions.rs`).
     pub version: String,
     /// Whether `begin_undo_step`/`end_undo_step` exist on `live_set` (unverified in Live).
     pub undo_step_functions: bool,
@@ -74,7 +76,7 @@ pub struct FakeConfig {
     pub call_delay_ms: u64,
     /// `get_notes_extended`/`get_all_notes_extended` answers longer than this many
     /// characters are cut there, leaving JSON that does not parse, as a very large
-    /// answer may be in Live (max-runtime.md Q18; fixture `note_answer_limit`).
+    /// answer may be in Live (fixture `note_answer_limit`).
     pub note_answer_limit: Option<usize>,
     /// Start of the sequence `random_unit` answers (fixture `random_seed`), so a test
     /// that lets a tool draw a seed knows which one it gets.

@@ -152,7 +152,7 @@ pub(crate) fn call(
                 _ => Vec::new(),
             };
             let text = label(n.str("unit"), &items, n.float("max"), v);
-            // Max turns a numeric-looking result into a number [O].
+            // Max turns a numeric-looking result into a number (observed in devices).
             Ok(vec![match text.parse::<f64>() {
                 Ok(x) if x.fract() == 0.0 && !text.contains('.') => Atom::Int(x as i64),
                 Ok(x) => Atom::Float(x),

@@ -301,7 +301,7 @@ fn fn_available(class: Class, kind: Kind, name: &str, undo_step_fns: bool) -> bo
     match class {
         Class::Clip if name == "gain_display_string" => kind == Kind::AudioClip,
         Class::Song => !matches!(name, "begin_undo_step" | "end_undo_step") || undo_step_fns,
-        // `insert_chain` exists everywhere and answers `1` on non-racks [O].
+        // `insert_chain` exists everywhere and answers `1` on non-racks (observed).
         Class::Device => match name {
             "save_preset_to_compare_ab_slot" | "insert_chain" => true,
             _ => matches!(kind, Kind::Rack | Kind::DrumRack),

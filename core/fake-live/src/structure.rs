@@ -153,7 +153,7 @@ impl FakeLive {
     }
 
     /// Live keeps a selection: when the selected track or scene goes, the one now at
-    /// its position (or the last one) is selected [A].
+    /// its position (or the last one) is selected (assumed; README "Not modelled yet").
     fn reselect(&mut self, key: &str, list: &str, index: usize) {
         let view = self.model.n(self.model.song).single("view");
         if self.exists(self.model.n(view).single(key)) {

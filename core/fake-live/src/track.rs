@@ -45,23 +45,10 @@ pub(crate) fn set(
 ) -> Option<Result<(), String>> {
     match prop {
         p if ROUTING.contains(&p) => Some(live.set_routing(id, p, value)),
-        "name" if live.kind(id) == Kind::ReturnTrack => Some((|| {
-            // Live re-adds the return's letter on every rename (README row 79).
-            let text = value
-                .iter()
-                .map(|a| a.to_string())
-                .collect::<Vec<_>>()
-                .join(" ");
-            let song = live.model.n(live.model.song);
-            let i = song
-                .list("return_tracks")
-                .iter()
-                .position(|t| *t == id)
-                .unwrap_or(0);
-            let letter = (b'A' + (i % 26) as u8) as char;
-            live.edit(id, |n| n.set_str("name", &format!("{letter}-{text}")));
-            Ok(())
-        })()),
+        "name" if live.kind(id) == Kind::ReturnTrack => {
+            live.rename_return(id, value);
+            Some(Ok(()))
+        }
         _ => None,
     }
 }
@@ -205,6 +192,24 @@ pub(crate) fn call(
 }
 
 impl FakeLive {
+    /// Live re-adds a return's letter on every rename (README row 79): "Verb" on the
+    /// first return reads "A-Verb".
+    fn rename_return(&mut self, id: LiveId, value: &[Atom]) {
+        let text = value
+            .iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let song = self.model.n(self.model.song);
+        let i = song
+            .list("return_tracks")
+            .iter()
+            .position(|t| *t == id)
+            .unwrap_or(0);
+        let letter = (b'A' + (i % 26) as u8) as char;
+        self.edit(id, |n| n.set_str("name", &format!("{letter}-{text}")));
+    }
+
     /// Snaps `color` to the palette (or takes `color_index`) and keeps both in step.
     pub(crate) fn set_color(
         &mut self,
