@@ -138,7 +138,9 @@ pub(crate) fn emit_props(node: &Node, fresh: &Node, out: &mut Map<String, J>) {
         let Some(v) = node.props.get(p.name) else {
             continue;
         };
-        if fresh.props.get(p.name) != Some(v) {
+        // A drum chain's receive note says which pad holds it: always written.
+        let always = node.class == Class::Chain && p.name == "in_note";
+        if always || fresh.props.get(p.name) != Some(v) {
             out.insert(p.name.to_string(), to_json(p.ty, v));
         }
     }
