@@ -93,7 +93,10 @@ fn clip_copies_between_slots_and_to_the_arrangement() {
     // song_length lies 32 beats past the last event (core/fake-live/README.md row 53).
     let song = live.resolve("live_set");
     let last = one(&mut live, song, "last_event_time").as_f64().unwrap();
-    assert_eq!(one(&mut live, song, "song_length"), Atom::Float(last + 32.0));
+    assert_eq!(
+        one(&mut live, song, "song_length"),
+        Atom::Float(last + 32.0)
+    );
     assert!(last >= 80.0);
     live.try_call(bass, "delete_clip", &[sym(&format!("id {arr}"))])
         .unwrap();
