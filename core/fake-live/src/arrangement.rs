@@ -3,8 +3,8 @@
 //! overwrite the range they cover, writing moves the playhead, and unwarped audio is
 //! measured in seconds.
 
+use super::set::FakeLive;
 use super::store::Kind;
-use super::FakeLive;
 use barline_core::live::LiveId;
 
 /// Node property: the clip's extent on the timeline, in beats.

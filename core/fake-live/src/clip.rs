@@ -2,8 +2,9 @@
 //! warping, gain and pitch, and the clip functions; the note functions live in `notes`.
 
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::{Kind, Note};
-use super::{args, gain, FakeLive};
+use super::{args, gain};
 use barline_core::live::{Atom, LiveId};
 
 /// Warp modes an audio clip offers (Beats, Tones, Texture, Re-Pitch, Complex, Complex

@@ -1,8 +1,9 @@
 //! ClipSlot: `has_clip`, group slots, and creating, deleting and copying clips where
 //! Live allows it (empty slots of MIDI tracks for `create_clip`).
 
+use super::args;
+use super::set::FakeLive;
 use super::store::Kind;
-use super::{args, FakeLive};
 use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<Atom>, String>> {

@@ -3,8 +3,8 @@
 //! to the Arrangement grid (row 49).
 
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::{Kind, Node, Value};
-use super::FakeLive;
 use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn call(

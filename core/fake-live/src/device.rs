@@ -1,10 +1,11 @@
 //! Devices, racks, chains and drum pads: creation from the catalogue with Live's
 //! placement rules, deletion with index shifting, chains, and moving devices.
 
+use super::args;
 use super::catalogue::{self, Entry};
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::{Kind, Node, Value};
-use super::{args, FakeLive};
 use barline_core::live::path::id_atoms;
 use barline_core::live::{Atom, LiveId};
 

@@ -4,9 +4,9 @@
 //! property values. Only values that differ from what Live gives a new object are
 //! written, so a dump of a loaded fixture is the fixture itself.
 
-use super::dispatch::coerce;
 use super::schema::{Class, Ty};
 use super::store::{Node, Value};
+use super::values::coerce;
 use serde_json::{Map, Value as J};
 use std::fmt;
 

@@ -2,7 +2,7 @@
 //! system, so a folder exists when a listed file lies under it, and its entries are the
 //! next path components in the order the fixture lists the files.
 
-use super::FakeLive;
+use super::set::FakeLive;
 use barline_core::live::FolderEntry;
 
 impl FakeLive {

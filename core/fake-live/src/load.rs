@@ -2,9 +2,10 @@
 //! creating functions use, then the fixture's property values are applied.
 
 use super::fixture::{apply_props, array, err, object, FixtureError, FORMAT};
+use super::note_json;
 use super::schema::Class;
+use super::set::{FakeConfig, FakeLive};
 use super::store::{Kind, Node, Notes, Value};
-use super::{note_json, FakeConfig, FakeLive};
 use barline_core::live::LiveId;
 use serde_json::{Map, Value as J};
 

@@ -1,8 +1,9 @@
 //! DeviceParameter (mixer volume, panning, sends and device parameters): range rules,
 //! `display_value` through the volume dB curve, and unit-formatted `str_for_value`.
 
+use super::args;
+use super::set::FakeLive;
 use super::store::Value;
-use super::{args, FakeLive};
 use barline_core::live::{Atom, LiveId};
 
 /// The fader below 0.4, as measured (core/fake-live/README.md row 76): value → dB,

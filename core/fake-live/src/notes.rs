@@ -3,8 +3,9 @@
 //! overlap rule (an earlier note running into a new one is shortened, a note at the
 //! identical start is replaced).
 
+use super::args;
+use super::set::FakeLive;
 use super::store::{Note, Notes};
-use super::{args, FakeLive};
 use barline_core::live::{Atom, LiveId};
 use serde_json::Value as J;
 use std::collections::{BTreeMap, BTreeSet};

@@ -2,8 +2,8 @@
 //! from the arena's parent links so that index shifting needs no bookkeeping.
 
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::Kind;
-use super::FakeLive;
 use barline_core::live::path::{LomPath, ROOTS};
 use barline_core::live::LiveId;
 

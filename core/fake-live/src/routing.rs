@@ -2,8 +2,8 @@
 //! choices each kind of track offers, their defaults, the master and group/return
 //! refusals, and routing lists that stay empty in the tick a track is created.
 
+use super::set::FakeLive;
 use super::store::Kind;
-use super::FakeLive;
 use barline_core::live::{Atom, LiveId};
 
 /// The four routing properties; each has an `available_…s` list.

@@ -1,7 +1,7 @@
 //! Scene: tempo and time signature that read −1 while disabled (the stored values are
 //! kept for when they are enabled again), `is_empty`, colours and launching.
 
-use super::FakeLive;
+use super::set::FakeLive;
 use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<Atom>, String>> {

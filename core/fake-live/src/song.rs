@@ -2,8 +2,9 @@
 //! Application.View: transport, tempo, scale, selections, undo and version.
 
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::Kind;
-use super::{args, scales, FakeLive};
+use super::{args, scales};
 use barline_core::live::path::id_atoms;
 use barline_core::live::{Atom, LiveId};
 
@@ -35,7 +36,7 @@ pub(crate) fn set(
     if !p.writable {
         return None;
     }
-    let v = match super::dispatch::coerce(p, value) {
+    let v = match super::values::coerce(p, value) {
         Ok(v) => v,
         Err(e) => return Some(Err(e)),
     };

@@ -2,8 +2,8 @@
 //! keeping every coupling Live keeps (one clip slot per scene on every regular track,
 //! one send per return track on every mixer).
 
+use super::set::FakeLive;
 use super::store::{owned_single, Kind};
-use super::FakeLive;
 use barline_core::live::path::id_atoms;
 use barline_core::live::{Atom, LiveId};
 use std::collections::BTreeMap;

@@ -1,10 +1,11 @@
 //! Track: kinds (MIDI, audio, group, return, master), group membership, routing,
 //! colours, and the track functions (arrangement clips, devices).
 
+use super::args;
 use super::routing::ROUTING;
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::{Kind, Value};
-use super::{args, FakeLive};
 use barline_core::live::path::id_atoms;
 use barline_core::live::{Atom, LiveId};
 

@@ -3,7 +3,7 @@
 //! everything, and `stop_all_clips` / `is_playing 0` act by the next tick.
 
 use super::schema::Class;
-use super::FakeLive;
+use super::set::FakeLive;
 use barline_core::live::LiveId;
 
 /// Song flag: the transport starts at the next tick (a fired clip, row 15).

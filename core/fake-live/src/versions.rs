@@ -3,7 +3,7 @@
 //! The version is the fixture's `live_version` (default 12.3.1).
 
 use super::schema::Class;
-use super::FakeLive;
+use super::set::FakeLive;
 
 /// The first version (major, minor) in which a member exists, when it is not in every
 /// Live 12. Live 12.0's LiveAPI lacks `Song.scale_mode` (README row 52); the
