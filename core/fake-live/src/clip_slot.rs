@@ -76,28 +76,7 @@ pub(crate) fn call(
             live.changed(id, "has_clip");
             Ok(vec![])
         }
-        "duplicate_clip_to" => {
-            let (target, _) = args::object(a, 0, "target slot")?;
-            if !has_clip {
-                return Err("duplicate_clip_to: the source slot is empty".into());
-            }
-            if live.model.node(target).map(|n| n.class) != Some(super::schema::Class::ClipSlot) {
-                return Err(format!("duplicate_clip_to: id {target} is not a clip slot"));
-            }
-            let target_kind = live.kind(live.model.n(target).parent);
-            if target_kind != track_kind {
-                return Err("duplicate_clip_to: the target track kind differs".into());
-            }
-            let old = live.model.n(target).single("clip");
-            if live.exists(old) {
-                live.model.remove_subtree(old);
-            }
-            let clip = live.model.n(id).single("clip");
-            let copy = live.clone_subtree(clip, target);
-            live.set_single(target, "clip", copy);
-            live.changed(target, "has_clip");
-            Ok(vec![])
-        }
+        "duplicate_clip_to" => duplicate_clip_to(live, id, track_kind, has_clip, a),
         "fire" => {
             let clip = live.model.n(id).single("clip");
             if live.exists(clip) {
@@ -113,4 +92,34 @@ pub(crate) fn call(
         "set_fire_button_state" => Ok(vec![]),
         _ => Err(format!("ClipSlot has no function \"{name}\"")),
     }
+}
+
+/// `ClipSlot.duplicate_clip_to(slot)`: copies the clip over the target's, same track kind.
+fn duplicate_clip_to(
+    live: &mut FakeLive,
+    id: LiveId,
+    track_kind: Kind,
+    has_clip: bool,
+    a: &[Atom],
+) -> Result<Vec<Atom>, String> {
+    let (target, _) = args::object(a, 0, "target slot")?;
+    if !has_clip {
+        return Err("duplicate_clip_to: the source slot is empty".into());
+    }
+    if live.model.node(target).map(|n| n.class) != Some(super::schema::Class::ClipSlot) {
+        return Err(format!("duplicate_clip_to: id {target} is not a clip slot"));
+    }
+    let target_kind = live.kind(live.model.n(target).parent);
+    if target_kind != track_kind {
+        return Err("duplicate_clip_to: the target track kind differs".into());
+    }
+    let old = live.model.n(target).single("clip");
+    if live.exists(old) {
+        live.model.remove_subtree(old);
+    }
+    let clip = live.model.n(id).single("clip");
+    let copy = live.clone_subtree(clip, target);
+    live.set_single(target, "clip", copy);
+    live.changed(target, "has_clip");
+    Ok(vec![])
 }

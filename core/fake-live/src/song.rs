@@ -193,20 +193,7 @@ pub(crate) fn call(
                 sixteenth as i64 + 1
             ))])
         }
-        "undo" | "redo" => {
-            let (from, to) = if name == "undo" {
-                (&mut live.history.past, &mut live.history.future)
-            } else {
-                (&mut live.history.future, &mut live.history.past)
-            };
-            if let Some(state) = from.pop() {
-                let current = std::mem::replace(&mut live.model, state);
-                to.push(current);
-                live.history.resync_notes();
-                live.changed(id, name);
-            }
-            Ok(vec![])
-        }
+        "undo" | "redo" => undo_redo(live, id, name),
         "begin_undo_step" => {
             live.history.bracket_open = true;
             live.history.bracket_used = false;
@@ -320,4 +307,20 @@ impl FakeLive {
         let mixer = self.model.node(master)?.single("mixer_device");
         Some(self.model.node(mixer)?.single(slot)).filter(|p| !p.is_none())
     }
+}
+
+/// `Song.undo` / `Song.redo`: swaps in the previous (or next) snapshot.
+fn undo_redo(live: &mut FakeLive, id: LiveId, name: &str) -> Result<Vec<Atom>, String> {
+    let (from, to) = if name == "undo" {
+        (&mut live.history.past, &mut live.history.future)
+    } else {
+        (&mut live.history.future, &mut live.history.past)
+    };
+    if let Some(state) = from.pop() {
+        let current = std::mem::replace(&mut live.model, state);
+        to.push(current);
+        live.history.resync_notes();
+        live.changed(id, name);
+    }
+    Ok(vec![])
 }

@@ -62,30 +62,7 @@ pub(crate) fn call(
 ) -> Result<Vec<Atom>, String> {
     let kind = live.kind(id);
     match name {
-        "create_midi_clip" => {
-            let start = args::num(a, 0, "start_time")?;
-            let length = args::num(a, 1, "length")?;
-            if kind != Kind::MidiTrack {
-                return Err("create_midi_clip works only on MIDI tracks".into());
-            }
-            // Live's documented range for both ends (README row 77).
-            if length <= 0.0 || !(0.0..=MAX_ARRANGEMENT_TIME).contains(&start) {
-                return Err(format!(
-                    "create_midi_clip needs a start in 0…{MAX_ARRANGEMENT_TIME} and a length \
-                     > 0 (got {start}, {length})"
-                ));
-            }
-            let color = live.model.n(id).int("color");
-            let clip = live.new_clip(id, Kind::MidiClip, length, color);
-            live.edit(clip, |n| n.set_float("start_time", start));
-            live.place_arrangement_clip(id, clip);
-            live.move_playhead_to(start);
-            // Live 12.1's create_midi_clip returns nothing (README, "Live versions").
-            if !live.live_at_least(12, 2) {
-                return Ok(vec![]);
-            }
-            Ok(id_atoms(clip))
-        }
+        "create_midi_clip" => create_midi_clip(live, id, kind, a),
         "create_audio_clip" => {
             let path = args::text(a, 0, "file_path")?;
             let position = args::num(a, 1, "position")?;
@@ -111,25 +88,7 @@ pub(crate) fn call(
             live.place_arrangement_clip(id, clip);
             Ok(id_atoms(clip))
         }
-        "delete_clip" => {
-            let (clip, _) = args::object(a, 0, "clip")?;
-            if live.model.n(id).list("arrangement_clips").contains(&clip) {
-                live.delete_child(id, "arrangement_clips", clip);
-                live.changed(id, "arrangement_clips");
-                return Ok(vec![]);
-            }
-            // A session clip of this track goes too (README row 3).
-            let slot = live.model.node(clip).map(|c| c.parent).unwrap_or_default();
-            if !live.model.n(id).list("clip_slots").contains(&slot) {
-                return Err(format!(
-                    "delete_clip: id {clip} is not a clip of this track"
-                ));
-            }
-            live.model.remove_subtree(clip);
-            live.edit(slot, |n| n.singles.remove("clip"));
-            live.changed(slot, "has_clip");
-            Ok(vec![])
-        }
+        "delete_clip" => delete_clip(live, id, a),
         "duplicate_clip_slot" => {
             let i = args::int(a, 0, "index")?;
             let slots = live.model.n(id).list("clip_slots").to_vec();
@@ -152,28 +111,7 @@ pub(crate) fn call(
             live.changed(dst, "has_clip");
             Ok(vec![])
         }
-        "duplicate_clip_to_arrangement" => {
-            let (clip, used) = args::object(a, 0, "clip")?;
-            let time = args::num(a, used, "destination_time")?;
-            let src = live
-                .model
-                .node(clip)
-                .filter(|n| n.class == Class::Clip)
-                .ok_or_else(|| format!("duplicate_clip_to_arrangement: id {clip} is not a clip"))?;
-            let fits = matches!(
-                (src.kind, kind),
-                (Kind::MidiClip, Kind::MidiTrack) | (Kind::AudioClip, Kind::AudioTrack)
-            );
-            if !fits || time < 0.0 {
-                return Err("duplicate_clip_to_arrangement: the clip kind must match the track and time must be ≥ 0".into());
-            }
-            let copy = live.clone_subtree(clip, id);
-            live.edit(copy, |n| n.set_float("start_time", time));
-            live.set_extent(copy, live.clip_length(clip));
-            live.place_arrangement_clip(id, copy);
-            live.move_playhead_to(time);
-            Ok(id_atoms(copy))
-        }
+        "duplicate_clip_to_arrangement" => duplicate_to_arrangement(live, id, kind, a),
         "insert_device" => {
             let name = args::text(a, 0, "device name")?;
             let index = if a.len() > 1 {
@@ -293,4 +231,88 @@ fn is_audio_path(path: &str) -> bool {
     [".wav", ".aif", ".aiff", ".mp3", ".flac", ".ogg"]
         .iter()
         .any(|e| lower.ends_with(e))
+}
+
+/// `Track.create_midi_clip(start, length)`: a looping arrangement clip (README rows 42,
+/// 47, 77; before Live 12.2 it answers nothing).
+fn create_midi_clip(
+    live: &mut FakeLive,
+    id: LiveId,
+    kind: Kind,
+    a: &[Atom],
+) -> Result<Vec<Atom>, String> {
+    let start = args::num(a, 0, "start_time")?;
+    let length = args::num(a, 1, "length")?;
+    if kind != Kind::MidiTrack {
+        return Err("create_midi_clip works only on MIDI tracks".into());
+    }
+    // Live's documented range for both ends (README row 77).
+    if length <= 0.0 || !(0.0..=MAX_ARRANGEMENT_TIME).contains(&start) {
+        return Err(format!(
+            "create_midi_clip needs a start in 0…{MAX_ARRANGEMENT_TIME} and a length \
+                 > 0 (got {start}, {length})"
+        ));
+    }
+    let color = live.model.n(id).int("color");
+    let clip = live.new_clip(id, Kind::MidiClip, length, color);
+    live.edit(clip, |n| n.set_float("start_time", start));
+    live.place_arrangement_clip(id, clip);
+    live.move_playhead_to(start);
+    // Live 12.1's create_midi_clip returns nothing (README, "Live versions").
+    if !live.live_at_least(12, 2) {
+        return Ok(vec![]);
+    }
+    Ok(id_atoms(clip))
+}
+
+/// `Track.delete_clip(clip)`: an arrangement or session clip of this track (README
+/// rows 3, 4).
+fn delete_clip(live: &mut FakeLive, id: LiveId, a: &[Atom]) -> Result<Vec<Atom>, String> {
+    let (clip, _) = args::object(a, 0, "clip")?;
+    if live.model.n(id).list("arrangement_clips").contains(&clip) {
+        live.delete_child(id, "arrangement_clips", clip);
+        live.changed(id, "arrangement_clips");
+        return Ok(vec![]);
+    }
+    // A session clip of this track goes too (README row 3).
+    let slot = live.model.node(clip).map(|c| c.parent).unwrap_or_default();
+    if !live.model.n(id).list("clip_slots").contains(&slot) {
+        return Err(format!(
+            "delete_clip: id {clip} is not a clip of this track"
+        ));
+    }
+    live.model.remove_subtree(clip);
+    live.edit(slot, |n| n.singles.remove("clip"));
+    live.changed(slot, "has_clip");
+    Ok(vec![])
+}
+
+/// `Track.duplicate_clip_to_arrangement(clip, time)`: the copy spans the clip's loop
+/// and overwrites its range (README rows 45–47).
+fn duplicate_to_arrangement(
+    live: &mut FakeLive,
+    id: LiveId,
+    kind: Kind,
+    a: &[Atom],
+) -> Result<Vec<Atom>, String> {
+    let (clip, used) = args::object(a, 0, "clip")?;
+    let time = args::num(a, used, "destination_time")?;
+    let src = live
+        .model
+        .node(clip)
+        .filter(|n| n.class == Class::Clip)
+        .ok_or_else(|| format!("duplicate_clip_to_arrangement: id {clip} is not a clip"))?;
+    let fits = matches!(
+        (src.kind, kind),
+        (Kind::MidiClip, Kind::MidiTrack) | (Kind::AudioClip, Kind::AudioTrack)
+    );
+    if !fits || time < 0.0 {
+        return Err("duplicate_clip_to_arrangement: the clip kind must match the track and time must be ≥ 0".into());
+    }
+    let copy = live.clone_subtree(clip, id);
+    live.edit(copy, |n| n.set_float("start_time", time));
+    live.set_extent(copy, live.clip_length(clip));
+    live.place_arrangement_clip(id, copy);
+    live.move_playhead_to(time);
+    Ok(id_atoms(copy))
 }
