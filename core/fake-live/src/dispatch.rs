@@ -53,8 +53,9 @@ impl FakeLive {
         let p = n.class.prop(n.kind, prop);
         let Some(p) = p.filter(|_| self.member_exists(n.class, prop)) else {
             return Err(format!(
-                "{} has no property \"{prop}\"",
-                self.count_type(id)
+                "{} has no property \"{prop}\"{}",
+                self.count_type(id),
+                self.version_note(n.class, prop)
             ));
         };
         let hooked = match n.class {
@@ -94,7 +95,8 @@ impl FakeLive {
             if self.child(id, prop).is_some() {
                 return Err(format!("{ty}.{prop} is a child and cannot be set"));
             }
-            return Err(format!("{ty} has no property \"{prop}\""));
+            let note = self.version_note(class, prop);
+            return Err(format!("{ty} has no property \"{prop}\"{note}"));
         }
         if self.in_notification {
             return Err(NOTIFICATION_ERROR.into());
@@ -149,7 +151,8 @@ impl FakeLive {
         let ty = self.count_type(id);
         let func = class.func(kind, name, self.config.undo_step_functions);
         let Some(func) = func.filter(|_| self.member_exists(class, name)) else {
-            return Err(format!("{ty} has no function \"{name}\""));
+            let note = self.version_note(class, name);
+            return Err(format!("{ty} has no function \"{name}\"{note}"));
         };
         if func.mutates && self.in_notification {
             return Err(NOTIFICATION_ERROR.into());

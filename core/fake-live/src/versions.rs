@@ -39,6 +39,18 @@ impl FakeLive {
         since(class, member).is_none_or(|(a, b)| self.live_at_least(a, b))
     }
 
+    /// `": not available in Live 12.2.5 (from 12.3)"` when the version hides `member`,
+    /// else nothing: the tail of a refusal's text.
+    pub(crate) fn version_note(&self, class: Class, member: &str) -> String {
+        match since(class, member) {
+            Some((a, b)) if !self.live_at_least(a, b) => format!(
+                ": not available in Live {} (from {a}.{b})",
+                self.config.version
+            ),
+            _ => String::new(),
+        }
+    }
+
     /// Sets the modelled Live version (as the fixture's `live_version` does), e.g.
     /// `"12.2.5"`; it gates the members and answers listed in [`since`].
     pub fn set_live_version(&mut self, version: &str) {

@@ -22,7 +22,14 @@ fn members_since_12_3_are_absent_before() {
     assert!(live.try_get(song, "scale_mode").is_err());
     assert!(live.try_get(vol, "display_value").is_err());
     assert!(live.try_set(vol, "display_value", &[f(-6.0)]).is_err());
-    assert!(live.try_call(t, "insert_device", &[s("Operator")]).is_err());
+    let e = live
+        .try_call(t, "insert_device", &[s("Operator")])
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("not available in Live 12.2.5 (from 12.3)"),
+        "{e}"
+    );
     assert!(!live.info(song).contains("scale_mode"));
     live.set_live_version("12.3.0");
     assert!(live.try_get(song, "scale_mode").is_ok());
