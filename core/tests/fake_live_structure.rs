@@ -402,8 +402,9 @@ fn arrangement_clips_replace_what_they_overlap() {
             &[Atom::Float(0.0), Atom::Float(4.0)]
         )
         .is_err());
+    // 32 beats past the last clip end (core/fake-live/README.md row 53).
     let song = id_of(&mut live, "live_set");
-    assert_eq!(one(&mut live, song, "song_length"), Atom::Float(16.0));
+    assert_eq!(one(&mut live, song, "song_length"), Atom::Float(48.0));
 }
 
 #[test]
@@ -428,13 +429,13 @@ fn playhead_writes_appear_after_a_deferral_and_cue_points_toggle() {
     live.settle();
     assert_eq!(
         one(&mut live, song, "current_song_time"),
-        Atom::Float(32.0),
-        "clamped to the song length"
+        Atom::Float(64.0),
+        "clamped to the song length (the clip's end + 32, README row 53)"
     );
     live.try_call(song, "set_or_delete_cue", &[]).unwrap();
     let cues = ids(&mut live, song, "cue_points");
     let times: Vec<Atom> = cues.iter().map(|c| one(&mut live, *c, "time")).collect();
-    assert_eq!(times, vec![Atom::Float(8.0), Atom::Float(32.0)]);
+    assert_eq!(times, vec![Atom::Float(8.0), Atom::Float(64.0)]);
     live.try_call(song, "set_or_delete_cue", &[]).unwrap();
     assert_eq!(live.try_get_count(song, "cue_points").unwrap(), 1);
 }
