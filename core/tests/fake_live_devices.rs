@@ -1,5 +1,5 @@
-//! Devices, racks, chains, drum pads, mixer and parameters (tools.md §5.2 items 10, 11,
-//! 12, 15, 16).
+//! Devices, racks, chains, drum pads, mixer and parameters
+//! (docs/design/live-model.md §2.10, §2.11, §2.12, §2.15, §2.16).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;

@@ -1,5 +1,5 @@
 //! Duplicating and moving content, audio clips, labels and undo of note edits
-//! (tools.md §5.2 items 3, 11, 13).
+//! (docs/design/live-model.md §2.3, §2.11, §2.13).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;

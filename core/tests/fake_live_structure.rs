@@ -1,5 +1,5 @@
-//! Set structure, track kinds, clips, scenes, undo and ranges (max-runtime.md §6
-//! items 25 and 29–32, 37, 38; tools.md §5.2 items 2–6).
+//! Set structure, track kinds, clips, scenes, undo and ranges (core/fake-live/README.md,
+//! and docs/design/live-model.md §2.2 to §2.6).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;
@@ -159,7 +159,7 @@ fn b30_set_structure_slots_per_scene_and_appending() {
     }
     let master = id_of(&mut live, "live_set master_track");
     assert!(live.try_get_count(master, "clip_slots").is_err());
-    // sends follow return tracks (tools.md §5.2 item 2)
+    // sends follow return tracks (docs/design/live-model.md §2.2)
     let t0_mixer = id_of(&mut live, "live_set tracks 0 mixer_device");
     assert_eq!(live.try_get_count(t0_mixer, "sends").unwrap(), 2);
     live.try_call(song, "create_return_track", &[]).unwrap();

@@ -331,7 +331,7 @@ fn the_citation_check_catches_what_it_looks_for() {
     );
     assert_eq!(
         check("core/fake-live/src/a.rs", &["// (", "B8)"].concat()),
-        0
+        1
     );
 }
 
