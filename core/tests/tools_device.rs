@@ -613,16 +613,27 @@ fn wrapping_effects_and_instruments_in_racks() {
     assert_eq!(rack["chains"][0]["devices"][0]["device"], "Wavetable");
     assert_eq!(set["tracks"][4]["devices"].as_array().unwrap().len(), 1);
     // Audio and MIDI effects together are refused before any write.
+    // Live keeps MIDI effects before the instrument and refuses one asked for the end
+    // of a track holding an instrument (core/fake-live/README.md rows 63 and 64), so an
+    // Arpeggiator given no position lands just before Drift, at d1.
     ok(
         &mut live,
         "barline-create-device",
         json!({"deviceName": "Arpeggiator", "path": "t6"}),
     );
+    let devices = dump(&live)["tracks"][6]["devices"].clone();
+    let names: Vec<&str> = devices
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["device"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Max MIDI Effect", "Arpeggiator", "Drift", "Delay"]);
     live.reset_counters();
     let r = call(
         &mut live,
         "barline-update-device",
-        json!({"path": "t6/d2,t6/d3", "wrapInRack": true}),
+        json!({"path": "t6/d1,t6/d3", "wrapInRack": true}),
     );
     assert_eq!(code(&r), "BAD_INPUT", "{r}");
     assert_eq!(writes(&live), 0);
@@ -842,12 +853,24 @@ fn master_return_chains_and_catch_all_pads() {
         json!({"deviceName": "Reverb", "path": "t0/d0/rc0"}),
     );
     assert_eq!(code(&r), "NOT_FOUND", "{r}");
-    // The catch-all pad: a chain with in_note -1, listed last.
-    ok(
+    // A catch-all chain (in_note −1) cannot be made through the API: a new drum chain
+    // receives C1 and setting in_note −1 is refused (core/fake-live/README.md rows 74
+    // and 75). The tool says so before writing anything.
+    let before = live.to_json();
+    let r = call(
         &mut live,
         "barline-create-device",
         json!({"deviceName": "Simpler", "path": "t0/d0/p*"}),
     );
+    assert_eq!(code(&r), "UNSUPPORTED", "{r}");
+    assert_eq!(live.to_json(), before);
+    // One made in Live (here: in the fixture) is read and edited as the last pad.
+    let mut set: Value = serde_json::from_str(&before).unwrap();
+    set["tracks"][0]["devices"][0]["chains"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"name": "All", "in_note": -1, "devices": [{"device": "Simpler"}]}));
+    let mut live = FakeLive::from_json(&set.to_string()).unwrap();
     let pads = ok(
         &mut live,
         "barline-read-device",

@@ -299,19 +299,22 @@ fn create_past_the_end_on_audio_tracks_uses_the_silent_wav() {
         silent_wav: Some("/tmp/barline/silence.wav".into()),
         ..ToolContext::default()
     };
+    // Live's song_length is the last event + 32 beats even in an empty Set
+    // (core/fake-live/README.md row 53, "song_length is always beyond the last event"),
+    // so "past the end" starts after beat 32: bar 11 is beat 40.
     let r = call_ctx(
         &mut live,
         "barline-update-live-set",
-        json!({"locatorOperation": "create", "locatorTime": "3|1"}),
+        json!({"locatorOperation": "create", "locatorTime": "11|1"}),
         &ctx,
     );
     assert_eq!(
         r["structuredContent"]["locator"],
-        json!({"operation": "created", "time": "3|1", "id": "locator-0"}),
+        json!({"operation": "created", "time": "11|1", "id": "locator-0"}),
         "{r}"
     );
     let d = dump(&live);
-    assert_eq!(d["cue_points"], json!([{"time": 8.0}]));
+    assert_eq!(d["cue_points"], json!([{"time": 40.0}]));
     assert!(d["tracks"][0]
         .get("arrangement_clips")
         .is_none_or(|c| c.as_array().unwrap().is_empty()));
@@ -321,7 +324,7 @@ fn create_past_the_end_on_audio_tracks_uses_the_silent_wav() {
     let r = call(
         &mut live,
         "barline-update-live-set",
-        json!({"tempo": 100, "locatorOperation": "create", "locatorTime": "3|1"}),
+        json!({"tempo": 100, "locatorOperation": "create", "locatorTime": "11|1"}),
     );
     assert_eq!(code(&r), "UNSUPPORTED");
     assert_eq!(writes(&live), 0);
@@ -332,10 +335,11 @@ fn create_past_the_end_without_tracks_is_unsupported_and_changes_nothing() {
     let fixture = json!({"format": "barline-live-set/1", "scenes": [{}]});
     let mut live = FakeLive::from_json(&fixture.to_string()).unwrap();
     live.reset_counters();
+    // Beyond song_length (32 beats in an empty Set, core/fake-live/README.md row 53).
     let r = call(
         &mut live,
         "barline-update-live-set",
-        json!({"tempo": 100, "locatorOperation": "create", "locatorTime": "2|1"}),
+        json!({"tempo": 100, "locatorOperation": "create", "locatorTime": "10|1"}),
     );
     assert_eq!(code(&r), "UNSUPPORTED");
     assert!(r["content"][0]["text"]

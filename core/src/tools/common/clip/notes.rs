@@ -211,11 +211,17 @@ pub fn add_values(
     Ok(())
 }
 
-/// Removes notes by id, in batches like [`add`].
+/// Removes notes by id, in batches like [`add`]. The ids go as separate arguments:
+/// the LiveAPI layer passes this call's arguments through without parsing a dict, so one
+/// `{"note_ids":[…]}` text would be refused and remove nothing (core/fake-live/README.md
+/// rows 22 and 23).
 pub fn remove_ids(live: &mut dyn LivePort, clip: LiveId, ids: &[u64]) -> Result<(), ToolError> {
     for chunk in ids.chunks(ADD_BATCH) {
-        let text = serde_json::json!({ "note_ids": chunk }).to_string();
-        live.call(clip, "remove_notes_by_id", &[Atom::Symbol(text)])?;
+        let args: Vec<Atom> = chunk
+            .iter()
+            .filter_map(|id| i64::try_from(*id).ok().map(Atom::Int))
+            .collect();
+        live.call(clip, "remove_notes_by_id", &args)?;
     }
     Ok(())
 }

@@ -184,6 +184,13 @@ fn finish_create(
         let now = lom::number(call.live, song, "current_song_time")?;
         locators::at_time(&locators::list(call.live, song)?, now)
     };
+    // Live lists cues in creation order and snaps a new one to its grid
+    // (core/fake-live/README.md rows 49 and 50): the new cue is the id that was not
+    // there before, wherever it landed.
+    let before: Vec<LiveId> = locators::list(call.live, song)?
+        .iter()
+        .map(|c| c.live_id)
+        .collect();
     if occupied.is_none() {
         call.live.call(song, "set_or_delete_cue", &[])?;
     }
@@ -193,7 +200,11 @@ fn finish_create(
     }
     let now = lom::number(call.live, song, "current_song_time")?;
     let cues = locators::list(call.live, song)?;
-    let Some(i) = locators::at_time(&cues, t).or_else(|| locators::at_time(&cues, now)) else {
+    let fresh = cues.iter().position(|c| !before.contains(&c.live_id));
+    let Some(i) = fresh
+        .or_else(|| locators::at_time(&cues, t))
+        .or_else(|| locators::at_time(&cues, now))
+    else {
         call.warn(format!(
             "Live placed no locator at {}",
             time::position(t, sig.0, sig.1)

@@ -11,7 +11,7 @@ pub use chains::{pad_map, state};
 pub use params::param_values;
 
 use crate::live::{LiveId, LivePort};
-use crate::tools::common::device::param_value as pv;
+use crate::tools::common::clip::audio;
 use crate::tools::common::device::target::{self as dt};
 use crate::tools::framework::coerce::Choices;
 use crate::tools::framework::error::ToolError;
@@ -206,13 +206,10 @@ impl Reader {
                 if lom::flag(live, d, "multi_sample_mode")? {
                     o.insert("multisample".into(), json!(true));
                 }
+                // Sample.gain is on the clip-gain scale, 0.4 = 0 dB
+                // (core/fake-live/README.md rows 40 and 41).
                 let gain = lom::number(live, sample, "gain")?;
-                let db = if gain > 0.0 {
-                    20.0 * gain.log10()
-                } else {
-                    pv::MINUS_INF_DB
-                };
-                o.insert("gainDb".into(), num(db));
+                o.insert("gainDb".into(), num(audio::gain_to_db(gain)));
             }
         }
         if rack {
