@@ -117,7 +117,7 @@ fn create(
     props: &SceneProps,
 ) -> Result<OneOrMany<CreatedScene>, ToolError> {
     let song = overview::song(call.live)?;
-    let existing = call.live.get_count(song, "scenes")?;
+    let existing = lom::count(call.live, song, "scenes")?;
     // docs/design/tool-rules.md §9: an index past the end is made reachable with empty
     // scenes first.
     let missing = index.saturating_sub(existing);
@@ -213,9 +213,9 @@ fn capture(
             crate::tools::common::scene::props::scene_index(call, scene)?
         }
     };
-    let before = call.live.get_count(song, "scenes")?;
+    let before = lom::count(call.live, song, "scenes")?;
     call.live.call(song, "capture_and_insert_scene", &[])?;
-    let after_count = call.live.get_count(song, "scenes")?;
+    let after_count = lom::count(call.live, song, "scenes")?;
     let at = selected + 1;
     let scene = (after_count == before + 1)
         .then(|| lom::resolve(call.live, &format!("live_set scenes {at}")))

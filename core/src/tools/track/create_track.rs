@@ -109,7 +109,7 @@ fn run(call: &mut Call<'_>, p: &CreateTrackParams) -> Result<OneOrMany<CreatedTr
         _ => "create_midi_track",
     };
     if kind != "return" {
-        let tracks = call.live.get_count(song, "tracks")? as i64;
+        let tracks = lom::count(call.live, song, "tracks")? as i64;
         if index >= 0 && index + count > MAX_TRACKS {
             return Err(ToolError::bad_input(format!(
                 "trackIndex {index} + count {count} is over {MAX_TRACKS}: tracks can be placed up to index {}",

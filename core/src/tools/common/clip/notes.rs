@@ -284,7 +284,7 @@ pub fn drum_mode(live: &mut dyn LivePort, clip: LiveId) -> Result<bool, ToolErro
     let Some(track_id) = lom::resolve(live, &track) else {
         return Ok(false);
     };
-    let count = live.get_count(track_id, "devices")?;
+    let count = lom::count(live, track_id, "devices")?;
     for i in 0..count {
         let Some(dev) = lom::resolve(live, &format!("{track} devices {i}")) else {
             continue;

@@ -8,6 +8,7 @@ use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Insertion, Place};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use serde_json::{json, Value};
 
 /// Native instruments `insert_device` accepts (docs/design/tool-rules.md §15).
@@ -183,7 +184,7 @@ pub fn insert(
         position,
     } = dt::insertion(live, path)?;
     if let Place::Existing(c) = &container {
-        let count = live.get_count(*c, "devices")?;
+        let count = lom::count(live, *c, "devices")?;
         if position.is_some_and(|p| p > count) {
             return Err(ToolError::not_found(format!(
                 "no device position {} in {} ({count} devices)",
@@ -199,7 +200,7 @@ pub fn insert(
         )));
     }
     let c = make_container(live, &container, path)?;
-    let count = live.get_count(c, "devices")?;
+    let count = lom::count(live, c, "devices")?;
     let position = match position {
         None if MIDI_EFFECTS.contains(&device) => first_instrument(live, c)?,
         p => p,

@@ -215,7 +215,7 @@ impl Reader {
         if rack {
             let want_chains = self.has("chains") || !top;
             if depth >= DEPTH_GUARD {
-                if self.max_depth > DEPTH_GUARD && live.get_count(d, "chains")? > 0 {
+                if self.max_depth > DEPTH_GUARD && lom::count(live, d, "chains")? > 0 {
                     self.warned_depth = true;
                 }
             } else if drum {
