@@ -126,6 +126,8 @@ pub struct Reader {
     pub warned_depth: bool,
     /// Ids reported, issued once the read succeeds.
     pub issued: Vec<LiveId>,
+    /// Drum Rack facts shared by every path this read reports.
+    pub paths: dt::PathCache,
 }
 
 impl Reader {
@@ -147,7 +149,7 @@ impl Reader {
         id: LiveId,
     ) -> Result<Map<String, Value>, ToolError> {
         let mut o = self.issue(id);
-        if let Some(path) = dt::path_of(live, id)? {
+        if let Some(path) = dt::path_with(live, id, &mut self.paths)? {
             o.insert("path".into(), json!(path));
         }
         Ok(o)
