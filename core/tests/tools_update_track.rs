@@ -507,3 +507,18 @@ fn b13_one_good_and_one_bad_id_is_success_with_one_warning() {
     );
     assert_eq!(code(&r), "NOT_FOUND");
 }
+
+#[test]
+fn master_routing_is_a_warning_and_changes_nothing() {
+    // The master track has no routing through the API: getting its output routing
+    // raises (core/fake-live/README.md row 12). Asking for it is a warning, not an
+    // internal error, and nothing reaches Live.
+    let mut live = demo();
+    let main = master(&mut live);
+    let before = live.to_json();
+    let r = update(&mut live, json!({"ids": main, "outputRoutingTypeId": "4"}));
+    assert_eq!(code(&r), "", "{r}");
+    assert_eq!(warnings(&r).len(), 1, "{r}");
+    assert!(warnings(&r)[0].contains("routing"), "{r}");
+    assert_eq!(live.to_json(), before);
+}

@@ -324,6 +324,15 @@ fn update(
     // 3. Routing, in input type, input channel, output type, output channel order.
     let has_input = matches!(place, Place::Regular(_)) && !group;
     for (prop, identifier) in routes {
+        // Live's API gives the master track no routing: reading it raises
+        // (core/fake-live/README.md row 12), so it is a warning, never a write.
+        if place == Place::Master {
+            call.warn(format!(
+                "master track has no routing Live lets a device change; {} unchanged",
+                param_of(prop)
+            ));
+            continue;
+        }
         if prop.starts_with("input") && !has_input {
             let what = what(call)?;
             call.warn(format!(
