@@ -163,6 +163,17 @@ fn create(
                 continue;
             }
         };
+        // Live gives a new scene the tempo and signature settings of the scene above
+        // (core/fake-live/README.md row 54); a scene created without them must not
+        // change the tempo when launched, so what it inherited is switched off.
+        for (given, flag) in [
+            (props.tempo.is_some(), "tempo_enabled"),
+            (props.signature.is_some(), "time_signature_enabled"),
+        ] {
+            if !given && lom::flag(call.live, scene, flag)? {
+                call.live.set(scene, flag, &[Atom::Int(0)])?;
+            }
+        }
         // The scene exists now: a later problem is a warning, never a failure
         // (docs/design/tool-contract.md §1.9).
         if let Err(e) = props.apply(call, scene, i, name.as_deref()) {
