@@ -18,7 +18,7 @@ let glue;
  * Creates a fake Live Set.
  * @param {string|object|undefined} fixture fixture JSON text or object (format in
  *   patch/sim/sets/README.md); omitted: Live's default Set.
- * @param {{idType?: "string"|"number", immediateCallback?: boolean, onError?: (msg: string) => void}} options
+ * @param {{idType?: "string"|"number", immediateCallback?: boolean, onError?: (msg: string) => void, liveVersion?: string}} options
  * @returns {{LiveAPI: Function, handle: object, dump(): string, counters(): object,
  *   resetCounters(): void, reset(): void, errors(): string[], clearErrors(): void, settle(): void,
  *   virtualTimeMs(): number, hasFile(path: string): boolean, addFile(path: string): void}}

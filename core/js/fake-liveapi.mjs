@@ -17,6 +17,8 @@ const NOTIFY = Symbol("notify");
  *   code that compares with only one of `"0"`/`0`). immediateCallback: whether assigning
  *   `property` fires the callback at once (unverified in Live; default true).
  *   onError: receives every error the fake posts (they are also kept in `errors()`).
+ *   liveVersion (read by wrapLiveSet): the Live version to model, e.g. "12.2.5"; it
+ *   overrides the fixture's `live_version` (core/fake-live/README.md, "Live versions").
  */
 function makeLiveAPI(handle, options = {}) {
   const idType = options.idType ?? "string";
@@ -44,7 +46,7 @@ function makeLiveAPI(handle, options = {}) {
     #reportedId = 0;
     #patcher = undefined;
 
-    /** Overloads of max-runtime.md §2.1: (), (path), (callback), (callback, path),
+    /** Max's documented overloads: (), (path), (callback), (callback, path),
      * (null|undefined, path), (patcher, callback, path), (patcher, path). */
     constructor(...args) {
       const isPatcher = (v) => v !== null && typeof v === "object";
@@ -229,6 +231,7 @@ function makeLiveAPI(handle, options = {}) {
  * @param {object} options see makeLiveAPI
  */
 export function wrapLiveSet(handle, options = {}) {
+  if (options?.liveVersion != null) handle.setLiveVersion(String(options.liveVersion));
   const LiveAPI = makeLiveAPI(handle, options ?? {});
   return {
     /** Max's LiveAPI class bound to this Set. */

@@ -1,4 +1,4 @@
-//! LiveAPI-level behaviours of the fake (max-runtime.md §6 items 19–27): result shapes,
+//! LiveAPI-level behaviours of the fake (docs/design/max-host.md §6.2): result shapes,
 //! ids, paths, invalid targets, `set` rules and colours.
 #![cfg(not(target_arch = "wasm32"))]
 

@@ -1,5 +1,5 @@
-//! Devices, racks, chains, drum pads, mixer and parameters (tools.md §5.2 items 10, 11,
-//! 12, 15, 16).
+//! Devices, racks, chains, drum pads, mixer and parameters
+//! (docs/design/live-model.md §2.10, §2.11, §2.12, §2.15, §2.16).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;
@@ -85,10 +85,9 @@ fn racks_chains_and_drum_pads() {
     assert_eq!(live.type_of(chain).unwrap(), "DrumChain");
     assert_eq!(
         one(&mut live, chain, "in_note"),
-        Atom::Int(-1),
-        "drum chains start on all notes"
+        Atom::Int(36),
+        "drum chains start on C1 (core/fake-live/README.md row 74)"
     );
-    live.try_set(chain, "in_note", &[Atom::Int(36)]).unwrap();
     live.try_set(chain, "name", &[sym("Kick")]).unwrap();
     assert_eq!(live.try_get_count(pad, "chains").unwrap(), 1);
     assert_eq!(one(&mut live, pad, "name"), sym("Kick"));

@@ -1,5 +1,5 @@
 //! Duplicating and moving content, audio clips, labels and undo of note edits
-//! (tools.md §5.2 items 3, 11, 13).
+//! (docs/design/live-model.md §2.3, §2.11, §2.13).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;
@@ -90,8 +90,14 @@ fn clip_copies_between_slots_and_to_the_arrangement() {
     assert_eq!(one(&mut live, arr, "is_arrangement_clip"), Atom::Int(1));
     assert_eq!(one(&mut live, arr, "start_time"), Atom::Float(64.0));
     assert_eq!(one(&mut live, arr, "end_time"), Atom::Float(80.0));
+    // song_length lies 32 beats past the last event (core/fake-live/README.md row 53).
     let song = live.resolve("live_set");
-    assert_eq!(one(&mut live, song, "song_length"), Atom::Float(80.0));
+    let last = one(&mut live, song, "last_event_time").as_f64().unwrap();
+    assert_eq!(
+        one(&mut live, song, "song_length"),
+        Atom::Float(last + 32.0)
+    );
+    assert!(last >= 80.0);
     live.try_call(bass, "delete_clip", &[sym(&format!("id {arr}"))])
         .unwrap();
     assert!(!live.exists(arr));
@@ -169,6 +175,8 @@ fn capture_and_insert_scene_copies_the_playing_clips_after_the_selected_scene() 
     let song = live.resolve("live_set");
     let verse = live.resolve("live_set scenes 1");
     live.try_call(verse, "fire", &[]).unwrap();
+    // The transport starts a tick after the fire (core/fake-live/README.md row 15).
+    live.settle();
     assert_eq!(one(&mut live, song, "is_playing"), Atom::Int(1));
     let drums = live.resolve("live_set tracks 0");
     assert_eq!(one(&mut live, drums, "playing_slot_index"), Atom::Int(1));

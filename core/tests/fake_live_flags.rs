@@ -1,6 +1,6 @@
 //! Fixture flags for tool tests: the virtual clock (`call_delay_ms`, deadline tests of
-//! tools.md 1.15 / B14 without wall-clock time) and cut note answers
-//! (`note_answer_limit`, the windowed re-read of tools.md 1.14 / max-runtime.md Q18).
+//! docs/design/tool-contract.md §1.15, progress without wall-clock time) and cut note answers
+//! (`note_answer_limit`, the windowed re-read of docs/design/tool-contract.md §1.14).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;

@@ -1,6 +1,6 @@
 //! The batched same-pitch overlap rule of `add_new_notes` (O(n log n)) gives exactly
-//! what inserting the notes one at a time with the rule of max-runtime.md §6 item 35
-//! gives: the straightforward quadratic algorithm below is the reference.
+//! what inserting the notes one at a time with the rule of core/fake-live/README.md
+//! rows 32 and 33 gives: the straightforward quadratic algorithm below is the reference.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;
@@ -17,21 +17,14 @@ const EPS: f64 = 1e-9;
 #[derive(Clone, Debug, PartialEq)]
 struct N(u64, i64, f64, f64);
 
-/// One insertion with the rule, on a list sorted by (pitch, start): a note at the same
-/// start is replaced, every earlier note running into the new one is shortened, the new
-/// one is shortened to the next start.
+/// One insertion with the rule, on a list sorted by (pitch, start): notes of that pitch
+/// starting at or inside the new one are deleted (it keeps its length), every earlier
+/// note running into it is shortened.
 fn reference_insert(list: &mut Vec<N>, next_id: &mut u64, mut n: N) {
-    if let Some(i) = list
-        .iter()
-        .position(|e| e.1 == n.1 && (e.2 - n.2).abs() < EPS)
-    {
-        list.remove(i);
-    }
+    list.retain(|e| !(e.1 == n.1 && e.2 > n.2 - EPS && e.2 < n.2 + n.3 - EPS));
     for e in list.iter_mut().filter(|e| e.1 == n.1) {
         if e.2 < n.2 && e.2 + e.3 > n.2 + EPS {
             e.3 = n.2 - e.2;
-        } else if e.2 > n.2 && e.2 < n.2 + n.3 - EPS {
-            n.3 = e.2 - n.2;
         }
     }
     *next_id += 1;

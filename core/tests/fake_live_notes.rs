@@ -1,4 +1,4 @@
-//! The extended notes API (max-runtime.md §6 items 33–36) and observer support (28).
+//! The extended notes API (core/fake-live/README.md) and observer support (28).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;

@@ -1,5 +1,5 @@
-//! Set structure, track kinds, clips, scenes, undo and ranges (max-runtime.md §6
-//! items 25 and 29–32, 37, 38; tools.md §5.2 items 2–6).
+//! Set structure, track kinds, clips, scenes, undo and ranges (core/fake-live/README.md,
+//! and docs/design/live-model.md §2.2 to §2.6).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;
@@ -159,7 +159,7 @@ fn b30_set_structure_slots_per_scene_and_appending() {
     }
     let master = id_of(&mut live, "live_set master_track");
     assert!(live.try_get_count(master, "clip_slots").is_err());
-    // sends follow return tracks (tools.md §5.2 item 2)
+    // sends follow return tracks (docs/design/live-model.md §2.2)
     let t0_mixer = id_of(&mut live, "live_set tracks 0 mixer_device");
     assert_eq!(live.try_get_count(t0_mixer, "sends").unwrap(), 2);
     live.try_call(song, "create_return_track", &[]).unwrap();
@@ -402,8 +402,9 @@ fn arrangement_clips_replace_what_they_overlap() {
             &[Atom::Float(0.0), Atom::Float(4.0)]
         )
         .is_err());
+    // 32 beats past the last clip end (core/fake-live/README.md row 53).
     let song = id_of(&mut live, "live_set");
-    assert_eq!(one(&mut live, song, "song_length"), Atom::Float(16.0));
+    assert_eq!(one(&mut live, song, "song_length"), Atom::Float(48.0));
 }
 
 #[test]
@@ -428,13 +429,13 @@ fn playhead_writes_appear_after_a_deferral_and_cue_points_toggle() {
     live.settle();
     assert_eq!(
         one(&mut live, song, "current_song_time"),
-        Atom::Float(32.0),
-        "clamped to the song length"
+        Atom::Float(64.0),
+        "clamped to the song length (the clip's end + 32, README row 53)"
     );
     live.try_call(song, "set_or_delete_cue", &[]).unwrap();
     let cues = ids(&mut live, song, "cue_points");
     let times: Vec<Atom> = cues.iter().map(|c| one(&mut live, *c, "time")).collect();
-    assert_eq!(times, vec![Atom::Float(8.0), Atom::Float(32.0)]);
+    assert_eq!(times, vec![Atom::Float(8.0), Atom::Float(64.0)]);
     live.try_call(song, "set_or_delete_cue", &[]).unwrap();
     assert_eq!(live.try_get_count(song, "cue_points").unwrap(), 1);
 }

@@ -614,16 +614,27 @@ fn wrapping_effects_and_instruments_in_racks() {
     assert_eq!(rack["chains"][0]["devices"][0]["device"], "Wavetable");
     assert_eq!(set["tracks"][4]["devices"].as_array().unwrap().len(), 1);
     // Audio and MIDI effects together are refused before any write.
+    // Live keeps MIDI effects before the instrument and refuses one asked for the end
+    // of a track holding an instrument (core/fake-live/README.md rows 63 and 64), so an
+    // Arpeggiator given no position lands just before Drift, at d1.
     ok(
         &mut live,
         "barline-create-device",
         json!({"deviceName": "Arpeggiator", "path": "t6"}),
     );
+    let devices = dump(&live)["tracks"][6]["devices"].clone();
+    let names: Vec<&str> = devices
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["device"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Max MIDI Effect", "Arpeggiator", "Drift", "Delay"]);
     live.reset_counters();
     let r = call(
         &mut live,
         "barline-update-device",
-        json!({"path": "t6/d2,t6/d3", "wrapInRack": true}),
+        json!({"path": "t6/d1,t6/d3", "wrapInRack": true}),
     );
     assert_eq!(code(&r), "BAD_INPUT", "{r}");
     assert_eq!(writes(&live), 0);
@@ -844,44 +855,19 @@ fn master_return_chains_and_catch_all_pads() {
         json!({"deviceName": "Reverb", "path": "t0/d0/rc0"}),
     );
     assert_eq!(code(&r), "NOT_FOUND", "{r}");
-    // The catch-all pad: a chain with in_note -1, listed last.
-    ok(
+    // A catch-all chain (in_note −1) cannot be made through the API: a new drum chain
+    // receives C1 and setting in_note −1 is refused (core/fake-live/README.md rows 74
+    // and 75). The tool says so before writing anything.
+    let before = live.to_json();
+    let r = call(
         &mut live,
         "barline-create-device",
         json!({"deviceName": "Simpler", "path": "t0/d0/p*"}),
     );
-    let pads = ok(
-        &mut live,
-        "barline-read-device",
-        json!({"path": "t0/d0", "include": ["drum-pads"]}),
-    );
-    let last = pads["structuredContent"]["drumPads"]
-        .as_array()
-        .unwrap()
-        .last()
-        .unwrap()
-        .clone();
-    assert_eq!(
-        (last["note"].clone(), last["pitch"].clone()),
-        (json!(-1), json!("*"))
-    );
-    let pad = ok(
-        &mut live,
-        "barline-read-device",
-        json!({"path": "t0/d0/p*", "include": ["chains"]}),
-    );
-    assert_eq!(pad["structuredContent"]["path"], "t0/d0/p*");
-    assert_eq!(pad["structuredContent"]["chains"][0]["path"], "t0/d0/p*/c0");
-    ok(
-        &mut live,
-        "barline-update-device",
-        json!({"path": "t0/d0/p*", "solo": true}),
-    );
-    let set = dump(&live);
-    let chains = set["tracks"][0]["devices"][0]["chains"].as_array().unwrap();
-    assert_eq!(chains.last().unwrap()["solo"], true);
-    let rack = ok(&mut live, "barline-read-device", json!({"path": "t0/d0"}));
-    assert_eq!(rack["structuredContent"]["hasSoloedChain"], true);
+    assert_eq!(code(&r), "UNSUPPORTED", "{r}");
+    assert_eq!(live.to_json(), before);
+    // The fake holds in_note 0…127 only (row 75), so reading and editing a catch-all
+    // chain made in Live's own interface is not exercised here.
 }
 
 #[test]

@@ -256,11 +256,13 @@ fn create_inside_the_arrangement_waits_for_the_playhead() {
         json!({"operation": "created", "time": "9|1", "name": "Bridge", "id": "locator-2"})
     );
     assert!(warnings(&r).is_empty(), "{r}");
+    // Live lists cues in creation order (core/fake-live/README.md row 50); the tool's
+    // locator-2 is the time order.
     assert_eq!(
         cues(&live),
         json!([
             {"time": 0.0, "name": "Intro"}, {"time": 16.0, "name": "Verse"},
-            {"time": 32.0, "name": "Bridge"}, {"time": 48.0, "name": "Chorus"}
+            {"time": 48.0, "name": "Chorus"}, {"time": 32.0, "name": "Bridge"}
         ])
     );
     assert!(live.errors().is_empty(), "{:?}", live.errors());
@@ -300,19 +302,22 @@ fn create_past_the_end_on_audio_tracks_uses_the_silent_wav() {
         silent_wav: Some("/tmp/barline/silence.wav".into()),
         ..ToolContext::default()
     };
+    // Live's song_length is the last event (the arrangement loop's end included) + 32
+    // beats even in an empty Set (core/fake-live/README.md row 53), so "past the end"
+    // lies well after the loop: bar 21 is beat 80.
     let r = call_ctx(
         &mut live,
         "barline-update-live-set",
-        json!({"locatorOperation": "create", "locatorTime": "3|1"}),
+        json!({"locatorOperation": "create", "locatorTime": "21|1"}),
         &ctx,
     );
     assert_eq!(
         r["structuredContent"]["locator"],
-        json!({"operation": "created", "time": "3|1", "id": "locator-0"}),
+        json!({"operation": "created", "time": "21|1", "id": "locator-0"}),
         "{r}"
     );
     let d = dump(&live);
-    assert_eq!(d["cue_points"], json!([{"time": 8.0}]));
+    assert_eq!(d["cue_points"], json!([{"time": 80.0}]));
     assert!(d["tracks"][0]
         .get("arrangement_clips")
         .is_none_or(|c| c.as_array().unwrap().is_empty()));
@@ -322,7 +327,7 @@ fn create_past_the_end_on_audio_tracks_uses_the_silent_wav() {
     let r = call(
         &mut live,
         "barline-update-live-set",
-        json!({"tempo": 100, "locatorOperation": "create", "locatorTime": "3|1"}),
+        json!({"tempo": 100, "locatorOperation": "create", "locatorTime": "21|1"}),
     );
     assert_eq!(code(&r), "UNSUPPORTED");
     assert_eq!(writes(&live), 0);
@@ -333,10 +338,12 @@ fn create_past_the_end_without_tracks_is_unsupported_and_changes_nothing() {
     let fixture = json!({"format": "barline-live-set/1", "scenes": [{}]});
     let mut live = FakeLive::from_json(&fixture.to_string()).unwrap();
     live.reset_counters();
+    // Beyond song_length (loop end + 32 beats in an empty Set, core/fake-live/README.md
+    // row 53).
     let r = call(
         &mut live,
         "barline-update-live-set",
-        json!({"tempo": 100, "locatorOperation": "create", "locatorTime": "2|1"}),
+        json!({"tempo": 100, "locatorOperation": "create", "locatorTime": "21|1"}),
     );
     assert_eq!(code(&r), "UNSUPPORTED");
     assert!(r["content"][0]["text"]
@@ -543,7 +550,9 @@ fn locator_time_follows_a_new_signature_in_the_same_call() {
         json!({"timeSignature": "3/4", "locatorOperation": "create", "locatorTime": "2|1"}),
     );
     assert_eq!(r["structuredContent"]["locator"]["time"], "2|1");
-    assert_eq!(cues(&live)[1], json!({"time": 3.0}));
+    assert_eq!(r["structuredContent"]["locator"]["id"], "locator-1");
+    // The new cue is listed last: creation order (core/fake-live/README.md row 50).
+    assert_eq!(cues(&live)[3], json!({"time": 3.0}));
 }
 
 #[test]
@@ -599,7 +608,8 @@ fn the_first_run_asks_for_a_wait_and_the_resumed_run_finishes() {
         done.result["structuredContent"]["locator"]["id"],
         "locator-2"
     );
-    assert_eq!(cues(&live)[2], json!({"time": 32.0}));
+    // Listed last: creation order (core/fake-live/README.md row 50).
+    assert_eq!(cues(&live)[3], json!({"time": 32.0}));
 }
 
 #[test]

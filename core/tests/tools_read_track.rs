@@ -79,9 +79,11 @@ fn everything_on_the_drum_track() {
     assert_eq!(t["color"], "#AF3333");
     assert_eq!(t["gainDb"], -1.2, "volume 0.82 through the dB curve");
     assert_eq!(t["pan"], 0);
+    // A send reads 6 dB below a volume fader at the same value: 0.1 is −48.6 − 6 dB;
+    // an off send (0) reports −70 (core/fake-live/README.md row 76).
     assert_eq!(
         t["sends"],
-        json!([{"gainDb": -50, "return": "A-Reverb"}, {"gainDb": -70, "return": "B-Delay"}])
+        json!([{"gainDb": -54.6, "return": "A-Reverb"}, {"gainDb": -70, "return": "B-Delay"}])
     );
     assert_eq!(
         t["drumMap"],
@@ -123,10 +125,19 @@ fn everything_on_the_drum_track() {
     );
     assert_eq!(t["arrangementClips"][1]["arrangementStart"], "13|1");
     assert_eq!(t["monitoringState"], "auto");
+    // An audio-producing track offers Ext. Out, Main, its group and audio tracks by
+    // name, and Sends Only (core/fake-live/README.md rows 7 and 9); identifiers are
+    // Live's, so they are taken from the list, never assumed.
+    let outputs = t["availableOutputRoutingTypes"].as_array().unwrap();
+    let names: Vec<&str> = outputs
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
     assert_eq!(
-        t["availableOutputRoutingTypes"],
-        json!([{"name": "Main", "outputId": "1"}, {"name": "Sends Only", "outputId": "2"}, {"name": "No Output", "outputId": "0"}])
+        names,
+        ["Ext. Out", "Main", "Synths", "Vox Chops", "Sends Only"]
     );
+    assert_eq!(t["outputRoutingType"], outputs[1], "outputs to Main");
     assert_eq!(
         t["inputRoutingChannel"],
         json!({"name": "All Channels", "inputId": "1"})

@@ -823,3 +823,17 @@ fn appending_up_to_a_far_index_stops_before_the_deadline_as_a_timeout_saying_wha
     );
     assert_eq!(dumped_scenes(&live).len(), 9, "what the message says");
 }
+
+#[test]
+fn a_new_scene_does_not_keep_the_tempo_it_inherits() {
+    // Live gives a new scene the tempo settings of the scene above it
+    // (core/fake-live/README.md row 54): below Outro (98 BPM, enabled) a scene made
+    // without a tempo would change the tempo when launched. The tool switches it off.
+    let mut live = demo();
+    let r = call(&mut live, "barline-create-scene", json!({"sceneIndex": 5}));
+    assert!(r.get("isError").is_none(), "{r}");
+    let scenes = dumped_scenes(&live);
+    assert_eq!(scenes[4]["tempo_enabled"], true, "Outro keeps its tempo");
+    assert_ne!(scenes[5]["tempo_enabled"], true, "{}", scenes[5]);
+    assert_ne!(scenes[5]["time_signature_enabled"], true, "{}", scenes[5]);
+}

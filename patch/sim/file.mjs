@@ -1,10 +1,11 @@
-// Max's File for reading (docs/design/max-host.md §1.10): resolved in the script's
-// folder, then the search path; `readbytes` returns plain number arrays and is capped per
-// call so code that assumes whole-file reads fails in tests. An absolute path the fake
-// Live Set lists (fixture `files`) also opens, with no bytes: the Set's samples exist for
-// the device.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+// Max's File (docs/design/max-host.md §1.10). Reading: resolved in the script's folder, then the
+// search path; `readbytes` returns plain number arrays and is capped per call so code
+// that assumes whole-file reads fails in tests. An absolute path the fake Live Set lists
+// (fixture `files`) also opens, with no bytes: the Set's samples exist for the device.
+// Writing ("write" access, as the Live Check device writes its report): a relative name
+// goes to the script's folder; `writestring` appends; `close` writes the file.
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, isAbsolute, join } from "node:path";
 
 export function createFileClass({ folders, readCap = 4096, toContextArray, setHasFile = () => false }) {
   const find = (name) => {
@@ -31,6 +32,17 @@ export function createFileClass({ folders, readCap = 4096, toContextArray, setHa
       if (name !== undefined) this.open(name);
     }
     open(name = this.filename) {
+      if (String(this.access).includes("write")) {
+        const target = isAbsolute(String(name)) ? String(name) : join(folders[0] ?? ".", String(name));
+        this._target = target;
+        this._written = [];
+        this.filename = basename(target);
+        this.foldername = dirname(target);
+        this.isopen = existsSync(dirname(target));
+        this.position = 0;
+        this.eof = 0;
+        return;
+      }
       const path = name === undefined ? null : find(String(name));
       this.filename = name === undefined ? "" : String(name).split("/").pop();
       this.foldername = path ? path.slice(0, path.length - this.filename.length - 1) : "";
@@ -40,7 +52,18 @@ export function createFileClass({ folders, readCap = 4096, toContextArray, setHa
       this.position = 0;
       this.filetype = this.isopen ? "TEXT" : "";
     }
-    close() { this.isopen = false; this._bytes = null; }
+    writestring(text) {
+      if (!this.isopen || !this._written) return;
+      const bytes = Buffer.from(String(text), "utf8");
+      this._written.push(bytes);
+      this.position += bytes.length;
+    }
+    close() {
+      if (this.isopen && this._written) writeFileSync(this._target, Buffer.concat(this._written).subarray(0, this.eof || this.position));
+      this.isopen = false;
+      this._bytes = null;
+      this._written = null;
+    }
     readbytes(n) {
       if (!this.isopen) return toContextArray([]);
       const count = Math.max(0, Math.min(Number(n) || 0, readCap, this.eof - this.position));

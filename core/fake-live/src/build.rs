@@ -4,8 +4,8 @@
 
 use super::palette::palette_color;
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::{Kind, Node, Value};
-use super::FakeLive;
 use barline_core::live::LiveId;
 
 /// What a new parameter needs.
@@ -209,7 +209,7 @@ impl FakeLive {
         let letter = (b'A' + (index % 26) as u8) as char;
         let p = self.new_parameter(
             mixer,
-            &ParamSpec::new(&format!("{letter}-Send"), 0.0, 0.0, 1.0, "volume"),
+            &ParamSpec::new(&format!("{letter}-Send"), 0.0, 0.0, 1.0, "send"),
         );
         self.push_child(mixer, "sends", p, Some(index));
         p
@@ -303,21 +303,5 @@ impl FakeLive {
                 .with("sample_rate", Value::Float(44100.0));
         }
         self.add(node)
-    }
-}
-
-/// Builds the default Set of [`FakeLive::new`].
-pub(crate) fn default_set(live: &mut FakeLive) {
-    let json = r#"{"format":"barline-live-set/1","song":{"name":"Untitled"},
-      "scenes":[{},{},{},{},{},{},{},{}],
-      "tracks":[{"kind":"midi","name":"1-MIDI","color_index":16},{"kind":"midi","name":"2-MIDI","color_index":17},
-                {"kind":"audio","name":"3-Audio","color_index":18},{"kind":"audio","name":"4-Audio","color_index":19}],
-      "return_tracks":[{"name":"A-Reverb","color_index":20},{"name":"B-Delay","color_index":21}]}"#;
-    match super::load::load(json) {
-        Ok(set) => *live = set,
-        Err(e) => {
-            live.errors
-                .push(format!("internal: default set failed to load: {e}"));
-        }
     }
 }

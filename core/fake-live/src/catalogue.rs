@@ -1,6 +1,7 @@
 //! The native devices `insert_device` accepts, with their LOM class names, device types
-//! and a few representative parameters. The names themselves are the tools.md §3.15
-//! catalogue that create-device offers, kept once in `barline_core`.
+//! and a few representative parameters. The names themselves are the catalogue that
+//! create-device offers (docs/tools.md), kept once in `barline_core`; the class names
+//! follow core/fake-live/README.md row 62.
 
 use super::build::ParamSpec;
 use super::store::Kind;
@@ -53,6 +54,8 @@ pub(crate) fn entry(name: &str) -> Option<Entry> {
         "Auto Filter" => ("AutoFilter".into(), Kind::Plain),
         "EQ Eight" => ("Eq8".into(), Kind::Plain),
         "Utility" => ("StereoGain".into(), Kind::Plain),
+        "Compressor" => ("Compressor2".into(), Kind::Plain),
+        "Electric" => ("LoungeLizard".into(), Kind::Plain),
         other => (other.replace([' ', '-'], ""), Kind::Plain),
     };
     Some(Entry {

@@ -1,8 +1,9 @@
 //! ClipSlot: `has_clip`, group slots, and creating, deleting and copying clips where
 //! Live allows it (empty slots of MIDI tracks for `create_clip`).
 
+use super::args;
+use super::set::FakeLive;
 use super::store::Kind;
-use super::{args, FakeLive};
 use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<Atom>, String>> {
@@ -75,28 +76,7 @@ pub(crate) fn call(
             live.changed(id, "has_clip");
             Ok(vec![])
         }
-        "duplicate_clip_to" => {
-            let (target, _) = args::object(a, 0, "target slot")?;
-            if !has_clip {
-                return Err("duplicate_clip_to: the source slot is empty".into());
-            }
-            if live.model.node(target).map(|n| n.class) != Some(super::schema::Class::ClipSlot) {
-                return Err(format!("duplicate_clip_to: id {target} is not a clip slot"));
-            }
-            let target_kind = live.kind(live.model.n(target).parent);
-            if target_kind != track_kind {
-                return Err("duplicate_clip_to: the target track kind differs".into());
-            }
-            let old = live.model.n(target).single("clip");
-            if live.exists(old) {
-                live.model.remove_subtree(old);
-            }
-            let clip = live.model.n(id).single("clip");
-            let copy = live.clone_subtree(clip, target);
-            live.set_single(target, "clip", copy);
-            live.changed(target, "has_clip");
-            Ok(vec![])
-        }
+        "duplicate_clip_to" => duplicate_clip_to(live, id, track_kind, has_clip, a),
         "fire" => {
             let clip = live.model.n(id).single("clip");
             if live.exists(clip) {
@@ -104,7 +84,42 @@ pub(crate) fn call(
             }
             Ok(vec![])
         }
-        "stop" | "set_fire_button_state" => Ok(vec![]),
+        // Any slot of a track stops the track's clip (rows 16, 21).
+        "stop" => {
+            live.stop_track(track, false);
+            Ok(vec![])
+        }
+        "set_fire_button_state" => Ok(vec![]),
         _ => Err(format!("ClipSlot has no function \"{name}\"")),
     }
+}
+
+/// `ClipSlot.duplicate_clip_to(slot)`: copies the clip over the target's, same track kind.
+fn duplicate_clip_to(
+    live: &mut FakeLive,
+    id: LiveId,
+    track_kind: Kind,
+    has_clip: bool,
+    a: &[Atom],
+) -> Result<Vec<Atom>, String> {
+    let (target, _) = args::object(a, 0, "target slot")?;
+    if !has_clip {
+        return Err("duplicate_clip_to: the source slot is empty".into());
+    }
+    if live.model.node(target).map(|n| n.class) != Some(super::schema::Class::ClipSlot) {
+        return Err(format!("duplicate_clip_to: id {target} is not a clip slot"));
+    }
+    let target_kind = live.kind(live.model.n(target).parent);
+    if target_kind != track_kind {
+        return Err("duplicate_clip_to: the target track kind differs".into());
+    }
+    let old = live.model.n(target).single("clip");
+    if live.exists(old) {
+        live.model.remove_subtree(old);
+    }
+    let clip = live.model.n(id).single("clip");
+    let copy = live.clone_subtree(clip, target);
+    live.set_single(target, "clip", copy);
+    live.changed(target, "has_clip");
+    Ok(vec![])
 }

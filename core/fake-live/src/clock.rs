@@ -1,5 +1,5 @@
 //! The virtual clock: time that advances by a fixed step per Live API request, so
-//! deadline behaviour (tools.md 1.15, B14) is tested without wall-clock time.
+//! deadline behaviour (a tool call's time limit) is tested without wall-clock time.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;

@@ -1,9 +1,10 @@
-//! CuePoint (locators): kept sorted by time; `set_or_delete_cue` toggles a locator
-//! at the playhead's visible position.
+//! CuePoint (locators): listed in creation order (core/fake-live/README.md row 50);
+//! `set_or_delete_cue` toggles a locator at the playhead's visible position snapped
+//! to the Arrangement grid (row 49).
 
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::{Kind, Node, Value};
-use super::FakeLive;
 use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn call(
@@ -22,8 +23,17 @@ pub(crate) fn call(
     }
 }
 
+/// The Arrangement grid a new cue lands on: 1/16 note (a quarter beat), the grid at
+/// the zoom the measurements used (row 49).
+const CUE_GRID: f64 = 0.25;
+
+/// The nearest grid line (152.4 → 152.5, 5.1 → 5.0).
+fn snap_to_grid(t: f64) -> f64 {
+    (t / CUE_GRID).round() * CUE_GRID
+}
+
 impl FakeLive {
-    /// Adds a locator in time order.
+    /// Adds a locator after the existing ones (Live lists them in creation order).
     pub(crate) fn add_cue_point(&mut self, name: &str, time: f64) -> LiveId {
         let song = self.model.song;
         let cue = self.add(
@@ -31,20 +41,13 @@ impl FakeLive {
                 .with("name", Value::Str(name.into()))
                 .with("time", Value::Float(time)),
         );
-        let at = self
-            .model
-            .n(song)
-            .list("cue_points")
-            .iter()
-            .filter(|c| self.model.n(**c).float("time") <= time)
-            .count();
-        self.push_child(song, "cue_points", cue, Some(at));
+        self.push_child(song, "cue_points", cue, None);
         cue
     }
 
     pub(crate) fn set_or_delete_cue(&mut self) -> Result<Vec<Atom>, String> {
         let song = self.model.song;
-        let now = self.model.n(song).float("current_song_time");
+        let now = snap_to_grid(self.model.n(song).float("current_song_time"));
         let existing = self
             .model
             .n(song)

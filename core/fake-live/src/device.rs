@@ -1,10 +1,11 @@
 //! Devices, racks, chains and drum pads: creation from the catalogue with Live's
 //! placement rules, deletion with index shifting, chains, and moving devices.
 
+use super::args;
 use super::catalogue::{self, Entry};
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::{Kind, Node, Value};
-use super::{args, FakeLive};
 use barline_core::live::path::id_atoms;
 use barline_core::live::{Atom, LiveId};
 
@@ -21,12 +22,14 @@ pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<
                 .map(|p| live.model.n(*p).float("value") != 0.0);
             b(on.unwrap_or(true))
         }
+        // Named after its chains: one chain's name, "Multi", or the note (row 73).
         (Class::DrumPad, "name") => {
             let chains = live.pad_chains(id);
-            let name = chains
-                .first()
-                .map(|c| live.model.n(*c).str("name").to_string())
-                .unwrap_or_default();
+            let name = match chains.as_slice() {
+                [] => super::mixer::note_name(n.int("note")),
+                [one] => live.model.n(*one).str("name").to_string(),
+                _ => "Multi".to_string(),
+            };
             Some(Ok(vec![Atom::Symbol(name)]))
         }
         _ => None,
@@ -43,7 +46,7 @@ pub(crate) fn call(
     match (n.class, name) {
         (Class::Device, "insert_chain") => {
             if !matches!(n.kind, Kind::Rack | Kind::DrumRack) {
-                // Live answers 1 instead of an id on non-racks [O]; nothing changes.
+                // Live answers 1 instead of an id on non-racks (observed); nothing changes.
                 return Ok(vec![Atom::Int(1)]);
             }
             let count = n.list("chains").len();
@@ -54,10 +57,8 @@ pub(crate) fn call(
                     .filter(|i| *i <= count)
                     .ok_or_else(|| format!("insert_chain index out of range 0…{count}"))?,
             };
+            // A new Drum Rack chain receives C1 whatever pad is selected (row 74).
             let chain = live.new_chain(id, "Chain");
-            if live.kind(id) == Kind::DrumRack {
-                live.set_int(chain, "in_note", -1);
-            }
             live.push_child(id, "chains", chain, Some(at));
             live.changed(id, "chains");
             Ok(id_atoms(chain))
@@ -98,7 +99,7 @@ impl FakeLive {
         let sample = self.add(
             Node::new(Class::Sample, Kind::Plain, simpler)
                 .with("file_path", Value::Str(path.into()))
-                .with("gain", Value::Float(1.0))
+                .with("gain", Value::Float(crate::gain::UNITY))
                 .with("length", Value::Int(88200))
                 .with("sample_rate", Value::Float(44100.0)),
         );
@@ -137,7 +138,7 @@ impl FakeLive {
             .with("is_auto_colored", Value::Int(1));
         if kind == Kind::DrumChain {
             node = node
-                .with("in_note", Value::Int(-1))
+                .with("in_note", Value::Int(36))
                 .with("out_note", Value::Int(60))
                 .with("choke_group", Value::Int(0));
         }
@@ -198,7 +199,8 @@ impl FakeLive {
         }
     }
 
-    /// Checks Live's placement rules for a device of `device_type` in `container`.
+    /// Checks what a container takes (rows 65, 66): only audio effects on audio,
+    /// return and master tracks, one instrument per chain.
     fn check_placement(
         &self,
         container: LiveId,
@@ -213,6 +215,11 @@ impl FakeLive {
             _ => false,
         };
         let where_ = self.type_name(container).unwrap_or("container");
+        if !ok && !midi && audio {
+            return Err(format!(
+                "Only audio effects can be inserted into this {where_}"
+            ));
+        }
         if !ok {
             let what = ["", "an instrument", "an audio effect", "", "a MIDI effect"]
                 .get(device_type as usize)
@@ -227,9 +234,37 @@ impl FakeLive {
             .iter()
             .any(|d| Some(*d) != moving && self.model.n(*d).int("type") == 1);
         if device_type == 1 && has_inst {
-            return Err(format!("this {where_} already has an instrument"));
+            return Err("Device chains cannot have more than one instrument each".into());
         }
         Ok(())
+    }
+
+    /// The positions a device of `device_type` may take in `container` (the moving
+    /// device left out): after every MIDI effect and instrument that must precede it,
+    /// before every one that must follow (rows 63, 64).
+    fn valid_positions(
+        &self,
+        container: LiveId,
+        device_type: i64,
+        moving: Option<LiveId>,
+    ) -> (usize, usize) {
+        let rank = |t: i64| match t {
+            4 => 0,
+            1 => 1,
+            _ => 2,
+        };
+        let r = rank(device_type);
+        let others: Vec<i64> = self
+            .model
+            .n(container)
+            .list("devices")
+            .iter()
+            .filter(|d| Some(**d) != moving)
+            .map(|d| rank(self.model.n(*d).int("type")))
+            .collect();
+        let lo = others.iter().filter(|x| **x < r).count();
+        let hi = others.iter().filter(|x| **x <= r).count();
+        (lo, hi)
     }
 
     pub(crate) fn insert_device(
@@ -238,13 +273,6 @@ impl FakeLive {
         name: &str,
         index: Option<i64>,
     ) -> Result<Vec<Atom>, String> {
-        // `insert_device` appeared in Live 12.3 [D]; older versions have no such function.
-        if barline_core::tools::common::live_version::older_than_12_3(&self.config.version) {
-            return Err(format!(
-                "insert_device: not available in Live {}",
-                self.config.version
-            ));
-        }
         let entry = catalogue::entry(name)
             .ok_or_else(|| format!("insert_device: \"{name}\" is not a native device name"))?;
         let count = self.model.n(container).list("devices").len();
@@ -256,6 +284,13 @@ impl FakeLive {
                 .ok_or_else(|| format!("insert_device index {i} out of range 0…{count}"))?,
         };
         self.check_placement(container, entry.device_type, None)?;
+        let (lo, hi) = self.valid_positions(container, entry.device_type, None);
+        if at < lo || at > hi {
+            return Err(format!(
+                "Invalid insert index {at}: MIDI effects go before the instrument, audio \
+                 effects after it (valid here: {lo}…{hi})"
+            ));
+        }
         let dev = self.new_device(container, name, &entry);
         self.push_child(container, "devices", dev, Some(at));
         self.changed(container, "devices");
@@ -303,15 +338,16 @@ impl FakeLive {
             return Err("move_device: cannot move a rack into itself".into());
         }
         self.check_placement(target, dtype, Some(device))?;
+        // Live picks the nearest valid position and answers it (row 67).
+        let (lo, hi) = self.valid_positions(target, dtype, Some(device));
         self.unlink(from, "devices", device);
-        let count = self.model.n(target).list("devices").len();
-        let at = usize::try_from(position).unwrap_or(count).min(count);
+        let at = usize::try_from(position).unwrap_or(hi).clamp(lo, hi);
         self.push_child(target, "devices", device, Some(at));
         self.edit(device, |n| n.parent = target);
         self.recolor_auto_chains(device);
         self.changed(from, "devices");
         self.changed(target, "devices");
-        Ok(vec![])
+        Ok(vec![Atom::Int(at as i64)])
     }
 
     /// Auto-coloured chains take the colour of the track that now holds them, as Live

@@ -5,9 +5,10 @@
 
 use super::history::OpCounts;
 use super::paths::Child;
-use super::schema::{Class, Prop, Ty};
-use super::store::Value;
-use super::{clip, clip_slot, cue_point, device, mixer, scene, song, track, FakeLive};
+use super::schema::Class;
+use super::set::FakeLive;
+use super::values::{coerce, stored_atoms};
+use super::{clip, clip_slot, cue_point, device, mixer, scene, song, track};
 use barline_core::live::path::{id_atoms, id_list_atoms};
 use barline_core::live::{Atom, LiveError, LiveId};
 
@@ -49,10 +50,12 @@ impl FakeLive {
                 Child::Single(x) => id_atoms(x),
             });
         }
-        let Some(p) = n.class.prop(n.kind, prop) else {
+        let p = n.class.prop(n.kind, prop);
+        let Some(p) = p.filter(|_| self.member_exists(n.class, prop)) else {
             return Err(format!(
-                "{} has no property \"{prop}\"",
-                self.count_type(id)
+                "{} has no property \"{prop}\"{}",
+                self.count_type(id),
+                self.version_note(n.class, prop)
             ));
         };
         let hooked = match n.class {
@@ -85,12 +88,15 @@ impl FakeLive {
         let ty = self.count_type(id);
         let is_view_ref =
             class == Class::SongView && class.single_children(kind).iter().any(|(c, _)| *c == prop);
-        let prop_def = class.prop(kind, prop);
+        let prop_def = class
+            .prop(kind, prop)
+            .filter(|_| self.member_exists(class, prop));
         if prop_def.is_none() && !is_view_ref {
             if self.child(id, prop).is_some() {
                 return Err(format!("{ty}.{prop} is a child and cannot be set"));
             }
-            return Err(format!("{ty} has no property \"{prop}\""));
+            let note = self.version_note(class, prop);
+            return Err(format!("{ty} has no property \"{prop}\"{note}"));
         }
         if self.in_notification {
             return Err(NOTIFICATION_ERROR.into());
@@ -143,8 +149,10 @@ impl FakeLive {
         let n = self.model.node(id).ok_or_else(|| Self::no_object(id))?;
         let (class, kind) = (n.class, n.kind);
         let ty = self.count_type(id);
-        let Some(func) = class.func(kind, name, self.config.undo_step_functions) else {
-            return Err(format!("{ty} has no function \"{name}\""));
+        let func = class.func(kind, name, self.config.undo_step_functions);
+        let Some(func) = func.filter(|_| self.member_exists(class, name)) else {
+            let note = self.version_note(class, name);
+            return Err(format!("{ty} has no function \"{name}\"{note}"));
         };
         if func.mutates && self.in_notification {
             return Err(NOTIFICATION_ERROR.into());
@@ -161,6 +169,9 @@ impl FakeLive {
             Class::Scene => scene::call(self, id, name, args),
             Class::CuePoint => cue_point::call(self, id, name, args),
             Class::DeviceParameter => mixer::call(self, id, name, args),
+            Class::Sample => Ok(vec![Atom::Symbol(crate::gain::clip_gain_text(
+                self.model.n(id).float("gain"),
+            ))]),
             Class::Device | Class::Chain | Class::DrumPad => device::call(self, id, name, args),
             _ => Err(format!("{ty} has no function \"{name}\"")),
         };
@@ -258,71 +269,4 @@ fn undoable_set(class: Class, prop: &str) -> bool {
         ),
         _ => true,
     }
-}
-
-/// Atoms of a stored value, with type defaults for values never set.
-pub(crate) fn stored_atoms(p: &Prop, v: Option<&Value>) -> Vec<Atom> {
-    match (p.ty, v) {
-        (_, Some(Value::Int(i))) => vec![Atom::Int(*i)],
-        (_, Some(Value::Float(f))) => vec![Atom::Float(*f)],
-        (_, Some(Value::Str(s))) => vec![Atom::Symbol(s.clone())],
-        (_, Some(Value::StrList(l))) => l.iter().map(|s| Atom::Symbol(s.clone())).collect(),
-        (Ty::Float, None) => vec![Atom::Float(0.0)],
-        (Ty::Int | Ty::Bool, None) => vec![Atom::Int(0)],
-        (Ty::Str, None) => vec![Atom::Symbol(String::new())],
-        (Ty::Dict, None) => vec![Atom::Symbol(format!("{{\"{}\": null}}", p.name))],
-        (Ty::IntList | Ty::StrList, None) => Vec::new(),
-    }
-}
-
-/// Converts `set` atoms to a stored value: bools take 0/1 and true/false, ints take
-/// integral numbers, ranges are inclusive; anything else is refused.
-pub(crate) fn coerce(p: &Prop, value: &[Atom]) -> Result<Value, String> {
-    let first = value
-        .first()
-        .ok_or_else(|| format!("{} needs a value", p.name))?;
-    let v = match p.ty {
-        Ty::Bool => match first {
-            Atom::Symbol(s) if s == "true" => Value::Int(1),
-            Atom::Symbol(s) if s == "false" => Value::Int(0),
-            a => match a.as_f64() {
-                Some(x) if x == 0.0 || x == 1.0 => Value::Int(x as i64),
-                _ => {
-                    return Err(format!(
-                        "{} is a bool: give 0/1 or true/false, not {a}",
-                        p.name
-                    ))
-                }
-            },
-        },
-        Ty::Int => match first.as_i64() {
-            Some(i) => Value::Int(i),
-            None => return Err(format!("{} is an int, not {first}", p.name)),
-        },
-        Ty::Float => match first.as_f64() {
-            Some(x) if x.is_finite() => Value::Float(x),
-            _ => return Err(format!("{} is a number, not {first}", p.name)),
-        },
-        Ty::Str => Value::Str(
-            value
-                .iter()
-                .map(|a| a.to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
-        ),
-        Ty::IntList | Ty::StrList | Ty::Dict => {
-            return Err(format!("{} cannot be set this way", p.name));
-        }
-    };
-    let x = match v {
-        Value::Int(i) => Some(i as f64),
-        Value::Float(f) => Some(f),
-        _ => None,
-    };
-    if let (Some((lo, hi)), Some(x)) = (p.range, x) {
-        if x < lo || x > hi {
-            return Err(format!("{} out of range: {x} is not in {lo}…{hi}", p.name));
-        }
-    }
-    Ok(v)
 }

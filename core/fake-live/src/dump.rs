@@ -1,9 +1,10 @@
 //! Writing a Set as fixture JSON: structure plus every property value that differs
 //! from what the same constructor gives a new object (so load → dump is identity).
 
+use super::catalogue;
 use super::fixture::{emit_props, FORMAT};
+use super::set::{FakeConfig, FakeLive};
 use super::store::{Kind, Node};
-use super::{catalogue, FakeConfig, FakeLive};
 use barline_core::live::LiveId;
 use serde_json::{json, Map, Value as J};
 

@@ -4,9 +4,9 @@
 //! property values. Only values that differ from what Live gives a new object are
 //! written, so a dump of a loaded fixture is the fixture itself.
 
-use super::dispatch::coerce;
 use super::schema::{Class, Ty};
 use super::store::{Node, Value};
+use super::values::coerce;
 use serde_json::{Map, Value as J};
 use std::fmt;
 
@@ -138,7 +138,9 @@ pub(crate) fn emit_props(node: &Node, fresh: &Node, out: &mut Map<String, J>) {
         let Some(v) = node.props.get(p.name) else {
             continue;
         };
-        if fresh.props.get(p.name) != Some(v) {
+        // A drum chain's receive note says which pad holds it: always written.
+        let always = node.class == Class::Chain && p.name == "in_note";
+        if always || fresh.props.get(p.name) != Some(v) {
             out.insert(p.name.to_string(), to_json(p.ty, v));
         }
     }

@@ -1,8 +1,8 @@
-//! Folder listing over the fixture's `files` (tools.md 5.3): the fake has no file
+//! Folder listing over the fixture's `files` (sample search): the fake has no file
 //! system, so a folder exists when a listed file lies under it, and its entries are the
 //! next path components in the order the fixture lists the files.
 
-use super::FakeLive;
+use super::set::FakeLive;
 use barline_core::live::FolderEntry;
 
 impl FakeLive {

@@ -2,9 +2,10 @@
 //! creating functions use, then the fixture's property values are applied.
 
 use super::fixture::{apply_props, array, err, object, FixtureError, FORMAT};
+use super::note_json;
 use super::schema::Class;
+use super::set::{FakeConfig, FakeLive};
 use super::store::{Kind, Node, Notes, Value};
-use super::{note_json, FakeConfig, FakeLive};
 use barline_core::live::LiveId;
 use serde_json::{Map, Value as J};
 
@@ -186,10 +187,11 @@ pub(crate) fn load(json: &str) -> Result<FakeLive, FixtureError> {
         live.push_child(song, "return_tracks", track, None);
         return_ids.push((track, t, at));
     }
-    // Sends exist once all return tracks do.
+    // Sends exist once all return tracks do: one per return on every return mixer
+    // (each got one per return that existed when it was built).
     for (track, _, _) in &return_ids {
         let mixer = live.model.n(*track).single("mixer_device");
-        for i in 0..returns.len() {
+        for i in live.model.n(mixer).list("sends").len()..returns.len() {
             live.add_send(mixer, i);
         }
     }

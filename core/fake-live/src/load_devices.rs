@@ -1,9 +1,10 @@
 //! Fixture loading of mixers, device parameters, devices and rack chains.
 
+use super::catalogue;
 use super::fixture::{array, err, object, FixtureError};
 use super::load::{CHAIN_KEYS, DEVICE_KEYS, MIXER_PARAMS};
+use super::set::FakeLive;
 use super::store::Kind;
-use super::{catalogue, FakeLive};
 use barline_core::live::LiveId;
 use serde_json::{Map, Value as J};
 

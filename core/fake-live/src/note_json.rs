@@ -127,7 +127,21 @@ pub(crate) fn parse_note(v: &J, i: usize, base: Option<&Note>) -> Result<Note, S
         .as_object()
         .ok_or_else(|| format!("note {i} is not an object"))?;
     if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-        return Err(format!("note {i}: unknown field \"{k}\""));
+        return Err(format!(
+            "Invalid entry in the dictionary: note {i} has an unknown field \"{k}\""
+        ));
+    }
+    if base.is_none() {
+        let missing: Vec<&str> = ["pitch", "start_time", "duration"]
+            .into_iter()
+            .filter(|k| !obj.contains_key(*k))
+            .collect();
+        if !missing.is_empty() {
+            return Err(format!(
+                "Missing required keys: {} (note {i})",
+                missing.join(", ")
+            ));
+        }
     }
     let d = |f: fn(&Note) -> f64, fallback: f64| Some(base.map(f).unwrap_or(fallback));
     let pitch = field(obj, "pitch", 0.0, 127.0, base.map(|b| b.pitch as f64), i)?;
@@ -148,7 +162,7 @@ pub(crate) fn parse_note(v: &J, i: usize, base: Option<&Note>) -> Result<Note, S
         pitch: pitch as i64,
         start,
         duration,
-        velocity: field(obj, "velocity", 0.0, 127.0, d(|b| b.velocity, 100.0), i)?,
+        velocity: velocity(obj, i, d(|b| b.velocity, 100.0))?,
         mute: mute != 0.0,
         probability: field(obj, "probability", 0.0, 1.0, d(|b| b.probability, 1.0), i)?,
         velocity_deviation: field(
@@ -170,12 +184,35 @@ pub(crate) fn parse_note(v: &J, i: usize, base: Option<&Note>) -> Result<Note, S
     })
 }
 
+/// Velocity must be above 0 and at most 127 (core/fake-live/README.md row 29).
+fn velocity(obj: &Map<String, J>, i: usize, default: Option<f64>) -> Result<f64, String> {
+    let v = field(obj, "velocity", 0.0, 127.0, default, i)?;
+    if v <= 0.0 {
+        return Err(format!(
+            "note {i}: velocity must be above 0 and at most 127"
+        ));
+    }
+    Ok(v)
+}
+
+/// The notes of a `{"notes": [...]}` dict, with `_MxDCore`'s refusals (row 27).
 pub(super) fn note_list(a: &[Atom]) -> Result<Vec<J>, String> {
-    let d = args::dict(a, 0, "notes dict")?;
+    let d = args::dict(a, 0, "notes dict")
+        .map_err(|e| format!("Malformatted dictionary argument: {e}"))?;
     match d.get("notes") {
         Some(J::Array(list)) => Ok(list.clone()),
-        _ => Err("expected a dict {\"notes\": [...]}".into()),
+        Some(_) => Err("\"notes\" must be a list of note dicts".into()),
+        None => Err("Expecting 'notes' as the main dictionary's key".into()),
     }
+}
+
+/// Note ids as separate numbers, the only form `remove_notes_by_id` takes: `_MxDCore`
+/// hands the arguments to Live unparsed, so one dict text fails (rows 22, 23).
+pub(super) fn plain_id_list(a: &[Atom]) -> Result<Vec<u64>, String> {
+    if a.iter().any(|x| matches!(x, Atom::Symbol(_))) {
+        return Err("Invalid arguments: give the note ids as separate numbers, not a dict".into());
+    }
+    id_list(a)
 }
 
 /// Note ids given as numbers, or as one JSON list, or as `{"note_ids": [...]}`.

@@ -3,12 +3,13 @@
 //! overlap rule (an earlier note running into a new one is shortened, a note at the
 //! identical start is replaced).
 
+use super::args;
+use super::set::FakeLive;
 use super::store::{Note, Notes};
-use super::{args, FakeLive};
 use barline_core::live::{Atom, LiveId};
 use serde_json::Value as J;
 use std::collections::{BTreeMap, BTreeSet};
-use std::ops::Bound::{Excluded, Unbounded};
+use std::ops::Bound::Excluded;
 
 use super::note_json::*;
 
@@ -44,16 +45,16 @@ impl Ord for Start {
 /// The notes of one pitch, keyed by start.
 type Lane = BTreeMap<Start, Note>;
 
-/// Adds one note to its pitch's lane with the overlap rule: a note at the identical
-/// start is replaced, the earlier note running into the new one is shortened, and the
-/// new note is shortened to end where the next one starts. Notes of one pitch never
-/// overlap (every insertion keeps it so), so only the two neighbours are visited.
-fn place(lane: &mut Lane, mut n: Note) {
+/// Adds one note to its pitch's lane with the overlap rule of core/fake-live/README.md
+/// rows 32 and 33: notes starting at or inside the new note are deleted (it keeps its
+/// length) and the earlier note running into it is shortened. Notes of one pitch never
+/// overlap (every insertion keeps it so), so only the previous neighbour can run in.
+fn place(lane: &mut Lane, n: Note) {
     let at = Start(n.start);
     let same: Vec<Start> = lane
         .range((
             Excluded(Start(n.start - EPS)),
-            Excluded(Start(n.start + EPS)),
+            Excluded(Start(n.start + n.duration - EPS)),
         ))
         .map(|(k, _)| *k)
         .collect();
@@ -65,11 +66,6 @@ fn place(lane: &mut Lane, mut n: Note) {
             e.duration = n.start - e.start;
         } else {
             break;
-        }
-    }
-    if let Some((_, e)) = lane.range((Excluded(at), Unbounded)).next() {
-        if e.start < n.start + n.duration - EPS {
-            n.duration = e.start - n.start;
         }
     }
     lane.insert(at, n);
@@ -104,12 +100,12 @@ impl Notes {
             let first = batch.iter().map(|n| n.start).fold(f64::INFINITY, f64::min);
             let last = batch
                 .iter()
-                .map(|n| n.start)
+                .map(|n| n.start + n.duration)
                 .fold(f64::NEG_INFINITY, f64::max);
             let a = lane
                 .partition_point(|e| e.start < first - EPS)
                 .saturating_sub(1);
-            let b = (lane.partition_point(|e| e.start <= last + EPS) + 1).min(lane.len());
+            let b = lane.partition_point(|e| e.start < last + EPS);
             out.extend_from_slice(&old[done..lo + a]);
             let mut part: Lane = lane[a..b]
                 .iter()
@@ -191,13 +187,15 @@ impl FakeLive {
                         .iter()
                         .filter(|n| ids.contains(&n.id))
                         .collect::<Vec<_>>(),
-                    &None,
+                    &dict_fields(a),
                 ))
             }),
             "add_new_notes" => (|| {
                 let list = note_list(a)?;
                 if let Some(i) = list.iter().position(|n| n.get("note_id").is_some()) {
-                    return Err(format!("note {i}: add_new_notes does not take note_id"));
+                    return Err(format!(
+                        "Invalid entry in the dictionary: note {i} has a note_id"
+                    ));
                 }
                 let parsed = list
                     .iter()
@@ -221,7 +219,7 @@ impl FakeLive {
                     let id = v
                         .get("note_id")
                         .and_then(J::as_u64)
-                        .ok_or_else(|| format!("note {i}: note_id is required"))?;
+                        .ok_or_else(|| format!("Required key note_id is missing (note {i})"))?;
                     let base =
                         notes.list.iter().find(|n| n.id == id).ok_or_else(|| {
                             format!("note {i}: no note with id {id} in this clip")
@@ -240,7 +238,8 @@ impl FakeLive {
                 self.changed(clip, "notes");
                 Ok(vec![])
             }),
-            "remove_notes_by_id" => id_set(a).and_then(|ids| {
+            "remove_notes_by_id" => plain_id_list(a).and_then(|ids| {
+                let ids: BTreeSet<u64> = ids.into_iter().collect();
                 self.notes_mut(clip)?.list.retain(|n| !ids.contains(&n.id));
                 self.changed(clip, "notes");
                 Ok(vec![])

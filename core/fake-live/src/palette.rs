@@ -1,6 +1,7 @@
-//! Live's fixed 70-colour palette (max-runtime.md §3.12) and the snapping rule.
+//! Live's fixed 70-colour palette and the snapping rule (core/fake-live/README.md, "The
+//! LiveAPI surface").
 
-/// Palette index → `0xRRGGBB`, rows of 14 as in Live's colour chooser. [T]
+/// Palette index → `0xRRGGBB`, rows of 14 as in Live's colour chooser.
 pub const PALETTE: [u32; 70] = [
     0xFF94A6, 0xFFA529, 0xCC9927, 0xF7F47C, 0xBFFB00, 0x1AFF2F, 0x25FFA8, 0x5CFFE8, 0x8BC5FF,
     0x5480E4, 0x92A7FF, 0xD86CE4, 0xE553A0, 0xFFFFFF, 0xFF3636, 0xF66C03, 0x99724B, 0xFFF034,

@@ -2,8 +2,8 @@
 //! from the arena's parent links so that index shifting needs no bookkeeping.
 
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::Kind;
-use super::FakeLive;
 use barline_core::live::path::{LomPath, ROOTS};
 use barline_core::live::LiveId;
 
@@ -203,9 +203,15 @@ impl FakeLive {
             lines.push(format!("child {c} {t}"));
         }
         for p in n.class.props(n.kind) {
+            if !self.member_exists(n.class, p.name) {
+                continue;
+            }
             lines.push(format!("property {} {}", p.name, p.ty.info_name()));
         }
         for f in n.class.fns(n.kind, self.config.undo_step_functions) {
+            if !self.member_exists(n.class, f.name) {
+                continue;
+            }
             lines.push(format!("function {}", f.name));
         }
         lines.push("done".into());

@@ -13,7 +13,7 @@
 //! The strict forms (`FakeLive::try_get` and friends) keep the refusal as `Err` for tests
 //! of the fake itself and for the JS handle, whose `LiveAPI` wrapper posts it.
 
-use super::FakeLive;
+use super::set::FakeLive;
 use barline_core::live::{Atom, FolderEntry, LiveError, LiveId, LivePort};
 
 impl FakeLive {

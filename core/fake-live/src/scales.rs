@@ -1,6 +1,6 @@
 //! Live 12's scale names and their intervals (`Song.scale_intervals`).
 
-/// `(scale_name, intervals)` for every scale Live 12 offers (tools.md §3.4 list).
+/// `(scale_name, intervals)` for every scale Live 12 offers (the list of docs/tools.md).
 pub const SCALES: &[(&str, &[i64])] = &[
     ("Major", &[0, 2, 4, 5, 7, 9, 11]),
     ("Minor", &[0, 2, 3, 5, 7, 8, 10]),

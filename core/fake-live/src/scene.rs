@@ -1,7 +1,7 @@
 //! Scene: tempo and time signature that read −1 while disabled (the stored values are
 //! kept for when they are enabled again), `is_empty`, colours and launching.
 
-use super::FakeLive;
+use super::set::FakeLive;
 use barline_core::live::{Atom, LiveId};
 
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Option<Result<Vec<Atom>, String>> {
@@ -52,15 +52,13 @@ pub(crate) fn call(
 ) -> Result<Vec<Atom>, String> {
     match name {
         "fire" | "fire_as_selected" => {
+            // Firing clips starts the transport; an empty scene does not (row 19).
             for slot in live.scene_slots(id) {
                 let clip = live.model.n(slot).single("clip");
                 if live.exists(clip) {
                     live.fire_clip(clip);
                 }
             }
-            let song = live.model.song;
-            live.set_int(song, "is_playing", 1);
-            live.changed(song, "is_playing");
             Ok(vec![])
         }
         "set_fire_button_state" => Ok(vec![]),

@@ -137,7 +137,8 @@ impl Class {
             Class::Device => DEVICE_FNS,
             Class::Chain => CHAIN_FNS,
             Class::DrumPad => DRUM_PAD_FNS,
-            Class::TrackView | Class::MixerDevice | Class::DeviceView | Class::Sample => &[],
+            Class::Sample => SAMPLE_FNS,
+            Class::TrackView | Class::MixerDevice | Class::DeviceView => &[],
         }
     }
 
@@ -268,8 +269,15 @@ fn prop_available(class: Class, kind: Kind, name: &str) -> bool {
         },
         Class::MixerDevice => name != "crossfade_assign" || kind != MasterTrack,
         Class::Clip => match name {
-            "warping" | "warp_mode" | "gain" | "pitch_coarse" | "pitch_fine" | "file_path"
-            | "sample_length" | "sample_rate" => kind == AudioClip,
+            "warping"
+            | "warp_mode"
+            | "available_warp_modes"
+            | "gain"
+            | "pitch_coarse"
+            | "pitch_fine"
+            | "file_path"
+            | "sample_length"
+            | "sample_rate" => kind == AudioClip,
             _ => true,
         },
         Class::Device => match name {
@@ -291,8 +299,9 @@ fn prop_available(class: Class, kind: Kind, name: &str) -> bool {
 
 fn fn_available(class: Class, kind: Kind, name: &str, undo_step_fns: bool) -> bool {
     match class {
+        Class::Clip if name == "gain_display_string" => kind == Kind::AudioClip,
         Class::Song => !matches!(name, "begin_undo_step" | "end_undo_step") || undo_step_fns,
-        // `insert_chain` exists everywhere and answers `1` on non-racks [O].
+        // `insert_chain` exists everywhere and answers `1` on non-racks (observed).
         Class::Device => match name {
             "save_preset_to_compare_ab_slot" | "insert_chain" => true,
             _ => matches!(kind, Kind::Rack | Kind::DrumRack),

@@ -2,8 +2,9 @@
 //! Application.View: transport, tempo, scale, selections, undo and version.
 
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::Kind;
-use super::{args, scales, FakeLive};
+use super::{args, scales};
 use barline_core::live::path::id_atoms;
 use barline_core::live::{Atom, LiveId};
 
@@ -35,7 +36,7 @@ pub(crate) fn set(
     if !p.writable {
         return None;
     }
-    let v = match super::dispatch::coerce(p, value) {
+    let v = match super::values::coerce(p, value) {
         Ok(v) => v,
         Err(e) => return Some(Err(e)),
     };
@@ -70,8 +71,20 @@ pub(crate) fn set(
             }
             Ok(())
         }
+        // Only 0 sticks: Live never lights "back to arrangement" on request (row 56).
+        "back_to_arranger" => {
+            if value[0].as_f64() == Some(0.0) {
+                live.set_int(id, prop, 0);
+            }
+            Ok(())
+        }
+        "start_time" => {
+            let t = value[0].as_f64().unwrap_or(0.0).min(live.song_length());
+            live.edit(id, |n| n.set_float("start_time", t));
+            Ok(())
+        }
         "current_song_time" => {
-            // Clamped to the song length and visible only after a deferral [A].
+            // Clamped to the song length (row 48) and visible only after a deferral.
             let t = value[0].as_f64().unwrap_or(0.0).min(live.song_length());
             live.pending_song_time = Some(t);
             Ok(())
@@ -147,12 +160,19 @@ pub(crate) fn call(
             let position = args::int(a, used + used2, "position")?;
             live.move_device(device, target, position)
         }
-        "start_playing" | "continue_playing" | "stop_playing" => {
-            live.set_int(id, "is_playing", (name != "stop_playing") as i64);
+        "start_playing" | "continue_playing" => {
+            live.set_int(id, "is_playing", 1);
             live.changed(id, "is_playing");
             Ok(vec![])
         }
-        "stop_all_clips" => Ok(vec![]),
+        "stop_playing" => {
+            live.stop_playing();
+            Ok(vec![])
+        }
+        "stop_all_clips" => {
+            live.stop_all_clips();
+            Ok(vec![])
+        }
         "jump_by" => {
             let by = args::num(a, 0, "beats")?;
             let now = live
@@ -173,20 +193,7 @@ pub(crate) fn call(
                 sixteenth as i64 + 1
             ))])
         }
-        "undo" | "redo" => {
-            let (from, to) = if name == "undo" {
-                (&mut live.history.past, &mut live.history.future)
-            } else {
-                (&mut live.history.future, &mut live.history.past)
-            };
-            if let Some(state) = from.pop() {
-                let current = std::mem::replace(&mut live.model, state);
-                to.push(current);
-                live.history.resync_notes();
-                live.changed(id, name);
-            }
-            Ok(vec![])
-        }
+        "undo" | "redo" => undo_redo(live, id, name),
         "begin_undo_step" => {
             live.history.bracket_open = true;
             live.history.bracket_used = false;
@@ -270,26 +277,29 @@ pub(crate) fn call_app(
     }
 }
 
+/// How far `song_length` reaches past the last event, as measured (row 53).
+const SONG_LENGTH_MARGIN: f64 = 32.0;
+
 impl FakeLive {
-    /// End of the latest arrangement clip.
+    /// The last event: the latest arrangement clip end, cue point or loop end.
     pub(crate) fn last_event_time(&self) -> f64 {
         let song = self.model.n(self.model.song);
-        song.list("tracks")
+        let clips = song
+            .list("tracks")
             .iter()
             .flat_map(|t| self.model.n(*t).list("arrangement_clips").to_vec())
-            .map(|c| self.clip_end_time(c))
-            .fold(0.0, f64::max)
-    }
-
-    /// Arrangement length: the latest clip end, at least the last cue point.
-    pub(crate) fn song_length(&self) -> f64 {
-        let song = self.model.n(self.model.song);
-        let last_cue = song
+            .map(|c| self.clip_end_time(c));
+        let cues = song
             .list("cue_points")
             .iter()
-            .map(|c| self.model.n(*c).float("time"))
-            .fold(0.0, f64::max);
-        self.last_event_time().max(last_cue)
+            .map(|c| self.model.n(*c).float("time"));
+        let loop_end = song.float("loop_start") + song.float("loop_length");
+        clips.chain(cues).fold(loop_end, f64::max)
+    }
+
+    /// Arrangement length: always beyond the last event (row 53).
+    pub(crate) fn song_length(&self) -> f64 {
+        self.last_event_time() + SONG_LENGTH_MARGIN
     }
 
     pub(crate) fn master_mixer_param(&self, slot: &str) -> Option<LiveId> {
@@ -297,4 +307,20 @@ impl FakeLive {
         let mixer = self.model.node(master)?.single("mixer_device");
         Some(self.model.node(mixer)?.single(slot)).filter(|p| !p.is_none())
     }
+}
+
+/// `Song.undo` / `Song.redo`: swaps in the previous (or next) snapshot.
+fn undo_redo(live: &mut FakeLive, id: LiveId, name: &str) -> Result<Vec<Atom>, String> {
+    let (from, to) = if name == "undo" {
+        (&mut live.history.past, &mut live.history.future)
+    } else {
+        (&mut live.history.future, &mut live.history.past)
+    };
+    if let Some(state) = from.pop() {
+        let current = std::mem::replace(&mut live.model, state);
+        to.push(current);
+        live.history.resync_notes();
+        live.changed(id, name);
+    }
+    Ok(vec![])
 }

@@ -2,11 +2,20 @@
 //! keeping every coupling Live keeps (one clip slot per scene on every regular track,
 //! one send per return track on every mixer).
 
+use super::set::FakeLive;
 use super::store::{owned_single, Kind};
-use super::FakeLive;
 use barline_core::live::path::id_atoms;
 use barline_core::live::{Atom, LiveId};
 use std::collections::BTreeMap;
+
+/// The scene settings a new scene copies from the scene above it.
+const SCENE_TIMING: [&str; 5] = [
+    "tempo",
+    "tempo_enabled",
+    "time_signature_numerator",
+    "time_signature_denominator",
+    "time_signature_enabled",
+];
 
 /// Palette indices given to new tracks in turn (Live picks varied colours).
 const NEW_TRACK_COLORS: [usize; 8] = [2, 9, 16, 23, 26, 5, 12, 19];
@@ -50,6 +59,7 @@ impl FakeLive {
         };
         let color = NEW_TRACK_COLORS[(self.next_id as usize) % NEW_TRACK_COLORS.len()];
         let track = self.new_track(kind, &format!("{}-{label}", at + 1), color);
+        self.set_int(track, super::routing::FRESH, 1);
         let song = self.model.song;
         self.push_child(song, "tracks", track, Some(at));
         self.changed(song, "tracks");
@@ -65,6 +75,7 @@ impl FakeLive {
             &format!("{letter}-Return"),
             20 + returns.len() % 10,
         );
+        self.set_int(track, super::routing::FRESH, 1);
         let song = self.model.song;
         // Every regular and return track (the new one included) gets the new send.
         let mut owners = self.song_list("tracks");
@@ -89,6 +100,18 @@ impl FakeLive {
         let scenes = self.song_list("scenes");
         let at = Self::insert_index(index, scenes.len(), "scene")?;
         let scene = self.new_scene("");
+        // The new scene takes the tempo and signature settings of the one above (row 54).
+        if let Some(above) = at.checked_sub(1).and_then(|i| scenes.get(i)) {
+            let from = self.model.n(*above).clone();
+            self.edit(scene, |n| {
+                for p in SCENE_TIMING {
+                    match from.props.get(p) {
+                        Some(v) => n.props.insert(p.to_string(), v.clone()),
+                        None => n.props.remove(p),
+                    };
+                }
+            });
+        }
         let song = self.model.song;
         self.push_child(song, "scenes", scene, Some(at));
         for t in self.song_list("tracks") {
@@ -130,7 +153,7 @@ impl FakeLive {
     }
 
     /// Live keeps a selection: when the selected track or scene goes, the one now at
-    /// its position (or the last one) is selected [A].
+    /// its position (or the last one) is selected (assumed; README "Not modelled yet").
     fn reselect(&mut self, key: &str, list: &str, index: usize) {
         let view = self.model.n(self.model.song).single("view");
         if self.exists(self.model.n(view).single(key)) {
@@ -211,6 +234,7 @@ impl FakeLive {
         let i = Self::existing_index(index, tracks.len(), "track")?;
         let song = self.model.song;
         let copy = self.clone_subtree(tracks[i], song);
+        self.set_int(copy, super::routing::FRESH, 1);
         self.push_child(song, "tracks", copy, Some(i + 1));
         self.changed(song, "tracks");
         self.changed(song, "visible_tracks");

@@ -143,7 +143,7 @@ pub(super) const CLIP: &[Prop] = &[
     ro("is_arrangement_clip", Bool),
     ro("start_time", Float),
     ro("end_time", Float),
-    ro("is_playing", Bool),
+    rw("is_playing", Bool),
     ro("is_triggered", Bool),
     ro("is_recording", Bool),
     ro("is_overdubbing", Bool),
@@ -156,9 +156,10 @@ pub(super) const CLIP: &[Prop] = &[
     rw("legato", Bool),
     rw("warping", Bool),
     rr("warp_mode", Int, 0.0, 6.0),
+    ro("available_warp_modes", IntList),
     rr("gain", Float, 0.0, 1.0),
     rr("pitch_coarse", Int, -48.0, 48.0),
-    rr("pitch_fine", Float, -50.0, 49.0),
+    rr("pitch_fine", Float, -500.0, 500.0),
     ro("file_path", Str),
     ro("sample_length", Int),
     ro("sample_rate", Float),
@@ -208,7 +209,7 @@ pub(super) const CHAIN: &[Prop] = &[
     rw("solo", Bool),
     rw("is_auto_colored", Bool),
     ro("muted_via_solo", Bool),
-    rr("in_note", Int, -1.0, 127.0),
+    rr("in_note", Int, 0.0, 127.0),
     rr("out_note", Int, 0.0, 127.0),
     rr("choke_group", Int, 0.0, 16.0),
 ];
@@ -304,6 +305,7 @@ pub(super) const CLIP_FNS: &[Func] = &[
     f("fire"),
     f("stop"),
     f("set_fire_button_state"),
+    f("gain_display_string"),
 ];
 pub(super) const SCENE_FNS: &[Func] =
     &[f("fire"), f("fire_as_selected"), f("set_fire_button_state")];
@@ -321,3 +323,4 @@ pub(super) const DEVICE_FNS: &[Func] = &[
 ];
 pub(super) const CHAIN_FNS: &[Func] = &[m("insert_device"), m("delete_device")];
 pub(super) const DRUM_PAD_FNS: &[Func] = &[m("delete_all_chains")];
+pub(super) const SAMPLE_FNS: &[Func] = &[f("gain_display_string")];

@@ -1,42 +1,15 @@
 //! Track: kinds (MIDI, audio, group, return, master), group membership, routing,
 //! colours, and the track functions (arrangement clips, devices).
 
+use super::args;
+use super::routing::ROUTING;
 use super::schema::Class;
+use super::set::FakeLive;
 use super::store::{Kind, Value};
-use super::{args, FakeLive};
 use barline_core::live::path::id_atoms;
 use barline_core::live::{Atom, LiveId};
 
 type Got = Option<Result<Vec<Atom>, String>>;
-
-const ROUTING: [&str; 4] = [
-    "input_routing_type",
-    "input_routing_channel",
-    "output_routing_type",
-    "output_routing_channel",
-];
-
-/// `(display_name, identifier)` choices per routing property and track kind [O shape].
-fn choices(kind: Kind, prop: &str) -> &'static [(&'static str, i64)] {
-    let midi = kind == Kind::MidiTrack;
-    match prop {
-        "input_routing_type" if midi => {
-            &[("All Ins", 1), ("Computer Keyboard", 2), ("No Input", 0)]
-        }
-        "input_routing_type" => &[("Ext. In", 1), ("Resampling", 2), ("No Input", 0)],
-        "input_routing_channel" if midi => &[("All Channels", 1), ("Ch. 1", 2), ("Ch. 2", 3)],
-        "input_routing_channel" => &[("1/2", 1), ("1", 2), ("2", 3)],
-        "output_routing_type" if kind == Kind::MasterTrack => &[("Ext. Out", 1)],
-        "output_routing_type" => &[("Main", 1), ("Sends Only", 2), ("No Output", 0)],
-        "output_routing_channel" if kind == Kind::MasterTrack => &[("1/2", 1)],
-        "output_routing_channel" => &[("Track In", 1)],
-        _ => &[],
-    }
-}
-
-fn routing_json(key: &str, name: &str, id: i64) -> String {
-    serde_json::json!({ key: {"display_name": name, "identifier": id} }).to_string()
-}
 
 pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Got {
     let n = live.model.n(id);
@@ -60,26 +33,7 @@ pub(crate) fn get(live: &FakeLive, id: LiveId, prop: &str) -> Got {
                 .any(|t| live.model.n(*t).flag("solo"));
             b(any_solo && !n.flag("solo") && k != Kind::MasterTrack)
         }
-        p if ROUTING.contains(&p) => {
-            let cur = n.int(&format!("route_{p}"));
-            let opts = choices(k, p);
-            let (name, ident) = opts
-                .iter()
-                .find(|(_, i)| *i == cur)
-                .copied()
-                .unwrap_or(opts.first().copied().unwrap_or(("", 0)));
-            Some(Ok(vec![Atom::Symbol(routing_json(p, name, ident))]))
-        }
-        p if p.starts_with("available_") => {
-            let base = p.trim_start_matches("available_").trim_end_matches('s');
-            let list: Vec<_> = choices(k, base)
-                .iter()
-                .map(|(d, i)| serde_json::json!({"display_name": d, "identifier": i}))
-                .collect();
-            Some(Ok(vec![Atom::Symbol(
-                serde_json::json!({ p: list }).to_string(),
-            )]))
-        }
+        p if ROUTING.contains(&p) || p.starts_with("available_") => Some(live.get_routing(id, p)),
         _ => None,
     }
 }
@@ -91,22 +45,11 @@ pub(crate) fn set(
     value: &[Atom],
 ) -> Option<Result<(), String>> {
     match prop {
-        p if ROUTING.contains(&p) => Some((|| {
-            let v = args::dict(value, 0, p)?;
-            let ident = v
-                .get(p)
-                .and_then(|o| o.get("identifier"))
-                .and_then(|i| i.as_i64())
-                .ok_or_else(|| format!("{p} must be JSON {{\"{p}\": {{\"identifier\": n}}}}"))?;
-            let kind = live.kind(id);
-            if !choices(kind, p).iter().any(|(_, i)| *i == ident) {
-                return Err(format!(
-                    "{p}: identifier {ident} is not in available_{p}s; routing unchanged"
-                ));
-            }
-            live.set_int(id, &format!("route_{p}"), ident);
-            Ok(())
-        })()),
+        p if ROUTING.contains(&p) => Some(live.set_routing(id, p, value)),
+        "name" if live.kind(id) == Kind::ReturnTrack => {
+            live.rename_return(id, value);
+            Some(Ok(()))
+        }
         _ => None,
     }
 }
@@ -119,23 +62,7 @@ pub(crate) fn call(
 ) -> Result<Vec<Atom>, String> {
     let kind = live.kind(id);
     match name {
-        "create_midi_clip" => {
-            let start = args::num(a, 0, "start_time")?;
-            let length = args::num(a, 1, "length")?;
-            if kind != Kind::MidiTrack {
-                return Err("create_midi_clip works only on MIDI tracks".into());
-            }
-            if length <= 0.0 || start < 0.0 {
-                return Err(format!(
-                    "create_midi_clip needs start ≥ 0 and length > 0 (got {start}, {length})"
-                ));
-            }
-            let color = live.model.n(id).int("color");
-            let clip = live.new_clip(id, Kind::MidiClip, length, color);
-            live.edit(clip, |n| n.set_float("start_time", start));
-            live.place_arrangement_clip(id, clip);
-            Ok(id_atoms(clip))
-        }
+        "create_midi_clip" => create_midi_clip(live, id, kind, a),
         "create_audio_clip" => {
             let path = args::text(a, 0, "file_path")?;
             let position = args::num(a, 1, "position")?;
@@ -161,17 +88,7 @@ pub(crate) fn call(
             live.place_arrangement_clip(id, clip);
             Ok(id_atoms(clip))
         }
-        "delete_clip" => {
-            let (clip, _) = args::object(a, 0, "clip")?;
-            if !live.model.n(id).list("arrangement_clips").contains(&clip) {
-                return Err(format!(
-                    "delete_clip: id {clip} is not an arrangement clip of this track"
-                ));
-            }
-            live.delete_child(id, "arrangement_clips", clip);
-            live.changed(id, "arrangement_clips");
-            Ok(vec![])
-        }
+        "delete_clip" => delete_clip(live, id, a),
         "duplicate_clip_slot" => {
             let i = args::int(a, 0, "index")?;
             let slots = live.model.n(id).list("clip_slots").to_vec();
@@ -194,26 +111,7 @@ pub(crate) fn call(
             live.changed(dst, "has_clip");
             Ok(vec![])
         }
-        "duplicate_clip_to_arrangement" => {
-            let (clip, used) = args::object(a, 0, "clip")?;
-            let time = args::num(a, used, "destination_time")?;
-            let src = live
-                .model
-                .node(clip)
-                .filter(|n| n.class == Class::Clip)
-                .ok_or_else(|| format!("duplicate_clip_to_arrangement: id {clip} is not a clip"))?;
-            let fits = matches!(
-                (src.kind, kind),
-                (Kind::MidiClip, Kind::MidiTrack) | (Kind::AudioClip, Kind::AudioTrack)
-            );
-            if !fits || time < 0.0 {
-                return Err("duplicate_clip_to_arrangement: the clip kind must match the track and time must be ≥ 0".into());
-            }
-            let copy = live.clone_subtree(clip, id);
-            live.edit(copy, |n| n.set_float("start_time", time));
-            live.place_arrangement_clip(id, copy);
-            Ok(id_atoms(copy))
-        }
+        "duplicate_clip_to_arrangement" => duplicate_to_arrangement(live, id, kind, a),
         "insert_device" => {
             let name = args::text(a, 0, "device name")?;
             let index = if a.len() > 1 {
@@ -224,12 +122,33 @@ pub(crate) fn call(
             live.insert_device(id, &name, index)
         }
         "delete_device" => live.delete_device(id, args::int(a, 0, "index")?),
-        "stop_all_clips" => Ok(vec![]),
+        "stop_all_clips" => {
+            live.stop_track(id, true);
+            Ok(vec![])
+        }
         _ => Err(format!("Track has no function \"{name}\"")),
     }
 }
 
 impl FakeLive {
+    /// Live re-adds a return's letter on every rename (README row 79): "Verb" on the
+    /// first return reads "A-Verb".
+    fn rename_return(&mut self, id: LiveId, value: &[Atom]) {
+        let text = value
+            .iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let song = self.model.n(self.model.song);
+        let i = song
+            .list("return_tracks")
+            .iter()
+            .position(|t| *t == id)
+            .unwrap_or(0);
+        let letter = (b'A' + (i % 26) as u8) as char;
+        self.edit(id, |n| n.set_str("name", &format!("{letter}-{text}")));
+    }
+
     /// Snaps `color` to the palette (or takes `color_index`) and keeps both in step.
     pub(crate) fn set_color(
         &mut self,
@@ -301,68 +220,10 @@ impl FakeLive {
         }
         Ok(())
     }
-
-    /// Song-time end of an arrangement clip.
-    pub(crate) fn clip_end_time(&self, clip: LiveId) -> f64 {
-        self.model.n(clip).float("start_time") + self.clip_length(clip)
-    }
-
-    /// Places an arrangement clip, replacing what it overlaps: covered clips are
-    /// deleted, partly covered ones trimmed, one covered in its middle is split.
-    pub(crate) fn place_arrangement_clip(&mut self, track: LiveId, clip: LiveId) {
-        let s = self.model.n(clip).float("start_time");
-        let e = self.clip_end_time(clip);
-        for other in self.model.n(track).list("arrangement_clips").to_vec() {
-            let (cs, ce) = (
-                self.model.n(other).float("start_time"),
-                self.clip_end_time(other),
-            );
-            if ce <= s || cs >= e {
-                continue;
-            }
-            if cs >= s && ce <= e {
-                self.delete_child(track, "arrangement_clips", other);
-            } else if cs < s && ce > e {
-                let tail = self.clone_subtree(other, track);
-                self.trim_tail(other, s - cs);
-                self.trim_head(tail, e - cs);
-                self.push_child(track, "arrangement_clips", tail, None);
-            } else if cs < s {
-                self.trim_tail(other, s - cs);
-            } else {
-                self.trim_head(other, e - cs);
-            }
-        }
-        self.push_child(track, "arrangement_clips", clip, None);
-        let mut clips = self.model.n(track).list("arrangement_clips").to_vec();
-        clips.sort_by(|a, b| {
-            self.model
-                .n(*a)
-                .float("start_time")
-                .total_cmp(&self.model.n(*b).float("start_time"))
-        });
-        self.edit(track, |n| n.lists.insert("arrangement_clips".into(), clips));
-        self.edit(clip, |n| n.parent = track);
-        self.changed(track, "arrangement_clips");
-    }
-
-    fn trim_tail(&mut self, clip: LiveId, keep: f64) {
-        if let Some(n) = self.model.node_mut(clip) {
-            let (ls, sm) = (n.float("loop_start"), n.float("start_marker"));
-            n.set_float("loop_end", ls + keep);
-            n.set_float("end_marker", sm + keep);
-        }
-    }
-
-    fn trim_head(&mut self, clip: LiveId, cut: f64) {
-        if let Some(n) = self.model.node_mut(clip) {
-            for p in ["start_time", "loop_start", "start_marker"] {
-                let v = n.float(p);
-                n.set_float(p, v + cut);
-            }
-        }
-    }
 }
+
+/// The last time Live's `create_midi_clip` accepts, in beats (README row 77).
+const MAX_ARRANGEMENT_TIME: f64 = 1_576_800.0;
 
 /// A path with one of the audio extensions Live loads.
 fn is_audio_path(path: &str) -> bool {
@@ -370,4 +231,88 @@ fn is_audio_path(path: &str) -> bool {
     [".wav", ".aif", ".aiff", ".mp3", ".flac", ".ogg"]
         .iter()
         .any(|e| lower.ends_with(e))
+}
+
+/// `Track.create_midi_clip(start, length)`: a looping arrangement clip (README rows 42,
+/// 47, 77; before Live 12.2 it answers nothing).
+fn create_midi_clip(
+    live: &mut FakeLive,
+    id: LiveId,
+    kind: Kind,
+    a: &[Atom],
+) -> Result<Vec<Atom>, String> {
+    let start = args::num(a, 0, "start_time")?;
+    let length = args::num(a, 1, "length")?;
+    if kind != Kind::MidiTrack {
+        return Err("create_midi_clip works only on MIDI tracks".into());
+    }
+    // Live's documented range for both ends (README row 77).
+    if length <= 0.0 || !(0.0..=MAX_ARRANGEMENT_TIME).contains(&start) {
+        return Err(format!(
+            "create_midi_clip needs a start in 0…{MAX_ARRANGEMENT_TIME} and a length \
+                 > 0 (got {start}, {length})"
+        ));
+    }
+    let color = live.model.n(id).int("color");
+    let clip = live.new_clip(id, Kind::MidiClip, length, color);
+    live.edit(clip, |n| n.set_float("start_time", start));
+    live.place_arrangement_clip(id, clip);
+    live.move_playhead_to(start);
+    // Live 12.1's create_midi_clip returns nothing (README, "Live versions").
+    if !live.live_at_least(12, 2) {
+        return Ok(vec![]);
+    }
+    Ok(id_atoms(clip))
+}
+
+/// `Track.delete_clip(clip)`: an arrangement or session clip of this track (README
+/// rows 3, 4).
+fn delete_clip(live: &mut FakeLive, id: LiveId, a: &[Atom]) -> Result<Vec<Atom>, String> {
+    let (clip, _) = args::object(a, 0, "clip")?;
+    if live.model.n(id).list("arrangement_clips").contains(&clip) {
+        live.delete_child(id, "arrangement_clips", clip);
+        live.changed(id, "arrangement_clips");
+        return Ok(vec![]);
+    }
+    // A session clip of this track goes too (README row 3).
+    let slot = live.model.node(clip).map(|c| c.parent).unwrap_or_default();
+    if !live.model.n(id).list("clip_slots").contains(&slot) {
+        return Err(format!(
+            "delete_clip: id {clip} is not a clip of this track"
+        ));
+    }
+    live.model.remove_subtree(clip);
+    live.edit(slot, |n| n.singles.remove("clip"));
+    live.changed(slot, "has_clip");
+    Ok(vec![])
+}
+
+/// `Track.duplicate_clip_to_arrangement(clip, time)`: the copy spans the clip's loop
+/// and overwrites its range (README rows 45–47).
+fn duplicate_to_arrangement(
+    live: &mut FakeLive,
+    id: LiveId,
+    kind: Kind,
+    a: &[Atom],
+) -> Result<Vec<Atom>, String> {
+    let (clip, used) = args::object(a, 0, "clip")?;
+    let time = args::num(a, used, "destination_time")?;
+    let src = live
+        .model
+        .node(clip)
+        .filter(|n| n.class == Class::Clip)
+        .ok_or_else(|| format!("duplicate_clip_to_arrangement: id {clip} is not a clip"))?;
+    let fits = matches!(
+        (src.kind, kind),
+        (Kind::MidiClip, Kind::MidiTrack) | (Kind::AudioClip, Kind::AudioTrack)
+    );
+    if !fits || time < 0.0 {
+        return Err("duplicate_clip_to_arrangement: the clip kind must match the track and time must be ≥ 0".into());
+    }
+    let copy = live.clone_subtree(clip, id);
+    live.edit(copy, |n| n.set_float("start_time", time));
+    live.set_extent(copy, live.clip_length(clip));
+    live.place_arrangement_clip(id, copy);
+    live.move_playhead_to(time);
+    Ok(id_atoms(copy))
 }

@@ -15,7 +15,7 @@ const WRAPPER_JS: &str = include_str!("../../../js/fake-liveapi.mjs");
 /// `createLiveSet(fixture?, options?)` → `{ LiveAPI, handle, dump(), counters(),
 /// resetCounters(), reset(), errors(), clearErrors(), settle() }`. `fixture` is JSON
 /// text, an object, or omitted for Live's default Set; `options` as in
-/// `core/js/fake-liveapi.mjs` (`idType`, `immediateCallback`, `onError`). An empty
+/// `core/js/fake-liveapi.mjs` (`idType`, `immediateCallback`, `onError`, `liveVersion`). An empty
 /// object or `"{}"` also gives the default Set.
 #[wasm_bindgen(js_name = createLiveSet)]
 pub fn create_live_set(fixture: JsValue, options: JsValue) -> Result<JsValue, JsError> {
@@ -123,10 +123,26 @@ impl FakeLiveSet {
         })
     }
 
-    /// Reloads the original fixture: a fresh Set, counters and errors cleared.
+    /// Reloads the original fixture: a fresh Set, counters and errors cleared. A version
+    /// chosen with `setLiveVersion` stays.
     pub fn reset(&mut self) -> Result<(), JsError> {
+        let version = self.live.live_version().to_string();
         *self = FakeLiveSet::new(self.fixture.clone())?;
+        self.live.set_live_version(&version);
         Ok(())
+    }
+
+    /// Models another Live version (e.g. `"12.2.5"`), as the fixture's `live_version`
+    /// does; createLiveSet's `liveVersion` option calls it.
+    #[wasm_bindgen(js_name = setLiveVersion)]
+    pub fn set_live_version(&mut self, version: &str) {
+        self.live.set_live_version(version);
+    }
+
+    /// The modelled Live version.
+    #[wasm_bindgen(js_name = liveVersion)]
+    pub fn live_version(&self) -> String {
+        self.live.live_version().to_string()
     }
 
     /// Resolves a path or `id N` (counted); 0 when nothing is there.

@@ -159,7 +159,7 @@ pub fn track_by_index(
 ) -> Result<LiveId, ToolError> {
     let song = lom::resolve(call.live, "live_set")
         .ok_or_else(|| ToolError::new(ErrorCode::Internal, "live_set does not resolve"))?;
-    let count = call.live.get_count(song, list.child())? as u64;
+    let count = lom::count(call.live, song, list.child())? as u64;
     if index >= count {
         let (param, noun) = match list {
             TrackList::Regular => ("trackIndex", "tracks"),
@@ -181,7 +181,7 @@ pub fn track_by_index(
 pub fn scene_by_index(call: &mut Call<'_>, index: u64) -> Result<LiveId, ToolError> {
     let song = lom::resolve(call.live, "live_set")
         .ok_or_else(|| ToolError::new(ErrorCode::Internal, "live_set does not resolve"))?;
-    let count = call.live.get_count(song, "scenes")? as u64;
+    let count = lom::count(call.live, song, "scenes")? as u64;
     let missing = || {
         ToolError::not_found(format!(
             "sceneIndex {index} does not exist (the Set has {count} scenes)"

@@ -76,6 +76,7 @@ impl Tool for ReadDevice {
                 .filter(|s| !s.is_empty()),
             warned_depth: false,
             issued: Vec::new(),
+            paths: Default::default(),
         };
         let out = match &target {
             Target::Device(d) => r.device(call.live, *d, 0, true)?,

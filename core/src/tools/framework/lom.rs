@@ -81,6 +81,14 @@ pub fn child_ids(
         .collect())
 }
 
+/// How many elements the list child `child` of `id` has, counted from the id list `get`
+/// answers. The one place tools count: `getcount` is resolved through an object's path,
+/// and whether an object built from an id has one is not known, while `get` works on
+/// any object (issue 20; the fake's README row 59 says the two agree when both work).
+pub fn count(live: &mut dyn LivePort, id: LiveId, child: &str) -> Result<usize, ToolError> {
+    Ok(child_ids(live, id, child)?.len())
+}
+
 /// The index after the last `name` in a canonical path (`live_set scenes 2`, `scenes`
 /// → 2); `None` when the path does not go through such a list.
 pub fn index_in_path(path: &str, name: &str) -> Option<usize> {

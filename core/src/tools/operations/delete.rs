@@ -326,7 +326,7 @@ fn keep_one_scene(
     bulk: &mut Bulk<Deleted>,
 ) -> Result<(), ToolError> {
     let song = overview::song(call.live)?;
-    let scenes = call.live.get_count(song, "scenes")?;
+    let scenes = lom::count(call.live, song, "scenes")?;
     if !targets.is_empty() && targets.len() >= scenes {
         if let Some(first) = targets
             .iter()
@@ -378,7 +378,7 @@ fn delete(live: &mut dyn LivePort, t: &Target) -> Result<(), ToolError> {
         How::DrumPad => live.call(t.id, "delete_all_chains", &[])?,
     };
     let gone = match t.how {
-        How::DrumPad => live.get_count(t.id, "chains")? == 0,
+        How::DrumPad => lom::count(live, t.id, "chains")? == 0,
         _ => lom::resolve(live, &format!("id {}", t.id)).is_none(),
     };
     if gone {

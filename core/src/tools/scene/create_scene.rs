@@ -118,7 +118,7 @@ fn create(
     props: &SceneProps,
 ) -> Result<OneOrMany<CreatedScene>, ToolError> {
     let song = overview::song(call.live)?;
-    let existing = call.live.get_count(song, "scenes")?;
+    let existing = lom::count(call.live, song, "scenes")?;
     // docs/design/tool-rules.md §9: an index past the end is made reachable with empty
     // scenes first.
     let missing = index.saturating_sub(existing);
@@ -164,6 +164,17 @@ fn create(
                 continue;
             }
         };
+        // Live gives a new scene the tempo and signature settings of the scene above
+        // (core/fake-live/README.md row 54); a scene created without them must not
+        // change the tempo when launched, so what it inherited is switched off.
+        for (given, flag) in [
+            (props.tempo.is_some(), "tempo_enabled"),
+            (props.signature.is_some(), "time_signature_enabled"),
+        ] {
+            if !given && lom::flag(call.live, scene, flag)? {
+                call.live.set(scene, flag, &[Atom::Int(0)])?;
+            }
+        }
         // The scene exists now: a later problem is a warning, never a failure
         // (docs/design/tool-contract.md §1.9).
         if let Err(e) = props.apply(call, scene, i, name.as_deref()) {
@@ -214,9 +225,9 @@ fn capture(
             crate::tools::common::scene::props::scene_index(call, scene)?
         }
     };
-    let before = call.live.get_count(song, "scenes")?;
+    let before = lom::count(call.live, song, "scenes")?;
     call.live.call(song, "capture_and_insert_scene", &[])?;
-    let after_count = call.live.get_count(song, "scenes")?;
+    let after_count = lom::count(call.live, song, "scenes")?;
     let at = selected + 1;
     let scene = (after_count == before + 1)
         .then(|| lom::resolve(call.live, &format!("live_set scenes {at}")))

@@ -5,6 +5,7 @@
 use crate::live::path::parse_id_atoms;
 use crate::live::{Atom, LiveId};
 use crate::tools::common::track::reader::{self, Place};
+use crate::tools::common::track::return_name;
 use crate::tools::common::{names, overview};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Int, Text, INDEX_MAX};
@@ -108,7 +109,7 @@ fn run(call: &mut Call<'_>, p: &CreateTrackParams) -> Result<OneOrMany<CreatedTr
         _ => "create_midi_track",
     };
     if kind != "return" {
-        let tracks = call.live.get_count(song, "tracks")? as i64;
+        let tracks = lom::count(call.live, song, "tracks")? as i64;
         if index >= 0 && index + count > MAX_TRACKS {
             return Err(ToolError::bad_input(format!(
                 "trackIndex {index} + count {count} is over {MAX_TRACKS}: tracks can be placed up to index {}",
@@ -170,9 +171,10 @@ fn setup(
     p: &CreateTrackParams,
     arm: Option<bool>,
 ) -> Result<CreatedTrack, ToolError> {
+    let place = reader::place(call.live, track)?;
     if let Some(name) = name {
-        call.live
-            .set(track, "name", &[Atom::Symbol(name.to_string())])?;
+        let text = return_name::to_write(place, name);
+        call.live.set(track, "name", &[Atom::Symbol(text)])?;
     }
     if !colors.is_empty() {
         let shown = match name {
@@ -199,7 +201,7 @@ fn setup(
         id: track.to_string(),
         ..CreatedTrack::default()
     };
-    match reader::place(call.live, track)? {
+    match place {
         Place::Regular(i) => o.track_index = Some(i as i64),
         Place::Return(i) => o.return_track_index = Some(i as i64),
         Place::Master => {}

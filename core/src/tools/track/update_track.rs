@@ -11,7 +11,7 @@ use crate::tools::common::names;
 use crate::tools::common::refs::{self, Kind};
 use crate::tools::common::track::info::Monitoring;
 use crate::tools::common::track::reader::{self, Place};
-use crate::tools::common::track::{mixer, routing};
+use crate::tools::common::track::{mixer, return_name, routing};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Id, Index, List, Num, Text};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
@@ -255,9 +255,16 @@ fn update(
     let place = reader::place(call.live, track)?;
     // 1. Name, colour, mute, solo, arm.
     if let Some(name) = name {
-        let shown = format!("track {track}");
-        let w = lom::set_checked(call.live, track, "name", &Atom::Symbol(name.into()), &shown)?;
-        call.warnings.extend(w);
+        let text = return_name::to_write(place, name);
+        if text == name {
+            let shown = format!("track {track}");
+            let w = lom::set_checked(call.live, track, "name", &Atom::Symbol(text), &shown)?;
+            call.warnings.extend(w);
+        } else {
+            // Live puts a return's letter back in front of what is written, so the
+            // read-back would never match: the name is written as is.
+            call.live.set(track, "name", &[Atom::Symbol(text)])?;
+        }
     }
     // The name messages use, read only when a colour or a warning needs it.
     let what = |call: &mut Call<'_>| -> Result<String, ToolError> {
@@ -307,13 +314,13 @@ fn update(
             call.warn(format!("{what} cannot be armed"));
         }
     }
-    // 2. Mixer by display value; the effective panning mode decides which pans apply.
+    // 2. Mixer on the measured curves; the effective panning mode decides which pans apply.
     let pans_given = p.pan.is_some() || p.left_pan.is_some() || p.right_pan.is_some();
     if p.gain_db.is_some() || p.panning_mode.is_some() || pans_given {
         let m = mixer::of_track(call.live, track)?;
         if let Some(db) = p.gain_db {
             let volume = mixer::parameter(call.live, m, "volume")?;
-            mixer::set_display(call.live, volume, db.get())?;
+            mixer::set_volume_db(call.live, volume, db.get())?;
         }
         if let Some(mode) = &p.panning_mode {
             let split = mode.as_str() == "split";
@@ -328,6 +335,15 @@ fn update(
     // 3. Routing, in input type, input channel, output type, output channel order.
     let has_input = matches!(place, Place::Regular(_)) && !group;
     for (prop, identifier) in routes {
+        // Live's API gives the master track no routing: reading it raises
+        // (core/fake-live/README.md row 12), so it is a warning, never a write.
+        if place == Place::Master {
+            call.warn(format!(
+                "master track has no routing Live lets a device change; {} unchanged",
+                param_of(prop)
+            ));
+            continue;
+        }
         if prop.starts_with("input") && !has_input {
             let what = what(call)?;
             call.warn(format!(
@@ -364,7 +380,7 @@ fn update(
     if let Some(s) = send {
         let m = mixer::of_track(call.live, track)?;
         match mixer::sends(call.live, m)?.get(s.index) {
-            Some(param) => mixer::set_display(call.live, *param, s.db)?,
+            Some(param) => mixer::set_send_db(call.live, *param, s.db)?,
             None => {
                 let what = what(call)?;
                 call.warn(format!("{what} has no send for return {}", quoted(&s.name)));

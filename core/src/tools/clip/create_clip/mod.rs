@@ -224,7 +224,7 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
 /// (`6/99` in a Set of 4 scenes creates 96). `Ok(false)`: the time budget ran out
 /// before the slot existed (scenes added so far stay).
 fn add_scenes(call: &mut Call<'_>, song: LiveId, slot: Slot) -> Result<bool, ToolError> {
-    let mut scenes = call.live.get_count(song, "scenes")?;
+    let mut scenes = lom::count(call.live, song, "scenes")?;
     let start = scenes;
     while scenes <= slot.scene {
         if scenes > start && call.deadline_near() {

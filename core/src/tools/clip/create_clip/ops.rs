@@ -36,9 +36,9 @@ fn refused(kind: Kind, where_: &str, e: crate::live::LiveError) -> ToolError {
 /// Adds one scene at the end; answers the new scene count. Live refusing (the count
 /// did not grow) is `LIVE_REJECTED`.
 pub fn add_scene(live: &mut dyn LivePort, song: LiveId, slot: Slot) -> Result<usize, ToolError> {
-    let before = live.get_count(song, "scenes")?;
+    let before = lom::count(live, song, "scenes")?;
     live.call(song, "create_scene", &[Atom::Int(-1)])?;
-    let now = live.get_count(song, "scenes")?;
+    let now = lom::count(live, song, "scenes")?;
     if now <= before {
         return Err(ToolError::new(
             ErrorCode::LiveRejected,

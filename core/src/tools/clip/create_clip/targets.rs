@@ -152,7 +152,7 @@ pub fn check_tracks(
     targets: &[Target],
     audio: bool,
 ) -> Result<(), ToolError> {
-    let track_count = live.get_count(song, "tracks")?;
+    let track_count = lom::count(live, song, "tracks")?;
     for t in targets {
         let track = t.track();
         if track >= track_count {
@@ -195,7 +195,7 @@ pub fn check_not_all_occupied(
     song: LiveId,
     targets: &[Target],
 ) -> Result<(), ToolError> {
-    let scenes = live.get_count(song, "scenes")?;
+    let scenes = lom::count(live, song, "scenes")?;
     let mut occupied = Vec::new();
     for t in targets {
         if let Target::Session(slot) = t {

@@ -40,8 +40,20 @@ pub fn settings(
         write_pitch(live, clip, x.get())?;
     }
     if let Some(mode) = &p.warp_mode {
-        live.set(clip, "warp_mode", &[Atom::Int(warp_code(mode.as_str()))])?;
+        // Live takes only a mode the clip lists in available_warp_modes
+        // (core/fake-live/README.md row 38).
+        let code = warp_code(mode.as_str());
+        let offered = live.get(clip, "available_warp_modes")?;
+        if is_offered(&offered, code) {
+            live.set(clip, "warp_mode", &[Atom::Int(code)])?;
+        } else {
+            call.warn(format!(
+                "warpMode {} is not offered by clip {clip}; warp mode unchanged",
+                mode.as_str()
+            ));
+        }
     }
+    let live = &mut *call.live;
     if let Some(w) = p.warping {
         live.set(clip, "warping", &[Atom::Int(i64::from(w.0))])?;
     }
@@ -98,5 +110,24 @@ pub fn warp_code(mode: &str) -> i64 {
         "repitch" => 3,
         "complex" => 4,
         _ => 6,
+    }
+}
+
+/// True when `code` is one of the modes an `available_warp_modes` answer lists.
+fn is_offered(available: &[Atom], code: i64) -> bool {
+    available.iter().any(|a| a.as_i64() == Some(code))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_listed_warp_modes_are_offered() {
+        let listed = [Atom::Int(0), Atom::Int(4), Atom::Int(6)];
+        assert!(is_offered(&listed, warp_code("complex")));
+        assert!(is_offered(&listed, warp_code("pro")));
+        assert!(!is_offered(&listed, warp_code("tones")));
+        assert!(!is_offered(&[], warp_code("beats")));
     }
 }

@@ -238,11 +238,17 @@ pub fn add_values(
     Ok(())
 }
 
-/// Removes notes by id, in batches like [`add`].
+/// Removes notes by id, in batches like [`add`]. The ids go as separate arguments:
+/// the LiveAPI layer passes this call's arguments through without parsing a dict, so one
+/// `{"note_ids":[…]}` text would be refused and remove nothing (core/fake-live/README.md
+/// rows 22 and 23).
 pub fn remove_ids(live: &mut dyn LivePort, clip: LiveId, ids: &[u64]) -> Result<(), ToolError> {
     for chunk in ids.chunks(ADD_BATCH) {
-        let text = serde_json::json!({ "note_ids": chunk }).to_string();
-        live.call(clip, "remove_notes_by_id", &[Atom::Symbol(text)])?;
+        let args: Vec<Atom> = chunk
+            .iter()
+            .filter_map(|id| i64::try_from(*id).ok().map(Atom::Int))
+            .collect();
+        live.call(clip, "remove_notes_by_id", &args)?;
     }
     Ok(())
 }
@@ -322,7 +328,7 @@ pub fn drum_mode(live: &mut dyn LivePort, clip: LiveId) -> Result<bool, ToolErro
     let Some(track_id) = lom::resolve(live, &track) else {
         return Ok(false);
     };
-    let count = live.get_count(track_id, "devices")?;
+    let count = lom::count(live, track_id, "devices")?;
     for i in 0..count {
         let Some(dev) = lom::resolve(live, &format!("{track} devices {i}")) else {
             continue;

@@ -63,14 +63,14 @@ pub fn parse_slot(text: &str, warnings: &mut Vec<String>) -> Result<Slot, ToolEr
 /// Checks that a slot's track and scene exist; returns the ClipSlot id.
 pub fn clip_slot(live: &mut dyn LivePort, slot: Slot) -> Result<LiveId, ToolError> {
     let song = crate::tools::common::overview::song(live)?;
-    let tracks = live.get_count(song, "tracks")?;
+    let tracks = lom::count(live, song, "tracks")?;
     if slot.track >= tracks {
         return Err(ToolError::not_found(format!(
             "trackIndex {} does not exist (the Set has {tracks} tracks)",
             slot.track
         )));
     }
-    let scenes = live.get_count(song, "scenes")?;
+    let scenes = lom::count(live, song, "scenes")?;
     if slot.scene >= scenes {
         return Err(ToolError::not_found(format!(
             "sceneIndex {} does not exist (the Set has {scenes} scenes)",

@@ -8,6 +8,7 @@ use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Insertion, Place};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
+use crate::tools::framework::lom;
 use serde_json::{json, Value};
 
 /// Native instruments `insert_device` accepts (docs/design/tool-rules.md §15).
@@ -128,6 +129,19 @@ pub fn make_container(
             Ok(last)
         }
         Place::NewPadChain { rack, note } => {
+            // A new drum chain receives C1 (36) and Live refuses in_note −1 ("All
+            // Notes") through the API (core/fake-live/README.md rows 74 and 75), so a
+            // catch-all chain cannot be made: refuse before anything is written.
+            if *note < 0 {
+                return Err(ToolError::new(
+                    ErrorCode::Unsupported,
+                    format!(
+                        "{}: Live cannot make a catch-all (All Notes) drum chain through its API",
+                        quoted(&path.to_string())
+                    ),
+                )
+                .with_hint("Make the catch-all chain in Live first (p* then holds it), or name a pad by its note (pC1)."));
+            }
             let answer = live.call(*rack, "insert_chain", &[])?;
             let chain = created_id(&answer).ok_or_else(|| {
                 ToolError::new(
@@ -144,6 +158,20 @@ pub fn make_container(
     }
 }
 
+/// The position of the container's instrument, if it holds one. Live keeps a chain's
+/// devices ordered MIDI effects, instrument, audio effects and refuses a MIDI effect
+/// asked for the end of a chain that holds an instrument (core/fake-live/README.md rows
+/// 63 and 64), so a MIDI effect given no position goes just before the instrument.
+fn first_instrument(live: &mut dyn LivePort, c: LiveId) -> Result<Option<usize>, ToolError> {
+    for (i, d) in dt::children(live, c, "devices")?.into_iter().enumerate() {
+        // Device.type: 1 is an instrument.
+        if crate::tools::framework::lom::int(live, d, "type")? == 1 {
+            return Ok(Some(i));
+        }
+    }
+    Ok(None)
+}
+
 /// Inserts one device at an insertion path; returns its id and position.
 pub fn insert(
     live: &mut dyn LivePort,
@@ -156,7 +184,7 @@ pub fn insert(
         position,
     } = dt::insertion(live, path)?;
     if let Place::Existing(c) = &container {
-        let count = live.get_count(*c, "devices")?;
+        let count = lom::count(live, *c, "devices")?;
         if position.is_some_and(|p| p > count) {
             return Err(ToolError::not_found(format!(
                 "no device position {} in {} ({count} devices)",
@@ -172,7 +200,11 @@ pub fn insert(
         )));
     }
     let c = make_container(live, &container, path)?;
-    let count = live.get_count(c, "devices")?;
+    let count = lom::count(live, c, "devices")?;
+    let position = match position {
+        None if MIDI_EFFECTS.contains(&device) => first_instrument(live, c)?,
+        p => p,
+    };
     let mut args = vec![Atom::Symbol(device.to_string())];
     if let Some(p) = position.filter(|p| !(*p == 0 && count == 0)) {
         args.push(Atom::Int(p as i64));

@@ -6,7 +6,7 @@
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::timing::{self, Markers, EPS};
 use crate::tools::common::timeline::{
-    clear, copy_to, delete, holding, rejected, ArrangementClip, Stop,
+    clear, copy_to, delete, holding, rejected, shape, ArrangementClip, Stop,
 };
 use crate::tools::common::{overview, time};
 use crate::tools::framework::error::{ErrorCode, ToolError};
@@ -234,7 +234,7 @@ fn loop_copies(
                 ..hm
             },
         )?;
-        if piece < current - EPS {
+        if piece < current - EPS && !shape::to_piece(live, held, 0.0, piece)? {
             clear(live, at.with(held), h + piece, current - piece)?;
         }
         let placed = copy_to(live, at.track, held, pos)?;

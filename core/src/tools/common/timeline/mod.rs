@@ -28,6 +28,7 @@ use crate::tools::framework::lom;
 
 mod length;
 mod place;
+mod shape;
 
 pub use length::{set_length, Laid, Placed, Resized, MAX_COPIES};
 pub use place::{place_copy, CopySource};
@@ -239,8 +240,10 @@ pub fn split(
         let Some(piece) = copy_to(live, at.track, whole, work)? else {
             return Err(rejected(format!("failed to copy clip {}", at.clip)));
         };
-        clear(live, at.with(piece), work, a)?;
-        clear(live, at.with(piece), work + b, len - b)?;
+        if !shape::to_piece(live, piece, a, b - a)? {
+            clear(live, at.with(piece), work, a)?;
+            clear(live, at.with(piece), work + b, len - b)?;
+        }
         let placed = copy_to(live, at.track, piece, start + a)?;
         if still_on(live, at.with(piece))? {
             delete(live, at.track, piece)?;

@@ -6,7 +6,7 @@ use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::timing::EPS;
 use crate::tools::common::timeline::length::{fit, loop_copy_count, Placed};
 use crate::tools::common::timeline::{
-    clear, copy_to, delete, holding, move_to, rejected, ArrangementClip, Stop,
+    clear, copy_to, delete, holding, move_to, rejected, shape, ArrangementClip, Stop,
 };
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::lom;
@@ -70,7 +70,9 @@ pub fn place_copy(
         let h = holding(live, at + from.length)?;
         let held =
             copy_to(live, from.track, from.clip, h)?.ok_or_else(|| not_copied(from.clip, at))?;
-        clear(live, from.on(held), h + length, from.length - length)?;
+        if !shape::to_piece(live, held, 0.0, length)? {
+            clear(live, from.on(held), h + length, from.length - length)?;
+        }
         let Some(placed) = move_to(live, from.on(held), at)? else {
             delete(live, from.track, held)?;
             return Err(not_copied(from.clip, at));

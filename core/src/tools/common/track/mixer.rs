@@ -1,8 +1,9 @@
-//! A track's mixer by display value (docs/design/tool-rules.md §5, §7): volume and sends
-//! in dB through the parameters' `display_value`, panning as the −1…1 parameter value in
+//! A track's mixer (docs/design/tool-rules.md §5, §7): volume and sends in dB on Live's
+//! measured fader curves (`fader`), panning as the −1…1 parameter value in
 //! stereo mode or as the two split-stereo pans, and the return track a send belongs to.
 
 use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::common::track::fader;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::format::Rounded;
 use crate::tools::framework::lom;
@@ -13,7 +14,7 @@ use serde::Serialize;
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Send {
-    /// Send level in dB (`display_value`; −70 means off).
+    /// Send level in dB on the send curve (−70 means off).
     pub gain_db: Rounded,
     /// Name of the return track the send feeds.
     #[serde(rename = "return")]
@@ -70,7 +71,7 @@ pub fn read(
 ) -> Result<Levels, ToolError> {
     let volume = parameter(live, mixer, "volume")?;
     let mut out = Levels {
-        gain_db: lom::number(live, volume, "display_value")?,
+        gain_db: fader::volume_db(lom::number(live, volume, "value")?),
         split: is_split(live, mixer)?,
         ..Levels::default()
     };
@@ -87,17 +88,21 @@ pub fn read(
     }
     for (i, send) in sends(live, mixer)?.into_iter().enumerate() {
         out.sends.push(Send {
-            gain_db: Rounded(lom::number(live, send, "display_value")?),
+            gain_db: Rounded(fader::send_db(lom::number(live, send, "value")?)),
             return_name: returns.get(i).cloned().unwrap_or_default(),
         });
     }
     Ok(out)
 }
 
-/// Sets a parameter's `display_value` (dB for volume and sends).
-pub fn set_display(live: &mut dyn LivePort, param: LiveId, value: f64) -> Result<(), ToolError> {
-    live.set(param, "display_value", &[Atom::Float(value)])?;
-    Ok(())
+/// Sets a volume fader to `db` on the measured volume curve.
+pub fn set_volume_db(live: &mut dyn LivePort, param: LiveId, db: f64) -> Result<(), ToolError> {
+    set_value(live, param, fader::volume_value(db))
+}
+
+/// Sets a send to `db` on the measured send curve (0 dB is value 1; −70 or less is off).
+pub fn set_send_db(live: &mut dyn LivePort, param: LiveId, db: f64) -> Result<(), ToolError> {
+    set_value(live, param, fader::send_value(db))
 }
 
 /// Sets a parameter's raw `value` (pans).

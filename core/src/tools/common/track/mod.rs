@@ -2,8 +2,10 @@
 //! track as read-track reports it.
 
 pub mod devices;
+pub mod fader;
 pub mod info;
 pub mod mixer;
 pub mod reader;
+pub mod return_name;
 pub mod routing;
 pub mod routing_fields;

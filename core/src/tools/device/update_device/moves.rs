@@ -9,6 +9,7 @@ use crate::tools::common::overview;
 use crate::tools::common::device::insert;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 
 pub(super) fn move_device(
     call: &mut Call<'_>,
@@ -27,7 +28,7 @@ pub(super) fn move_device(
         }
     };
     let container = insert::make_container(call.live, &ins.container, to)?;
-    let count = call.live.get_count(container, "devices")?;
+    let count = lom::count(call.live, container, "devices")?;
     let position = ins.position.unwrap_or(count).min(count);
     let song = overview::song(call.live)?;
     // Object arguments travel as one "id N" text (docs/design/max-host.md §2.3).

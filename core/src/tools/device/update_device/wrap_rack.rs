@@ -133,7 +133,7 @@ pub fn wrap(
                 .collect();
             back.sort_by_key(|(_, _, at)| *at);
             for (d, container, at) in back {
-                let count = call.live.get_count(*container, "devices")?;
+                let count = lom::count(call.live, *container, "devices")?;
                 move_to(call.live, *d, *container, (*at).min(count))?;
             }
         }
@@ -141,7 +141,7 @@ pub fn wrap(
     }
     let rack = result?;
     call.ids().issue(&rack.to_string());
-    let count = call.live.get_count(rack, "chains")?;
+    let count = lom::count(call.live, rack, "chains")?;
     Ok(json!({"id": rack.to_string(), "type": rack_type, "deviceCount": count}))
 }
 
@@ -184,7 +184,7 @@ fn build(
                 if c == home && home_at.is_some_and(|h| at < h) {
                     before_home += 1;
                 }
-                let count = call.live.get_count(track, "devices")?;
+                let count = lom::count(call.live, track, "devices")?;
                 if !move_to(call.live, *d, track, count)? {
                     return Err(ToolError::new(
                         ErrorCode::LiveRejected,
@@ -194,7 +194,7 @@ fn build(
             }
         }
     }
-    let count = call.live.get_count(home, "devices")?;
+    let count = lom::count(call.live, home, "devices")?;
     let at = home_at.map(|h| h.saturating_sub(before_home).min(count));
     let mut args = vec![Atom::Symbol(rack_name.into())];
     if let Some(p) = at.filter(|p| !(*p == 0 && count == 0)) {

@@ -183,6 +183,13 @@ fn finish_create(
     temp: &[(u64, u64)],
     sig: (i64, i64),
 ) -> Result<Value, ToolError> {
+    // Live lists cues in creation order and snaps a new one to its grid
+    // (core/fake-live/README.md rows 49 and 50): the new cue is the id that was not
+    // there before, wherever it landed.
+    let before: Vec<LiveId> = locators::list(call.live, song)?
+        .iter()
+        .map(|c| c.live_id)
+        .collect();
     if arrived {
         call.live.call(song, "set_or_delete_cue", &[])?;
     }
@@ -192,7 +199,8 @@ fn finish_create(
         return Ok(skipped("playhead_busy", &[("time", at)]));
     }
     let cues = locators::list(call.live, song)?;
-    let Some(i) = locators::at_time(&cues, t) else {
+    let fresh = cues.iter().position(|c| !before.contains(&c.live_id));
+    let Some(i) = fresh.or_else(|| locators::at_time(&cues, t)) else {
         call.warn(format!("Live placed no locator at {at}"));
         return Ok(skipped("locator_not_found", &[("time", at)]));
     };

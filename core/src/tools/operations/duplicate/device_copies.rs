@@ -192,7 +192,7 @@ fn move_copy(
     }
     let ins = target::insertion(live, &shifted)?;
     let container = make_container(live, &ins.container, dest)?;
-    let count = live.get_count(container, "devices")?;
+    let count = lom::count(live, container, "devices")?;
     let at = ins.position.unwrap_or(count).min(count);
     let song = overview::song(live)?;
     live.call(

@@ -39,12 +39,12 @@ pub(super) fn in_session(
             call.warn_stopped(k, plan.count, "scenes");
             break;
         }
-        let before = call.live.get_count(song, "scenes")?;
+        let before = lom::count(call.live, song, "scenes")?;
         call.live
             .call(song, "duplicate_scene", &[Atom::Int((index + k) as i64)])?;
         let at = index + k + 1;
         let copy = match lom::resolve(call.live, &format!("live_set scenes {at}")) {
-            Some(c) if call.live.get_count(song, "scenes")? > before => c,
+            Some(c) if lom::count(call.live, song, "scenes")? > before => c,
             _ => {
                 bulk.skip(ToolError::new(
                     ErrorCode::LiveRejected,

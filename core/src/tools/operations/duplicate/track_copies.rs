@@ -90,7 +90,7 @@ pub(super) fn tracks(
             remove_barline(call, copy, h)?;
         }
         if without_devices {
-            let n = call.live.get_count(copy, "devices")?;
+            let n = lom::count(call.live, copy, "devices")?;
             for j in (0..n).rev() {
                 call.live
                     .call(copy, "delete_device", &[Atom::Int(j as i64)])?;
@@ -135,7 +135,7 @@ fn remove_barline(call: &mut Call<'_>, copy: LiveId, h: &Host) -> Result<(), Too
 /// Deletes every session and arrangement clip of a track.
 fn clear_clips(live: &mut dyn LivePort, track: LiveId) -> Result<(), ToolError> {
     let path = live.path_of(track)?;
-    for s in 0..live.get_count(track, "clip_slots")? {
+    for s in 0..lom::count(live, track, "clip_slots")? {
         if let Some(cs) = lom::resolve(live, &format!("{path} clip_slots {s}")) {
             if lom::flag(live, cs, "has_clip")? {
                 live.call(cs, "delete_clip", &[])?;
@@ -143,7 +143,7 @@ fn clear_clips(live: &mut dyn LivePort, track: LiveId) -> Result<(), ToolError> 
         }
     }
     let mut arranged = Vec::new();
-    for a in 0..live.get_count(track, "arrangement_clips")? {
+    for a in 0..lom::count(live, track, "arrangement_clips")? {
         if let Some(c) = lom::resolve(live, &format!("{path} arrangement_clips {a}")) {
             arranged.push(c);
         }
@@ -215,7 +215,7 @@ fn route_to_source(
     // With several tracks of this name, the n-th by id order is the n-th entry.
     let song = overview::song(live)?;
     let mut same: Vec<LiveId> = Vec::new();
-    for t in 0..live.get_count(song, "tracks")? {
+    for t in 0..lom::count(live, song, "tracks")? {
         if let Some(id) = lom::resolve(live, &format!("live_set tracks {t}")) {
             if !copies.contains(&id) && lom::text(live, id, "name")? == name {
                 same.push(id);

@@ -85,7 +85,7 @@ impl Reader {
     ) -> Result<Map<String, Value>, ToolError> {
         let id = pad.or_else(|| chains.first().copied()).unwrap_or(rack);
         let mut o = self.issue(id);
-        let rack_path = dt::path_of(live, rack)?.unwrap_or_default();
+        let rack_path = dt::path_with(live, rack, &mut self.paths)?.unwrap_or_default();
         o.insert(
             "path".into(),
             json!(format!("{rack_path}/p{}", dp::note_name(note))),

@@ -11,7 +11,7 @@ pub use chains::{pad_map, state};
 pub use params::param_values;
 
 use crate::live::{LiveId, LivePort};
-use crate::tools::common::device::param_value as pv;
+use crate::tools::common::clip::audio;
 use crate::tools::common::device::target::{self as dt};
 use crate::tools::framework::coerce::Choices;
 use crate::tools::framework::error::ToolError;
@@ -126,6 +126,8 @@ pub struct Reader {
     pub warned_depth: bool,
     /// Ids reported, issued once the read succeeds.
     pub issued: Vec<LiveId>,
+    /// Drum Rack facts shared by every path this read reports.
+    pub paths: dt::PathCache,
 }
 
 impl Reader {
@@ -147,7 +149,7 @@ impl Reader {
         id: LiveId,
     ) -> Result<Map<String, Value>, ToolError> {
         let mut o = self.issue(id);
-        if let Some(path) = dt::path_of(live, id)? {
+        if let Some(path) = dt::path_with(live, id, &mut self.paths)? {
             o.insert("path".into(), json!(path));
         }
         Ok(o)
@@ -206,19 +208,16 @@ impl Reader {
                 if lom::flag(live, d, "multi_sample_mode")? {
                     o.insert("multisample".into(), json!(true));
                 }
+                // Sample.gain is on the clip-gain scale, 0.4 = 0 dB
+                // (core/fake-live/README.md rows 40 and 41).
                 let gain = lom::number(live, sample, "gain")?;
-                let db = if gain > 0.0 {
-                    20.0 * gain.log10()
-                } else {
-                    pv::MINUS_INF_DB
-                };
-                o.insert("gainDb".into(), num(db));
+                o.insert("gainDb".into(), num(audio::gain_to_db(gain)));
             }
         }
         if rack {
             let want_chains = self.has("chains") || !top;
             if depth >= DEPTH_GUARD {
-                if self.max_depth > DEPTH_GUARD && live.get_count(d, "chains")? > 0 {
+                if self.max_depth > DEPTH_GUARD && lom::count(live, d, "chains")? > 0 {
                     self.warned_depth = true;
                 }
             } else if drum {

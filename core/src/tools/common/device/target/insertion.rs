@@ -7,6 +7,7 @@ use crate::tools::common::device::target::{
     is_drum_rack, nth, pad_chains, require_drum_rack, require_rack, resolve, root_id, Target,
 };
 use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::lom;
 
 /// Where an insertion path puts a device.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +69,7 @@ pub fn insertion(live: &mut dyn LivePort, path: &DevicePath) -> Result<Insertion
                     "{parent} is a Drum Rack: address drum chains with p<note>, e.g. {parent}/pC1"
                 )));
             }
-            let count = live.get_count(rack, "chains")?;
+            let count = lom::count(live, rack, "chains")?;
             if n < count {
                 Place::Existing(
                     nth(live, rack, "chains", n).ok_or_else(|| {

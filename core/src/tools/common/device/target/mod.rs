@@ -20,7 +20,7 @@ mod canonical_path;
 mod insertion;
 
 pub use by_id::resolve_id;
-pub use canonical_path::path_of;
+pub use canonical_path::{path_of, path_with, PathCache};
 pub use insertion::{insertion, Insertion, Place, MAX_NEW_CHAINS};
 
 use crate::live::{LiveId, LivePort};
