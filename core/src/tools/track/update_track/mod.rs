@@ -13,81 +13,18 @@ use crate::tools::common::track::info::Monitoring;
 use crate::tools::common::track::reader::{self, Place};
 use crate::tools::common::track::{mixer, return_name, routing};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
-use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Id, Index, List, Num, Text};
+use crate::tools::framework::coerce::{text_of, Id};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+
+use crate::tools::track::update_track::args::{UpdateTrackParams, UpdatedTrack};
+use crate::tools::track::update_track::mixer_steps::{send_plan, set_pans, SendPlan};
+pub mod args;
+pub mod mixer_steps;
 
 /// `barline-update-track`.
 pub struct UpdateTrack;
-
-/// The `panningMode` options.
-pub struct PanningModes;
-
-impl Choices for PanningModes {
-    const ALL: &'static [&'static str] = &["stereo", "split"];
-}
-
-/// The `monitoringState` options.
-pub struct MonitoringStates;
-
-impl Choices for MonitoringStates {
-    const ALL: &'static [&'static str] = &["in", "auto", "off"];
-}
-
-/// Arguments of update-track.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UpdateTrackParams {
-    /// Track ids, comma-separated.
-    pub ids: List,
-    /// Names, comma-separated.
-    pub name: Option<Text>,
-    /// Colour (a doc line starting with `#` would become a title, so it is spelled out).
-    #[schemars(description = "#RRGGBB, comma-separated.")]
-    pub color: Option<Text>,
-    /// Volume, dB.
-    pub gain_db: Option<Num<-70, 6>>,
-    /// -1 left to 1 right.
-    pub pan: Option<Num<-1, 1>>,
-    /// Pan mode.
-    pub panning_mode: Option<Choice<PanningModes>>,
-    /// Split mode, -1 to 1.
-    pub left_pan: Option<Num<-1, 1>>,
-    /// Split mode, -1 to 1.
-    pub right_pan: Option<Num<-1, 1>>,
-    /// Mute.
-    pub mute: Option<Flag>,
-    /// Solo.
-    pub solo: Option<Flag>,
-    /// Arm.
-    pub arm: Option<Flag>,
-    /// An inputId of availableInputRoutingTypes.
-    pub input_routing_type_id: Option<Text>,
-    /// An inputId of availableInputRoutingChannels.
-    pub input_routing_channel_id: Option<Text>,
-    /// An outputId of availableOutputRoutingTypes.
-    pub output_routing_type_id: Option<Text>,
-    /// An outputId of availableOutputRoutingChannels.
-    pub output_routing_channel_id: Option<Text>,
-    /// Armable tracks.
-    pub monitoring_state: Option<Choice<MonitoringStates>>,
-    /// Send level, dB, with sendReturn.
-    pub send_gain_db: Option<Num<-70, 0>>,
-    /// Return name or letter, e.g. "A".
-    pub send_return: Option<Text>,
-    /// Unsupported: Live cannot reorder tracks.
-    pub move_to_index: Option<Index>,
-}
-
-/// One updated track.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct UpdatedTrack {
-    /// The track's id.
-    pub id: String,
-}
 
 impl Tool for UpdateTrack {
     type Params = UpdateTrackParams;
@@ -120,13 +57,6 @@ impl Tool for UpdateTrack {
     ) -> Result<OneOrMany<UpdatedTrack>, ToolError> {
         run(call, &p)
     }
-}
-
-/// The send to set on every track: its return's index and name, and the level.
-struct SendPlan {
-    index: usize,
-    name: String,
-    db: f64,
 }
 
 fn run(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<OneOrMany<UpdatedTrack>, ToolError> {
@@ -215,31 +145,6 @@ fn param_of(prop: &str) -> &'static str {
         "input_routing_channel" => "inputRoutingChannelId",
         "output_routing_type" => "outputRoutingTypeId",
         _ => "outputRoutingChannelId",
-    }
-}
-
-/// The send of docs/design/tool-rules.md §7 step 5, decided once per call: both
-/// parameters or neither, and a return that matches.
-fn send_plan(call: &mut Call<'_>, p: &UpdateTrackParams) -> Result<Option<SendPlan>, ToolError> {
-    let (db, which) = match (p.send_gain_db, text_of(&p.send_return)) {
-        (None, None) => return Ok(None),
-        (Some(db), Some(which)) => (db.get(), which),
-        _ => {
-            call.warn("sendGainDb and sendReturn must be given together; send unchanged");
-            return Ok(None);
-        }
-    };
-    let returns = mixer::return_names(call.live)?;
-    match mixer::find_return(&returns, which) {
-        Some(index) => Ok(Some(SendPlan {
-            index,
-            name: returns[index].clone(),
-            db,
-        })),
-        None => {
-            call.warn(format!("no return track matches {}", quoted(which)));
-            Ok(None)
-        }
     }
 }
 
@@ -385,37 +290,6 @@ fn update(
                 let what = what(call)?;
                 call.warn(format!("{what} has no send for return {}", quoted(&s.name)));
             }
-        }
-    }
-    Ok(())
-}
-
-fn set_pans(
-    call: &mut Call<'_>,
-    m: LiveId,
-    split: bool,
-    p: &UpdateTrackParams,
-) -> Result<(), ToolError> {
-    if split {
-        if p.pan.is_some() {
-            call.warn("pan has no effect in split panning mode; set panningMode \"stereo\" or use leftPan/rightPan");
-        }
-        for (slot, v) in [
-            ("left_split_stereo", p.left_pan),
-            ("right_split_stereo", p.right_pan),
-        ] {
-            if let Some(v) = v {
-                let param = mixer::parameter(call.live, m, slot)?;
-                mixer::set_value(call.live, param, v.get())?;
-            }
-        }
-    } else {
-        if p.left_pan.is_some() || p.right_pan.is_some() {
-            call.warn("leftPan/rightPan have no effect in stereo panning mode; set panningMode \"split\" or use pan");
-        }
-        if let Some(v) = p.pan {
-            let param = mixer::parameter(call.live, m, "panning")?;
-            mixer::set_value(call.live, param, v.get())?;
         }
     }
     Ok(())
