@@ -85,9 +85,12 @@ test("on a Set with only audio tracks the locator's temporary clip uses node's s
   const device = await startDevice({ liveSet });
   let wav;
   try {
-    const r = await device.callTool("barline-update-live-set", { locatorOperation: "create", locatorTime: "3|1" });
+    // Live's song length is the last event plus 32 beats even in an empty Set
+    // (core/fake-live/README.md row 53), so "past the end" lies after bar 9: bar 21 is
+    // beat 80.
+    const r = await device.callTool("barline-update-live-set", { locatorOperation: "create", locatorTime: "21|1" });
     assert.equal(r.isError, undefined, JSON.stringify(r));
-    assert.deepEqual(r.structuredContent.locator, { operation: "created", time: "3|1", id: "locator-0" });
+    assert.deepEqual(r.structuredContent.locator, { operation: "created", time: "21|1", id: "locator-0" });
     const opened = device.openedFiles();
     assert.equal(opened.length, 1, JSON.stringify(opened));
     wav = opened[0];
@@ -96,7 +99,7 @@ test("on a Set with only audio tracks the locator's temporary clip uses node's s
     assert.equal(bytes.subarray(0, 4).toString(), "RIFF");
     assert.equal(bytes.subarray(8, 12).toString(), "WAVE");
     const set = JSON.parse(liveSet.dump());
-    assert.deepEqual(set.cue_points, [{ time: 8 }]);
+    assert.deepEqual(set.cue_points, [{ time: 80 }]);
     assert.ok(!(set.tracks[0].arrangement_clips?.length), "the temporary clip is gone");
     assert.deepEqual(liveSet.errors(), []);
   } finally {

@@ -8,7 +8,7 @@ use crate::live::{Atom, LiveId};
 use crate::tools::common::names;
 use crate::tools::common::overview;
 use crate::tools::common::refs;
-use crate::tools::common::scene::props::SceneProps;
+use crate::tools::common::scene::props::{self as scene_props, SceneProps};
 use crate::tools::common::session_grid;
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, Flag, Index, Int, Num, Text};
@@ -132,6 +132,9 @@ fn create(
             ));
         }
         let made = call.live.call(song, "create_scene", &[Atom::Int(-1)])?;
+        if let Some(empty) = parse_id_atoms(&made).filter(|id| !id.is_none()) {
+            scene_props::clear_inherited(call.live, empty, false, false)?;
+        }
         if parse_id_atoms(&made).is_none_or(LiveId::is_none) {
             return Err(ToolError::new(
                 ErrorCode::LiveRejected,
@@ -164,17 +167,12 @@ fn create(
                 continue;
             }
         };
-        // Live gives a new scene the tempo and signature settings of the scene above
-        // (core/fake-live/README.md row 54); a scene created without them must not
-        // change the tempo when launched, so what it inherited is switched off.
-        for (given, flag) in [
-            (props.tempo.is_some(), "tempo_enabled"),
-            (props.signature.is_some(), "time_signature_enabled"),
-        ] {
-            if !given && lom::flag(call.live, scene, flag)? {
-                call.live.set(scene, flag, &[Atom::Int(0)])?;
-            }
-        }
+        scene_props::clear_inherited(
+            call.live,
+            scene,
+            props.tempo.is_some(),
+            props.signature.is_some(),
+        )?;
         // The scene exists now: a later problem is a warning, never a failure
         // (docs/design/tool-contract.md §1.9).
         if let Err(e) = props.apply(call, scene, i, name.as_deref()) {

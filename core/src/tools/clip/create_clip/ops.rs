@@ -2,9 +2,11 @@
 //! setting their region and signature, and firing them afterwards
 //! (docs/design/tool-rules.md §12).
 
+use crate::live::path::parse_id_atoms;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Slot};
 use crate::tools::common::clip::timing::{self, Markers};
+use crate::tools::common::scene::props as scene_props;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
 
@@ -37,7 +39,10 @@ fn refused(kind: Kind, where_: &str, e: crate::live::LiveError) -> ToolError {
 /// did not grow) is `LIVE_REJECTED`.
 pub fn add_scene(live: &mut dyn LivePort, song: LiveId, slot: Slot) -> Result<usize, ToolError> {
     let before = lom::count(live, song, "scenes")?;
-    live.call(song, "create_scene", &[Atom::Int(-1)])?;
+    let made = live.call(song, "create_scene", &[Atom::Int(-1)])?;
+    if let Some(scene) = parse_id_atoms(&made).filter(|id| !id.is_none()) {
+        scene_props::clear_inherited(live, scene, false, false)?;
+    }
     let now = lom::count(live, song, "scenes")?;
     if now <= before {
         return Err(ToolError::new(

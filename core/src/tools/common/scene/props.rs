@@ -4,7 +4,7 @@
 //! with Live's enable flags. A scene's tempo and signature keep their values while
 //! disabled (Live reads −1 then), so disabling only clears the flag.
 
-use crate::live::{Atom, LiveId};
+use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::{names, time};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ToolError};
@@ -202,4 +202,25 @@ pub fn scene_index(call: &mut Call<'_>, scene: LiveId) -> Result<usize, ToolErro
                 format!("scene {scene} has the unexpected path {}", quoted(&path)),
             )
         })
+}
+
+/// Switches off the tempo and signature a new scene took from the scene above (Live
+/// gives a new scene those settings: core/fake-live/README.md row 54), except those the
+/// caller sets itself: a scene Barline creates changes nothing when launched unless
+/// asked to.
+pub fn clear_inherited(
+    live: &mut dyn LivePort,
+    scene: LiveId,
+    keep_tempo: bool,
+    keep_signature: bool,
+) -> Result<(), ToolError> {
+    for (kept, flag) in [
+        (keep_tempo, "tempo_enabled"),
+        (keep_signature, "time_signature_enabled"),
+    ] {
+        if !kept && lom::flag(live, scene, flag)? {
+            live.set(scene, flag, &[Atom::Int(0)])?;
+        }
+    }
+    Ok(())
 }
