@@ -2,106 +2,12 @@
 //! chat engine driven natively with scripted OpenAI-compatible streams.
 #![cfg(all(feature = "chat", not(target_arch = "wasm32")))]
 
-use barline_core::chat::conversation::Conversation;
+mod support_chat;
+
 use barline_core::chat::engine::State;
-use barline_core::chat::{Config, Effect, Engine, Format, ToolDef};
-use serde_json::{json, Value};
-
-fn tools() -> Vec<ToolDef> {
-    let t = |name: &str, title: &str, read_only: bool| ToolDef {
-        name: name.into(),
-        title: title.into(),
-        description: format!("{title}."),
-        input_schema: json!({"type": "object", "properties": {}}),
-        read_only,
-    };
-    vec![
-        t("barline-connect", "Connect", true),
-        t("barline-read-live-set", "Read Live Set", true),
-        t("barline-create-track", "Create Track", false),
-        t("barline-create-clip", "Create Clip", false),
-        t("barline-update-clip", "Update Clip", false),
-    ]
-}
-
-fn engine(round_limit: u32) -> Engine {
-    let config = Config {
-        preset: "custom".into(),
-        format: Format::Openai,
-        model: "fake".into(),
-        system_prompt: "You help.".into(),
-        round_limit,
-        ..Config::default()
-    };
-    let mut e = Engine::new(config, Conversation::default());
-    e.set_tools(tools(), Vec::new());
-    e
-}
-
-fn chunk(delta: Value) -> String {
-    format!(
-        "data: {}\n\n",
-        json!({"choices": [{"index": 0, "delta": delta}]})
-    )
-}
-
-/// An OpenAI stream asking for `calls` (name, arguments text), or answering `text`.
-fn stream(text: &str, calls: &[(&str, &str)]) -> Vec<u8> {
-    let mut s = String::new();
-    if !text.is_empty() {
-        s += &chunk(json!({"content": text}));
-    }
-    for (i, (name, args)) in calls.iter().enumerate() {
-        s += &chunk(
-            json!({"tool_calls": [{"index": i, "id": format!("call_{i}_{name}"), "type": "function", "function": {"name": name, "arguments": ""}}]}),
-        );
-        s += &chunk(json!({"tool_calls": [{"index": i, "function": {"arguments": args}}]}));
-    }
-    s += "data: [DONE]\n\n";
-    s.into_bytes()
-}
-
-fn requests(effects: &[Effect]) -> Vec<Value> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Request { request } => Some(serde_json::from_str(&request.body).unwrap()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn calls(effects: &[Effect]) -> Vec<(String, String, Value)> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::CallTool {
-                call_id,
-                name,
-                arguments,
-            } => Some((call_id.clone(), name.clone(), arguments.clone())),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Feeds a whole stream (in 7-byte pieces) and its end.
-fn answer(e: &mut Engine, bytes: &[u8]) -> Vec<Effect> {
-    for piece in bytes.chunks(7) {
-        let out = e.stream_bytes(piece);
-        if !out.is_empty() {
-            // The end-of-stream event completes the round at once: the page stops
-            // reading and never reports the body's end.
-            assert_eq!(out[0], Effect::Abort);
-            return out[1..].to_vec();
-        }
-    }
-    e.stream_end()
-}
-
-fn ok(text: &str) -> Value {
-    json!({"content": [{"type": "text", "text": text}], "isError": false})
-}
+use barline_core::chat::Effect;
+use serde_json::json;
+use support_chat::{answer, calls, chunk, engine, ok, requests, stream};
 
 #[test]
 fn stop_while_a_tool_runs_records_its_result_and_cancels_the_rest() {
