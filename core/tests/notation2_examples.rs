@@ -4,11 +4,14 @@
 //! multiset, warnings and errors exactly), formatter cases (text exactly) and the
 //! round-trip mark of each formatter case.
 
+mod support_notes;
+
 use barline_core::notation::{
-    format, interpret, Dialect, FormatNote, FormatOptions, InterpretOptions, Note,
+    format, interpret, Dialect, FormatNote, FormatOptions, InterpretOptions,
 };
 use serde_json::Value;
 use std::path::PathBuf;
+use support_notes::{keys_of, sorted, Key};
 
 fn examples() -> Value {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/barbeat-2-examples.json");
@@ -46,36 +49,6 @@ fn format_options(case: &Value) -> FormatOptions {
         },
     };
     base.with_dialect(dialect(case))
-}
-
-/// `(pitch, start, duration, velocity, deviation, probability)`, sorted.
-type Key = (f64, f64, f64, f64, f64, f64);
-
-fn sorted(mut keys: Vec<Key>) -> Vec<Key> {
-    keys.sort_by(|a, b| {
-        a.0.total_cmp(&b.0)
-            .then(a.1.total_cmp(&b.1))
-            .then(a.2.total_cmp(&b.2))
-    });
-    keys
-}
-
-fn keys_of(notes: &[Note]) -> Vec<Key> {
-    sorted(
-        notes
-            .iter()
-            .map(|n| {
-                (
-                    f64::from(n.pitch),
-                    n.start_time,
-                    n.duration,
-                    f64::from(n.velocity),
-                    f64::from(n.velocity_deviation),
-                    n.probability,
-                )
-            })
-            .collect(),
-    )
 }
 
 fn keys_of_json(notes: &Value) -> Vec<Key> {

@@ -3,11 +3,14 @@
 //! 192 interpreter cases (notes, warnings, errors) and 50 formatter cases (text,
 //! errors, and the round-trip rule for cases marked `roundTrip`).
 
+mod support_notes;
+
 use barline_core::notation::{
     format, interpret, FormatNote, FormatOptions, InterpretOptions, Note,
 };
 use serde_json::Value;
 use std::path::PathBuf;
+use support_notes::{keys_of, sorted};
 
 /// The golden examples, kept with the tests (`core/tests/data/`, the notation's
 /// golden examples) so a clone of the repository alone runs them.
@@ -158,12 +161,6 @@ fn formatter_examples() {
     );
 }
 
-/// Sort key for multiset comparison: pitch, then start.
-fn sorted(mut notes: Vec<(f64, f64, f64, f64, f64, f64)>) -> Vec<(f64, f64, f64, f64, f64, f64)> {
-    notes.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
-    notes
-}
-
 /// docs/design/notation.md §6.9: interpreting the expected text of a case marked
 /// `roundTrip` gives back the input notes (as a multiset, 0.001 tolerance, velocities
 /// rounded as the formatter writes them); cases marked `false` must indeed differ.
@@ -196,21 +193,7 @@ fn formatter_round_trips() {
                 })
                 .collect(),
         );
-        let output = sorted(
-            back.notes
-                .iter()
-                .map(|n| {
-                    (
-                        f64::from(n.pitch),
-                        n.start_time,
-                        n.duration,
-                        f64::from(n.velocity),
-                        f64::from(n.velocity_deviation),
-                        n.probability,
-                    )
-                })
-                .collect(),
-        );
+        let output = keys_of(&back.notes);
         let same = input.len() == output.len()
             && input.iter().zip(&output).all(|(a, b)| {
                 a.0 == b.0
