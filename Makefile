@@ -82,7 +82,7 @@ dist: build
 
 ## docs: regenerate docs/tools.md from the device's tools/list (commit the result)
 docs:
-	BARLINE_UPDATE_DOCS=1 cargo test -q -p barline-core --test docs_tools
+	BARLINE_UPDATE_DOCS=1 cargo test -q -p barline-core --test docs tools::
 
 ## bench: benchmarks (print numbers; never part of `make test`)
 bench: build

@@ -1,5 +1,5 @@
 // The fake's Live port answers natively what the device answers: every case of
-// core/tests/parity/refusals.json (also asserted natively by core/tests/fake_live_port.rs)
+// core/tests/parity/refusals.json (also asserted natively by core/tests/fake_live/port.rs)
 // gives the same text, the same error flag and an unchanged Set through the simulated
 // device. Needs `make build` (dist/pkg/fake and dist/device).
 import { test, before, after } from "node:test";

@@ -1,0 +1,12 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The `chat` integration tests, one module per file: a single test binary, so the
+//! suite links a handful of executables rather than one per file.
+
+#[path = "../support_chat/mod.rs"]
+mod support_chat;
+
+mod formats;
+mod markdown;
+mod reduce;
+mod stop;
+mod tool_loop;

@@ -1,0 +1,12 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The `model` integration tests, one module per file: a single test binary, so the
+//! suite links a handful of executables rather than one per file.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod errors;
+mod feedback;
+mod sizes;
+mod small_model;
+mod texts;
