@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
+# A full run builds everything once; incremental data would only cost disk (GBs).
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
 ring() { printf '\n=== %s\n' "$*"; }
 
