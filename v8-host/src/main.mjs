@@ -72,14 +72,19 @@ function send(atoms) { outlet(OUT_BRIDGE, atoms); }
 
 function status(...atoms) { outlet(OUT_STATUS, ["status", ...atoms]); }
 
-function step(result) {
-  // Status-outlet messages (`update_memory <text>`) go first, so the patch has stored
-  // them before the response reaches node.
-  // `console <line>` messages are written to the Max console instead (raw-live-api).
-  for (const message of result.messages ?? []) {
+// Status-outlet messages from the core: `console <line>` is written to the Max console
+// (raw-live-api, the Live version check), everything else (`update_memory <text>`,
+// `status <text>`) goes to the patch.
+function emit(messages) {
+  for (const message of messages ?? []) {
     if (message[0] === "console") log(message.slice(1).join(" "));
     else outlet(OUT_STATUS, message);
   }
+}
+
+function step(result) {
+  // Messages go first, so the patch has stored them before the response reaches node.
+  emit(result.messages);
   if (result.kind === "respond") send(result.atoms);
   else if (result.kind === "wait") {
     const token = result.token;
@@ -132,6 +137,8 @@ export function ready() {
     instantiate();
     log(`core: ${state.form === "wasm" ? "WebAssembly" : "JavaScript"}, ready in ${Date.now() - started} ms`);
     status("ready", state.form === "wasm" ? "(WebAssembly)" : "(JavaScript)");
+    // The core reads Live's version now; on a Live it does not support, the status says so.
+    guarded(null, () => emit(state.core.start()));
   } catch (e) {
     state.unsupported = String(e && e.message ? e.message : e);
     error(`barline: ${state.unsupported}; every tool call is answered UNSUPPORTED\n`);

@@ -7,6 +7,7 @@
 //! Plain Rust, tested natively; the wasm exports only convert values.
 
 mod envelope;
+mod live_gate;
 mod offline;
 mod replay_clock;
 mod too_large;
@@ -14,6 +15,7 @@ mod transit;
 mod v8_session;
 
 pub use envelope::{frame_call, frame_response, frame_tool_response};
+pub use live_gate::LiveGate;
 pub use offline::OfflineServer;
 pub use too_large::{narrowing_hint, too_large_result};
 pub use transit::Transit;

@@ -10,6 +10,7 @@
 use crate::bridge::{decode_request, BridgeError};
 use crate::live::{Atom, Journal, JournalPort, LivePort};
 use crate::relay::frame_tool_response;
+use crate::relay::live_gate::LiveGate;
 use crate::relay::replay_clock::ReplayClock;
 use crate::tools::framework::call::{Clock, NoClock, OUTLET_META};
 use crate::tools::framework::error::{ErrorCode, ToolError};
@@ -71,6 +72,7 @@ pub struct V8Session {
     budget: Option<usize>,
     stepping: Option<Stepping>,
     queued: VecDeque<Queued>,
+    gate: LiveGate,
 }
 
 impl Default for V8Session {
@@ -96,6 +98,7 @@ impl V8Session {
             budget: None,
             stepping: None,
             queued: VecDeque::new(),
+            gate: LiveGate::Unknown,
         }
     }
 
@@ -109,6 +112,18 @@ impl V8Session {
     /// The issued-id registry (tests and diagnostics).
     pub fn ids(&self) -> &IssuedIds {
         &self.ids
+    }
+
+    /// Reads Live's version when the device starts (docs/design/live-model.md §2.15) and
+    /// returns the status-outlet messages that say what it means for the device.
+    pub fn start(&mut self, live: &mut dyn LivePort) -> Vec<Vec<Atom>> {
+        self.gate.learn(live);
+        self.gate.status_messages()
+    }
+
+    /// What the session knows of Live's version.
+    pub fn live_gate(&self) -> &LiveGate {
+        &self.gate
     }
 
     /// Handles one `mcp_request` message (selector included).
@@ -127,6 +142,16 @@ impl V8Session {
                 ))
             }
         };
+        self.gate.learn(live);
+        if let Some(refusal) = self.gate.refusal() {
+            let result = refusal.to_result(&request.tool);
+            return Step::Respond(frame_tool_response(
+                request_id,
+                &request.tool,
+                &result.to_string(),
+                &[],
+            ));
+        }
         if self.stepping.is_some() || !self.queued.is_empty() {
             let token = self.new_token();
             self.queued.push_back(Queued {

@@ -242,6 +242,17 @@ impl V8Core {
         }
     }
 
+    /// Reads Live's version once the Live API may be used; returns the status-outlet
+    /// messages (atom lists) that say what it means, none on a supported Live.
+    pub fn start(&mut self) -> Array {
+        let mut live = JsLive { host: &self.host };
+        let messages = Array::new();
+        for message in self.session.start(&mut live) {
+            messages.push(&atoms_to_array(&message));
+        }
+        messages
+    }
+
     /// Handles one `mcp_request` message (selector first). Returns
     /// `{kind: "respond", atoms}`, `{kind: "wait", ms, token}` or `{kind: "invalid", message}`,
     /// each with `messages`: atom lists for the status outlet, to send first.

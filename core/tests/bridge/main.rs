@@ -6,6 +6,7 @@
 mod support;
 
 mod errors;
+mod live_version;
 mod props;
 mod session;
 mod steps;

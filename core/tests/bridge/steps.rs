@@ -86,6 +86,9 @@ fn drive(
     let mut waiting = std::collections::VecDeque::new();
     let mut answers = Vec::new();
     let (mut runs, mut most) = (0, 0);
+    // As the device does when Live is ready: the version is read before any call.
+    assert!(s.start(live).is_empty());
+    live.run = 0;
     let mut take =
         |step: Step, live: &mut Counting, waiting: &mut std::collections::VecDeque<u64>| {
             runs += 1;

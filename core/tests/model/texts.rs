@@ -116,7 +116,7 @@ fn texts_of_a_session(settings: &Settings, version: &str) -> (Vec<String>, Vec<(
         assert!(got["result"].is_object(), "{got}");
         texts.push((format!("prompt {}", p["name"]), got.to_string()));
     }
-    // barline-connect on a Live older than 12.3 (its warning names tools).
+    // barline-connect on a Live older than 12.3 (its UNSUPPORTED text).
     let ctx = ToolContext {
         small_model: settings.small_model,
         raw_live_api: settings.raw_live_api,

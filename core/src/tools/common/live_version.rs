@@ -1,9 +1,19 @@
-//! Which Live the device talks to: the version text Live reports and the version
-//! checks the tools make before using what older versions lack.
+//! Which Live the device talks to. Barline requires Live 12.3 or later: the properties
+//! and functions the tools use (`Song.scale_mode`, `display_value`, `insert_device`,
+//! `insert_chain`, `DrumChain.in_note`, `create_midi_clip`'s answer) are missing or
+//! silent before it (docs/design/live-model.md §2.15). The device's session reads the
+//! version once and refuses every call on an older Live (`crate::relay`); the checks
+//! here also guard the tools that a host without that session runs.
 
 use crate::live::{Atom, LivePort};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
+
+/// The oldest Live Barline supports.
+pub const MINIMUM: &str = "12.3";
+
+/// What the device's status shows on an older Live.
+pub const REQUIRED_STATUS: &str = "Live 12.3 or later is required";
 
 /// `live_app.get_version_string()`.
 pub fn live_version(live: &mut dyn LivePort) -> Result<String, ToolError> {
@@ -29,14 +39,24 @@ pub fn older_than_12_3(version: &str) -> bool {
     }
 }
 
-/// UNSUPPORTED before Live 12.3 (`insert_device` appeared in 12.3; docs/design/tool-contract.md §3.3).
-pub fn require_12_3(live: &mut dyn LivePort, what: &str) -> Result<(), ToolError> {
+/// The `UNSUPPORTED` answer of every tool on a Live older than 12.3, naming the version
+/// found and the minimum.
+pub fn too_old(version: &str) -> ToolError {
+    ToolError::new(
+        ErrorCode::Unsupported,
+        format!(
+            "Barline requires Live {MINIMUM} or later, and this is Live {version}: nothing was \
+             read or changed. Tell the user to update Ableton Live (Help > Check for Updates) \
+             and reload the Barline device."
+        ),
+    )
+}
+
+/// `Err(too_old)` before Live 12.3.
+pub fn require_12_3(live: &mut dyn LivePort) -> Result<(), ToolError> {
     let version = live_version(live)?;
     if older_than_12_3(&version) {
-        return Err(ToolError::new(
-            ErrorCode::Unsupported,
-            format!("Live {version} cannot {what}: insert_device appeared in Live 12.3"),
-        ));
+        return Err(too_old(&version));
     }
     Ok(())
 }

@@ -85,7 +85,7 @@ impl Tool for CreateDevice {
             .iter()
             .map(|t| DevicePath::parse(t))
             .collect::<Result<Vec<_>, _>>()?;
-        require_12_3(call.live, "create devices")?;
+        require_12_3(call.live)?;
         // Each path gets every device, in the order given (docs/design/tool-rules.md §15).
         let steps: Vec<(DevicePath, &str)> = paths
             .iter()

@@ -1,7 +1,7 @@
 //! `barline-connect` (docs/design/tool-rules.md §1): the handshake. Versions, a Live Set
 //! overview, the usage guide and (when enabled) the project memory.
 
-use crate::tools::common::live_version::{live_version, older_than_12_3};
+use crate::tools::common::live_version::{live_version, older_than_12_3, too_old};
 use crate::tools::common::overview;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::ToolError;
@@ -57,22 +57,12 @@ impl Tool for Connect {
 
     fn run(call: &mut Call<'_>, _: NoParams) -> Result<Connected, ToolError> {
         let version = live_version(call.live)?;
+        if older_than_12_3(&version) {
+            return Err(too_old(&version));
+        }
         let listed = &call.ctx.listed_tools;
         let small = call.ctx.small_model;
         let available = |name: &str| crate::tools::catalogue::nameable(listed, small, name);
-        if older_than_12_3(&version) {
-            let needs: Vec<&str> = ["barline-create-device", "wrapInRack"]
-                .into_iter()
-                .filter(|n| available(n))
-                .collect();
-            if !needs.is_empty() {
-                call.warn(format!(
-                    "Live {version} is older than 12.3; {} need{} 12.3 or newer",
-                    needs.join(" and "),
-                    if needs.len() == 1 { "s" } else { "" }
-                ));
-            }
-        }
         let ctx = call.ctx;
         Ok(Connected {
             connected: true,

@@ -89,7 +89,7 @@ pub fn wrap(
             "wrapInRack cannot put audio effects and MIDI effects into one rack; wrap them separately",
         ));
     };
-    require_12_3(call.live, "wrap devices in racks")?;
+    require_12_3(call.live)?;
     let mut origins = Vec::with_capacity(devices.len());
     for d in &devices {
         let (container, at) = container_of(call.live, *d)?;
