@@ -5,6 +5,7 @@
 use crate::support;
 
 use barline_core::live::{Atom, LivePort};
+use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one};
 use support::outcome::{call_with_deadline, code, dump, message, warnings, writes};
@@ -313,4 +314,61 @@ fn launching_many_slots_stops_before_the_time_limit() {
     assert!(
         w[0].ends_with(" of 8 clips to stay within the time limit; repeat the call for the rest")
     );
+}
+
+#[test]
+fn firing_starts_the_transport_and_after_stop_no_track_reports_a_playing_slot() {
+    // live-facts rows 15 and 17: a fired slot starts Live's transport a tick later;
+    // stop_playing stops the whole Set, its clips included.
+    let mut live = demo();
+    let song = id_of(&mut live, "live_set");
+    let r = call(
+        &mut live,
+        "barline-playback",
+        json!({"action": "play-session-clips", "slots": "0/0,1/1"}),
+    );
+    assert_eq!(r["structuredContent"]["playing"], true, "{r}");
+    live.after_wait();
+    assert_eq!(one(&mut live, song, "is_playing"), Atom::Int(1));
+    let playing = |live: &mut FakeLive| {
+        let r = call(
+            live,
+            "barline-read-live-set",
+            json!({"include": ["tracks"]}),
+        );
+        r["structuredContent"]["tracks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t.get("playingSlotIndex").is_some())
+            .count()
+    };
+    assert_eq!(playing(&mut live), 2);
+    let r = call(&mut live, "barline-playback", json!({"action": "stop"}));
+    assert_eq!(r["structuredContent"]["playing"], false, "{r}");
+    assert_eq!(playing(&mut live), 0, "no track plays a slot after stop");
+    live.after_wait();
+    assert_eq!(playing(&mut live), 0);
+    assert_eq!(one(&mut live, song, "is_playing"), Atom::Int(0));
+}
+
+#[test]
+fn playing_an_empty_scene_on_a_stopped_set_reports_it_stopped() {
+    // live-facts row 19: firing a scene whose slots are all empty does not start Live.
+    let mut live = demo();
+    let r = call(
+        &mut live,
+        "barline-create-scene",
+        json!({"sceneIndex": 0, "name": "Empty"}),
+    );
+    assert_ne!(r["isError"], true, "{r}");
+    let r = call(
+        &mut live,
+        "barline-playback",
+        json!({"action": "play-scene", "sceneIndex": 0}),
+    );
+    assert_eq!(r["structuredContent"]["playing"], false, "{r}");
+    live.after_wait();
+    let song = id_of(&mut live, "live_set");
+    assert_eq!(one(&mut live, song, "is_playing"), Atom::Int(0));
 }

@@ -336,9 +336,15 @@ fn run(call: &mut Call<'_>, p: &PlaybackParams) -> Result<PlaybackState, ToolErr
         }
         "play-scene" => {
             if let Some(scene) = scene {
+                // Firing a scene whose slots are all empty leaves a stopped transport
+                // stopped (live-facts row 19); otherwise Live starts it a tick later.
+                let starts = scene_has_a_clip(call, scene)?;
+                let live = &mut *call.live;
                 live.call(scene, "fire", &[])?;
+                if starts {
+                    playing = Some(true);
+                }
             }
-            playing = Some(true);
         }
         "play-session-clips" => {
             let n = targets.len();
@@ -397,4 +403,17 @@ fn run(call: &mut Call<'_>, p: &PlaybackParams) -> Result<PlaybackState, ToolErr
             end: time::position(effective_start + loop_length, sig.0, sig.1),
         }),
     })
+}
+
+/// Whether any slot of `scene` holds a clip (one `get` per track, stopping early).
+fn scene_has_a_clip(call: &mut Call<'_>, scene: LiveId) -> Result<bool, ToolError> {
+    for slot in lom::child_ids(call.live, scene, "clip_slots")? {
+        if call.deadline_near() {
+            return Ok(true);
+        }
+        if lom::flag(call.live, slot, "has_clip")? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
