@@ -23,7 +23,7 @@ impl FakeLive {
     }
 
     /// The clip's marker span in beats (seconds converted for unwarped audio).
-    fn span_beats(&self, clip: LiveId) -> f64 {
+    pub(crate) fn span_beats(&self, clip: LiveId) -> f64 {
         let len = self.clip_length(clip);
         if self.is_unwarped(clip) {
             len * self.beats_per_second()
@@ -72,6 +72,26 @@ impl FakeLive {
             self.pending_song_time = None;
             self.changed(song, "current_song_time");
         }
+    }
+
+    /// Whether `clip` lies on an arrangement timeline (not in a session slot).
+    pub(crate) fn is_on_arrangement(&self, clip: LiveId) -> bool {
+        let parent = self.model.n(clip).parent;
+        self.model
+            .node(parent)
+            .is_some_and(|t| t.list("arrangement_clips").contains(&clip))
+    }
+
+    /// Whether any arrangement clip of `track` overlaps `[from, to)`.
+    pub(crate) fn arrangement_occupied(&self, track: LiveId, from: f64, to: f64) -> bool {
+        self.model
+            .n(track)
+            .list("arrangement_clips")
+            .iter()
+            .any(|&c| {
+                self.model.n(c).float("start_time") < to - 1e-9
+                    && self.clip_end_time(c) > from + 1e-9
+            })
     }
 
     /// Places an arrangement clip, replacing what it overlaps (row 46): covered clips

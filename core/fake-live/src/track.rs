@@ -309,9 +309,17 @@ fn duplicate_to_arrangement(
     if !fits || time < 0.0 {
         return Err("duplicate_clip_to_arrangement: the clip kind must match the track and time must be ≥ 0".into());
     }
+    let length = live.span_beats(clip);
+    if live.is_on_arrangement(clip) && live.arrangement_occupied(id, time, time + length) {
+        return Err(format!(
+            "duplicate_clip_to_arrangement: an arrangement clip copied onto {time}..{} where \
+             other clips lie crashes Live (README, after row 80)",
+            time + length
+        ));
+    }
     let copy = live.clone_subtree(clip, id);
     live.edit(copy, |n| n.set_float("start_time", time));
-    live.set_extent(copy, live.clip_length(clip));
+    live.set_extent(copy, length);
     live.place_arrangement_clip(id, copy);
     live.move_playhead_to(time);
     Ok(id_atoms(copy))

@@ -269,3 +269,50 @@ fn row_80_unlooped_start_marker_follows_loop_start() {
     let _ = live.try_set(clip, "start_marker", &[f(1.0)]);
     assert_eq!(num(&mut live, clip, "start_marker"), 2.0);
 }
+
+/// Row A1 (README, after row 80): an arrangement clip duplicated onto a range other
+/// clips hold crashes Live, so the fake refuses it and changes nothing; onto free time,
+/// or from a session slot, the copy is made. Evidence: another project's known-issues
+/// notes and its real-Live tests of the work-around.
+#[test]
+fn row_a1_pasting_an_arrangement_clip_onto_clips_is_refused() {
+    let mut live = FakeLive::new();
+    let t = id(&mut live, "live_set tracks 0");
+    call(&mut live, t, "create_midi_clip", &[f(0.0), f(4.0)]);
+    call(&mut live, t, "create_midi_clip", &[f(8.0), f(4.0)]);
+    let first = ids(&mut live, t, "arrangement_clips")[0];
+    let before = live.to_json();
+    for at in [8.0, 6.0, 10.0] {
+        let answer = barline_core::live::LivePort::call(
+            &mut live,
+            t,
+            "duplicate_clip_to_arrangement",
+            &[s(&format!("id {first}")), f(at)],
+        );
+        assert_eq!(answer, Ok(vec![]), "refused at {at}");
+    }
+    assert_eq!(live.to_json(), before);
+    assert_eq!(
+        live.errors()
+            .iter()
+            .filter(|e| e.contains("crashes Live"))
+            .count(),
+        3
+    );
+    live.take_errors();
+    let free = call(
+        &mut live,
+        t,
+        "duplicate_clip_to_arrangement",
+        &[s(&format!("id {first}")), f(16.0)],
+    );
+    assert!(!free.is_empty(), "free time takes the copy");
+    let session = session_clip(&mut live, 0, 0, 4.0);
+    let over = call(
+        &mut live,
+        t,
+        "duplicate_clip_to_arrangement",
+        &[s(&format!("id {session}")), f(8.0)],
+    );
+    assert!(!over.is_empty(), "a session clip may overwrite (row 46)");
+}

@@ -2,7 +2,8 @@
 //! way (docs/design/tool-contract.md §1.13): `structuredContent` validates against the
 //! tool's `outputSchema`, and the compact text parses back to the same data. A tool test
 //! gets both checks by calling [`call`] / [`call_ctx`], or [`check_result`] for a result
-//! it obtained some other way.
+//! it obtained some other way. Every call also fails the test when the fake recorded a
+//! request that crashes Live (core/fake-live/README.md row A1).
 
 use barline_core::tools::framework::context::ToolContext;
 use barline_core::tools::framework::schema;
@@ -19,6 +20,15 @@ pub fn call(live: &mut FakeLive, tool: &str, args: Value) -> Value {
 pub fn call_ctx(live: &mut FakeLive, tool: &str, args: Value, ctx: &ToolContext) -> Value {
     let r = tools::call(live, tool, &args, ctx, false).expect("registered tool");
     check_result(tool, &r, ctx.json_output);
+    let crashes: Vec<&String> = live
+        .errors()
+        .iter()
+        .filter(|e| e.contains("crashes Live"))
+        .collect();
+    assert!(
+        crashes.is_empty(),
+        "{tool} made a request that crashes Live: {crashes:?}"
+    );
     r
 }
 

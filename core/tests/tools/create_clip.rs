@@ -4,6 +4,7 @@
 
 use crate::support;
 
+use barline_core::live::LivePort;
 use barline_core::notation::{interpret, InterpretOptions};
 use barline_core::tools::catalogue;
 use serde_json::{json, Value};
@@ -503,4 +504,38 @@ fn note_count_is_what_the_clip_holds() {
         .as_str()
         .unwrap()
         .starts_with("1 note starts at or after the clip end"));
+}
+
+#[test]
+fn arrangement_writes_put_a_stopped_playhead_back() {
+    // live-facts row 47: creating or pasting arrangement clips moves a stopped
+    // transport's playhead to what was written; the tools put it back.
+    let mut live = demo();
+    let song = support::fake::id_of(&mut live, "live_set");
+    live.set(
+        song,
+        "current_song_time",
+        &[barline_core::live::Atom::Float(8.0)],
+    )
+    .unwrap();
+    live.after_wait();
+    let r = call(
+        &mut live,
+        "barline-create-clip",
+        json!({"trackIndex": 0, "arrangementStart": "33|1", "notes": "C3 1|1"}),
+    );
+    assert_ne!(r["isError"], true, "{r}");
+    live.after_wait(); // the next call arrives in a later tick, as on the device
+    let r = call(
+        &mut live,
+        "barline-duplicate",
+        json!({"type": "clip", "id": r["structuredContent"]["id"], "arrangementStart": "41|1"}),
+    );
+    assert_ne!(r["isError"], true, "{r}");
+    live.after_wait();
+    assert_eq!(
+        support::fake::one(&mut live, song, "current_song_time").as_f64(),
+        Some(8.0)
+    );
+    assert!(warnings(&r).is_empty(), "{:?}", warnings(&r));
 }

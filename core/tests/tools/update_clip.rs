@@ -1109,3 +1109,57 @@ fn seeded_notes_do_not_count_against_the_notation_limit() {
     let m = interpret_merge("D3 1|2", &InterpretOptions::time_signature(4, 4), &existing).unwrap();
     assert_eq!(m.notes.len(), 1);
 }
+
+#[test]
+fn an_audio_clip_moved_onto_other_clips_replaces_them_without_pasting_over_them() {
+    // Live crashes when an arrangement clip is pasted onto clips (fake README row A1):
+    // the range is emptied from a temporary session clip first, then the copy is made.
+    let mut live = demo();
+    let track = id_of(&mut live, "live_set tracks 5");
+    let chop = clip_at(&mut live, "live_set tracks 5 arrangement_clips 0");
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": chop.to_string(), "split": "2|1"}),
+    );
+    assert_eq!(items(&r).len(), 2);
+    let song = id_of(&mut live, "live_set");
+    let slots_before = live.get_count(track, "clip_slots").unwrap();
+    let scenes_before = live.get_count(song, "scenes").unwrap();
+    // The first piece moves onto the start of the second.
+    let r = call(
+        &mut live,
+        TOOL,
+        json!({"ids": chop.to_string(), "arrangementStart": "16|1"}),
+    );
+    let moved = lid(ok(&r)["id"].as_str().unwrap());
+    let moved_len = num(&mut live, moved, "end_time") - num(&mut live, moved, "start_time");
+    assert_eq!(num(&mut live, moved, "start_time"), 60.0);
+    assert_eq!(moved_len, 4.0);
+    let spans: Vec<(f64, f64)> =
+        barline_core::tools::framework::lom::child_ids(&mut live, track, "arrangement_clips")
+            .unwrap()
+            .into_iter()
+            .map(|c| {
+                (
+                    num(&mut live, c, "start_time"),
+                    num(&mut live, c, "end_time"),
+                )
+            })
+            .collect();
+    for pair in spans.windows(2) {
+        assert!(pair[0].1 <= pair[1].0 + 1e-9, "no overlap: {spans:?}");
+    }
+    assert!(!spans.iter().any(|s| s.0 < 60.0 && s.1 > 60.0), "{spans:?}");
+    assert_eq!(live.get_count(track, "clip_slots").unwrap(), slots_before);
+    assert_eq!(live.get_count(song, "scenes").unwrap(), scenes_before);
+    let has_clip = |live: &mut FakeLive, i: usize| {
+        let slot = id_of(live, &format!("live_set tracks 5 clip_slots {i}"));
+        one(live, slot, "has_clip")
+    };
+    let empty_slots_after = (0..slots_before)
+        .filter(|i| has_clip(&mut live, *i) == Atom::Int(0))
+        .count();
+    assert!(empty_slots_after > 0, "the temporary session clip is gone");
+    assert!(live.errors().is_empty(), "{:?}", live.errors());
+}

@@ -14,6 +14,7 @@ use crate::tools::common::clip::clip_transforms::Seed;
 use crate::tools::common::clip::past_end;
 use crate::tools::common::clip::reference::Slot;
 use crate::tools::common::clip::{labels, notes};
+use crate::tools::common::timeline::Playhead;
 use crate::tools::common::{names, overview, time};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Index, List, Text};
@@ -123,7 +124,10 @@ impl Tool for CreateClip {
     };
 
     fn run(call: &mut Call<'_>, p: CreateClipParams) -> Result<OneOrMany<CreatedClip>, ToolError> {
-        run(call, &p)
+        let playhead = Playhead::note(call.live)?;
+        let out = run(call, &p);
+        call.warnings.extend(playhead.restore(call.live));
+        out
     }
 }
 

@@ -24,6 +24,7 @@ use crate::tools::common::clip::note_limits;
 use crate::tools::common::clip::timing::EPS;
 use crate::tools::common::clip::{past_end, reference};
 use crate::tools::common::overview;
+use crate::tools::common::timeline::Playhead;
 use crate::tools::common::timeline::{self, ArrangementClip};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
@@ -65,7 +66,10 @@ impl Tool for UpdateClip {
 
     fn run(call: &mut Call<'_>, p: UpdateClipParams) -> Result<OneOrMany<UpdatedClip>, ToolError> {
         let plan = plan::plan(call, &p)?;
-        run(call, &p, &plan)
+        let playhead = Playhead::note(call.live)?;
+        let out = run(call, &p, &plan);
+        call.warnings.extend(playhead.restore(call.live));
+        out
     }
 }
 

@@ -22,16 +22,19 @@
 use crate::live::path::id_atoms;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Place};
-use crate::tools::common::clip::timing::{self, Markers, EPS};
+use crate::tools::common::clip::timing::EPS;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
 
 mod length;
 mod place;
+mod playhead;
+mod room;
 mod shape;
 
 pub use length::{set_length, Laid, Placed, Resized, MAX_COPIES};
 pub use place::{place_copy, CopySource};
+pub use playhead::Playhead;
 
 /// Beats kept free between the end of the song and the holding area.
 const HOLDING_GAP: f64 = 16.0;
@@ -90,8 +93,43 @@ fn answered_id(atoms: &[Atom]) -> Option<LiveId> {
         .map(|n| LiveId(n as u64))
 }
 
-/// Copies `clip` onto `track` at `at`; `None` when Live made no copy.
+/// Copies `clip` onto `track` at `at`; `None` when Live made no copy. An arrangement
+/// clip is never pasted onto other clips (Live crashes, core/fake-live/README.md row
+/// A1): the target range is emptied first, and a clip whose own span is in that range
+/// is first held in the holding area and the held copy pasted.
 pub fn copy_to(
+    live: &mut dyn LivePort,
+    track: LiveId,
+    clip: LiveId,
+    at: f64,
+) -> Result<Option<LiveId>, ToolError> {
+    if !lom::flag(live, clip, "is_arrangement_clip")? {
+        return duplicate(live, track, clip, at);
+    }
+    let (start, end) = (
+        lom::number(live, clip, "start_time")?,
+        lom::number(live, clip, "end_time")?,
+    );
+    // What the copy will cover: its loop or markers, which may reach past the span.
+    let len = (end - start).max(shape::copy_span(live, clip)?);
+    let over_itself = start < at + len - EPS && end > at + EPS;
+    if !over_itself {
+        room::empty_range(live, track, clip, at, len)?;
+        return duplicate(live, track, clip, at);
+    }
+    let h = holding(live, end.max(at + len))?;
+    room::empty_range(live, track, clip, h, len)?;
+    let Some(held) = duplicate(live, track, clip, h)? else {
+        return Ok(None);
+    };
+    room::empty_range(live, track, held, at, len)?;
+    let placed = duplicate(live, track, held, at)?;
+    delete(live, track, held)?;
+    Ok(placed)
+}
+
+/// `Track.duplicate_clip_to_arrangement` itself.
+fn duplicate(
     live: &mut dyn LivePort,
     track: LiveId,
     clip: LiveId,
@@ -118,53 +156,15 @@ fn holding(live: &mut dyn LivePort, beyond: f64) -> Result<f64, ToolError> {
     Ok((end.max(0.0) / 4.0).ceil() * 4.0 + HOLDING_GAP)
 }
 
-/// Empties `[from, from + len)` on the clip's track by placing a temporary clip of
-/// exactly that span and deleting it: Live's overlap rule deletes, trims or splits
-/// whatever was there. MIDI tracks use `create_midi_clip`; audio tracks a clip of the
-/// given clip's own file, sized in the holding area first so it never covers more
-/// than the range.
+/// Empties `[from, from + len)` on the clip's track: Live deletes, trims or splits
+/// whatever a temporary clip created over that range covers ([`room::empty_range`]).
 pub fn clear(
     live: &mut dyn LivePort,
     at: ArrangementClip,
     from: f64,
     len: f64,
 ) -> Result<(), ToolError> {
-    if len <= EPS {
-        return Ok(());
-    }
-    if lom::flag(live, at.clip, "is_midi_clip")? {
-        let atoms = live.call(
-            at.track,
-            "create_midi_clip",
-            &[Atom::Float(from), Atom::Float(len)],
-        )?;
-        let temp = answered_id(&atoms)
-            .ok_or_else(|| rejected("Live refused a temporary clip used to trim".into()))?;
-        return delete(live, at.track, temp);
-    }
-    let file = lom::text(live, at.clip, "file_path")?;
-    let h = holding(live, from + len)?;
-    let atoms = live.call(
-        at.track,
-        "create_audio_clip",
-        &[Atom::Symbol(file), Atom::Float(h)],
-    )?;
-    let temp = answered_id(&atoms)
-        .ok_or_else(|| rejected("Live refused a temporary audio clip used to trim".into()))?;
-    // Looping, so the temporary clip can be as long as the range even when the file
-    // is shorter.
-    live.set(temp, "looping", &[Atom::Int(1)])?;
-    let old = Markers::read(live, temp)?;
-    let start = old.loop_start;
-    timing::write(live, temp, old, Markers::region(start, start + len))?;
-    let placed = copy_to(live, at.track, temp, from)?;
-    delete(live, at.track, temp)?;
-    match placed {
-        Some(p) => delete(live, at.track, p),
-        None => Err(rejected(
-            "Live refused to place a temporary audio clip used to trim".into(),
-        )),
-    }
+    room::empty_range(live, at.track, at.clip, from, len)
 }
 
 /// Moves a clip to `start` on its track: whatever overlaps the target range is
@@ -175,7 +175,7 @@ pub fn move_to(
     at: ArrangementClip,
     start: f64,
 ) -> Result<Option<LiveId>, ToolError> {
-    let (from, _) = at.span(live)?;
+    let (from, to) = at.span(live)?;
     if (from - start).abs() <= EPS {
         return Ok(Some(at.clip));
     }
@@ -185,6 +185,17 @@ pub fn move_to(
     // The copy may have trimmed the original; it is deleted whatever remains of it.
     if still_on(live, at)? {
         delete(live, at.track, at.clip)?;
+    }
+    // A copy covers the clip's loop or markers; the moved clip keeps its span.
+    let (copy_start, copy_end) = at.with(copy).span(live)?;
+    let keep = to - from;
+    if copy_end - copy_start > keep + EPS {
+        clear(
+            live,
+            at.with(copy),
+            copy_start + keep,
+            copy_end - copy_start - keep,
+        )?;
     }
     Ok(Some(copy))
 }

@@ -47,6 +47,18 @@ pub fn to_piece(
     Ok(refused.iter().all(|r| *r == "start_marker"))
 }
 
+/// Beats a copy of `clip` covers: Live sizes it by the clip's loop (looping) or its
+/// markers (not looping), whatever the clip's own span on the timeline (rows 43–45).
+pub fn copy_span(live: &mut dyn LivePort, clip: LiveId) -> Result<f64, ToolError> {
+    let m = Markers::read(live, clip)?;
+    let units = if lom::flag(live, clip, "looping")? {
+        m.loop_end - m.loop_start
+    } else {
+        m.end_marker - m.start_marker
+    };
+    Ok(units / marker_units_per_beat(live, clip)?)
+}
+
 /// Marker units per timeline beat: 1, or seconds per beat for unwarped audio (its
 /// markers are seconds of the file, core/fake-live/README.md row 36).
 fn marker_units_per_beat(live: &mut dyn LivePort, clip: LiveId) -> Result<f64, ToolError> {

@@ -15,6 +15,7 @@ use crate::tools::common::clip::reference::{self, Slot};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::locators;
 use crate::tools::common::refs::{self, Kind};
+use crate::tools::common::timeline::Playhead;
 use crate::tools::common::{names, overview, time};
 use crate::tools::framework::call::{Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Id, Int, List, Text};
@@ -150,7 +151,10 @@ impl Tool for Duplicate {
     };
 
     fn run(call: &mut Call<'_>, p: DuplicateParams) -> Result<OneOrMany<Duplicated>, ToolError> {
-        run(call, &p)
+        let playhead = Playhead::note(call.live)?;
+        let out = run(call, &p);
+        call.warnings.extend(playhead.restore(call.live));
+        out
     }
 }
 
