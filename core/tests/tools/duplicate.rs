@@ -162,9 +162,13 @@ fn route_to_source_makes_an_empty_track_and_frees_the_source() {
             "routeToSource needs withoutClips and withoutDevices; using true",
             "armed track \"Keys\" so the copy can play it",
             "set input of track \"Keys\" to \"No Input\" (was \"All Ins\")",
-            "no output routing named \"Keys\"; routing unchanged",
         ]
     );
+    // The copy's routing lists fill in a tick after it is made (live-facts row 14); the
+    // call waits that tick, then sends the copy's MIDI to the source.
+    let copy = id_of(&mut live, "live_set tracks 4");
+    let output = one(&mut live, copy, "output_routing_type").to_string();
+    assert!(output.contains("\"Keys\""), "{output}");
     let d = dump(&live);
     assert_eq!(d["tracks"][3]["arm"], true);
     assert!(d["tracks"][4].get("devices").is_none());

@@ -69,7 +69,7 @@ pub struct DuplicateParams {
 }
 
 /// A clip in a result.
-#[derive(Debug, Default, Serialize, JsonSchema)]
+#[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(missing_docs)]
 pub struct CopiedClip {
@@ -108,7 +108,7 @@ impl CopiedClip {
 /// a scene `{id, sceneIndex, clips}`, a scene position `{arrangementStart, clips}`, a
 /// clip `{id, slot}` or `{id, trackIndex, arrangementStart}`, or a lengthened clip
 /// `{trackIndex, clips}`.
-#[derive(Debug, Default, Serialize, JsonSchema)]
+#[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(missing_docs)]
 pub struct Duplicated {
@@ -278,6 +278,9 @@ fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
 }
 
 fn run(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplicated>, ToolError> {
+    if let Some(state) = call.resume.take() {
+        return track_copies::route_after_a_tick(call, &state);
+    }
     if p.kind.as_str() == "device" {
         return devices(call, p);
     }

@@ -17,6 +17,8 @@ use crate::tools::framework::lom;
 use crate::tools::operations::duplicate::{
     issue, style, CopiedClip, DuplicateParams, Duplicated, Plan,
 };
+use serde::Deserialize;
+use serde_json::{json, Value};
 
 /// `type: "track"`: `count` copies, each right after the previous one.
 pub(super) fn tracks(
@@ -110,10 +112,58 @@ pub(super) fn tracks(
         issue(call, &c);
         bulk.ok(c);
     }
+    let done = bulk.finish(call)?;
     if route && !copies.is_empty() {
-        route_to_source(call, plan.source, &source_name, &copies)?;
+        // A new track's routing lists fill in a tick after it is made (live-facts row
+        // 14): the routing is set when the call resumes.
+        let items: Vec<&Duplicated> = match &done {
+            OneOrMany::One(d) => vec![d],
+            OneOrMany::Many(v) => v.iter().collect(),
+        };
+        call.wait(
+            0,
+            json!({
+                "source": plan.source.0,
+                "name": source_name,
+                "copies": copies.iter().map(|c| c.0).collect::<Vec<_>>(),
+                "items": items,
+            }),
+        );
     }
-    bulk.finish(call)
+    Ok(done)
+}
+
+/// What a `routeToSource` call remembers across the tick it waits.
+#[derive(Deserialize)]
+struct RouteLater {
+    source: u64,
+    name: String,
+    copies: Vec<u64>,
+    items: Vec<Duplicated>,
+}
+
+/// The second run of a `routeToSource` call: the copies exist, their routing lists are
+/// filled in; route them and answer what the first run made. The copies stand whatever
+/// happens here, so a routing failure is a warning.
+pub(super) fn route_after_a_tick(
+    call: &mut Call<'_>,
+    state: &Value,
+) -> Result<OneOrMany<Duplicated>, ToolError> {
+    let later: RouteLater = serde_json::from_value(state.clone()).map_err(|e| {
+        ToolError::new(
+            ErrorCode::Internal,
+            format!("the routeToSource step lost its state ({e})"),
+        )
+    })?;
+    let copies: Vec<LiveId> = later.copies.iter().map(|c| LiveId(*c)).collect();
+    if let Err(e) = route_to_source(call, LiveId(later.source), &later.name, &copies) {
+        call.warn(format!(
+            "the copies were made but not routed to track {}: {}",
+            quoted(&later.name),
+            e.message
+        ));
+    }
+    Ok(OneOrMany::from(later.items))
 }
 
 /// Deletes the copy's Barline device (same place below the track as the original).
