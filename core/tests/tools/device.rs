@@ -530,6 +530,21 @@ fn moving_devices_and_rack_actions() {
         warnings(&r).contains(&"move target \"t9\" does not exist".to_string()),
         "{r}"
     );
+    // An audio effect asked for the front of a MIDI track with an instrument goes after
+    // the instrument (live-facts row 67), and the result says so.
+    let r = ok(
+        &mut live,
+        "barline-update-device",
+        json!({"path": "t5/d0", "toPath": "t4/d0"}),
+    );
+    let set = dump(&live);
+    assert_eq!(set["tracks"][4]["devices"][1]["device"], "Reverb", "{set}");
+    assert!(
+        warnings(&r)
+            .iter()
+            .any(|w| w.contains("at position 1 of the chain \"t4/d0\" names, not 0")),
+        "{r}"
+    );
     // An instrument cannot join another instrument: warning, the Set unchanged.
     let r = ok(
         &mut live,

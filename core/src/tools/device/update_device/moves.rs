@@ -9,7 +9,6 @@ use crate::tools::common::overview;
 use crate::tools::common::device::insert;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{ErrorCode, ToolError};
-use crate::tools::framework::lom;
 
 pub(super) fn move_device(
     call: &mut Call<'_>,
@@ -28,7 +27,8 @@ pub(super) fn move_device(
         }
     };
     let container = insert::make_container(call.live, &ins.container, to)?;
-    let count = lom::count(call.live, container, "devices")?;
+    let before = dt::children(call.live, container, "devices")?;
+    let count = before.len();
     let position = ins.position.unwrap_or(count).min(count);
     let song = overview::song(call.live)?;
     // Object arguments travel as one "id N" text (docs/design/max-host.md §2.3).
@@ -39,9 +39,22 @@ pub(super) fn move_device(
     ];
     call.live.call(song, "move_device", &args)?;
     let now = dt::children(call.live, container, "devices")?;
-    if !now.contains(&device) {
+    let Some(landed) = now.iter().position(|d| *d == device) else {
         call.warn(format!(
             "Live refused to move device {device} to \"{to}\" (a MIDI track or chain holds one instrument; audio tracks take audio effects only)"
+        ));
+        return Ok(());
+    };
+    // Live moves a device to the nearest position its chain's order allows (live-facts
+    // row 67). Within one chain the index may count before or after the device leaves
+    // it (not known), so both readings are accepted there.
+    let expected = match before.iter().position(|d| *d == device) {
+        Some(was) if was < position => [position - 1, position],
+        _ => [position, position],
+    };
+    if !expected.contains(&landed) {
+        call.warn(format!(
+            "Live put device {device} at position {landed} of the chain \"{to}\" names, not {position}: a chain keeps its MIDI effects, then its instrument, then its audio effects"
         ));
     }
     Ok(())
