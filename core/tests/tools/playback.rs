@@ -372,3 +372,31 @@ fn playing_an_empty_scene_on_a_stopped_set_reports_it_stopped() {
     let song = id_of(&mut live, "live_set");
     assert_eq!(one(&mut live, song, "is_playing"), Atom::Int(0));
 }
+
+#[test]
+fn a_start_past_the_end_of_the_arrangement_is_reported_where_live_puts_it() {
+    // live-facts row 48: start_time cannot go past song_length.
+    let mut live = demo();
+    let song = id_of(&mut live, "live_set");
+    let end = one(&mut live, song, "song_length").as_f64().unwrap();
+    let r = call(
+        &mut live,
+        "barline-playback",
+        json!({"action": "update-arrangement", "startTime": "900|1"}),
+    );
+    let w = warnings(&r);
+    assert!(
+        w.iter()
+            .any(|x| x.starts_with("startTime 900|1 is past the end of the arrangement")),
+        "{w:?}"
+    );
+    assert_eq!(one(&mut live, song, "start_time").as_f64(), Some(end));
+    // A loop set in the same call lengthens the song first, so a start inside it holds.
+    let r = call(
+        &mut live,
+        "barline-playback",
+        json!({"action": "update-arrangement", "loop": true, "loopStart": "200|1", "loopEnd": "204|1", "startTime": "201|1"}),
+    );
+    assert!(warnings(&r).is_empty(), "{r}");
+    assert_eq!(one(&mut live, song, "start_time").as_f64(), Some(800.0));
+}

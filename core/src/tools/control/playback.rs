@@ -301,11 +301,9 @@ fn run(call: &mut Call<'_>, p: &PlaybackParams) -> Result<PlaybackState, ToolErr
         Vec::new()
     };
 
-    // Settings, in the documented order (docs/design/tool-rules.md §20).
+    // Settings, in the documented order (docs/design/tool-rules.md §20): the loop
+    // first, since its end counts towards the song length that bounds the start.
     let live = &mut *call.live;
-    if let Some(s) = start {
-        live.set(song, "start_time", &[Atom::Float(s)])?;
-    }
     if let Some(l) = p.looping {
         live.set(song, "loop", &[Atom::Int(i64::from(l.0))])?;
     }
@@ -319,6 +317,25 @@ fn run(call: &mut Call<'_>, p: &PlaybackParams) -> Result<PlaybackState, ToolErr
             len
         }
         None => current_loop_length,
+    };
+    // Live keeps the start (and the playhead) within the song (live-facts row 48).
+    let start = match start {
+        Some(s) => {
+            let end = lom::number(live, song, "song_length")?;
+            let s = if s > end + 1e-9 {
+                call.warnings.push(format!(
+                    "startTime {} is past the end of the arrangement; Live starts at its end, {}",
+                    time::position(s, sig.0, sig.1),
+                    time::position(end, sig.0, sig.1)
+                ));
+                end
+            } else {
+                s
+            };
+            live.set(song, "start_time", &[Atom::Float(s)])?;
+            Some(s)
+        }
+        None => None,
     };
 
     // The action.
