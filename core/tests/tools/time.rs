@@ -2,9 +2,11 @@
 //! a property test that a duration number is accepted by a tool exactly when a note's
 //! `t` duration accepts it, with the same value; and the forms that used to disagree.
 
+use crate::support;
 use barline_core::notation::{self, Element};
 use barline_core::tools::common::time::{parse_duration, parse_number, parse_position};
 use proptest::prelude::*;
+use serde_json::json;
 
 /// The value the notation gives `text` as a note duration (`t<text> C3`), if it takes
 /// all of `text` as the number (a pitch must follow, so `//` starting a comment or a
@@ -82,5 +84,39 @@ fn bar_beat_2_forms_are_tool_time_values() {
     assert!(
         parse_position("1|1-n/4", 4, 4).is_err(),
         "no tool position lies before 1|1"
+    );
+}
+
+#[test]
+fn a_bare_number_where_a_position_belongs_names_both_readings() {
+    // A model writing `arrangementStart: "9"` meant bar 9 or beat 9; neither is guessed.
+    let mut live = support::fake::demo();
+    let before = live.to_json();
+    for (tool, args) in [
+        (
+            "barline-create-clip",
+            json!({"trackIndex": 0, "arrangementStart": "9", "notes": "C3 1|1"}),
+        ),
+        (
+            "barline-playback",
+            json!({"action": "update-arrangement", "startTime": "9"}),
+        ),
+        (
+            "barline-update-live-set",
+            json!({"locatorOperation": "create", "locatorTime": "9"}),
+        ),
+    ] {
+        let r = support::tools::call(&mut live, tool, args);
+        let text = r["content"][0]["text"].as_str().unwrap();
+        assert!(text.contains("BAD_INPUT"), "{tool}: {text}");
+        assert!(
+            text.contains("\"9\" is a bare number, and positions are bar|beat: write \"9|1\" for bar 9, \"3|2\" for 9 beats after 1|1"),
+            "{tool}: {text}"
+        );
+    }
+    assert_eq!(live.to_json(), before);
+    assert_eq!(
+        barline_core::tools::common::time::parse_position("2.5", 6, 8).unwrap_err(),
+        "position \"2.5\" is a bare number, and positions are bar|beat: write \"1|3.5\" for 2.5 beats after 1|1"
     );
 }

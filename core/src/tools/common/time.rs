@@ -70,6 +70,9 @@ pub fn parse_position(text: &str, num: i64, den: i64) -> Result<f64, String> {
     let bad = || {
         format!("position {} is not valid: write bar|beat with bar and beat from 1, e.g. \"1|1\" or \"2|3.5\"", quoted(text))
     };
+    if let Some(n) = parse_number(text).filter(|n| *n >= 0.0 && *n <= LIVE_MAX_BEATS) {
+        return Err(bare_position(text, n, num, den));
+    }
     let (bar, beat) = text.trim().split_once('|').ok_or_else(bad)?;
     let bar = parse_number(bar)
         .filter(|b| *b >= 1.0 && b.fract() == 0.0)
@@ -79,6 +82,22 @@ pub fn parse_position(text: &str, num: i64, den: i64) -> Result<f64, String> {
         ((bar - 1.0) * num.max(1) as f64 + (beat - 1.0)) * 4.0 / den.max(1) as f64,
         "position",
         text,
+    )
+}
+
+/// The error for a bare number where a position belongs: a number has no unit there,
+/// so it names both readings in the Set's signature (bar `n`, or `n` beats from 1|1).
+fn bare_position(text: &str, n: f64, num: i64, den: i64) -> String {
+    let as_bar = if n >= 1.0 && n.fract() == 0.0 {
+        format!("\"{n}|1\" for bar {n}, ")
+    } else {
+        String::new()
+    };
+    format!(
+        "position {} is a bare number, and positions are bar|beat: write {as_bar}\"{}\" for {} beats after 1|1",
+        quoted(text),
+        position(n * 4.0 / den.max(1) as f64, num, den),
+        beat_text(n)
     )
 }
 
