@@ -169,18 +169,27 @@ fn parameters_of(list: &[Value]) -> Vec<String> {
     out
 }
 
-/// Where `text` names parameter `p`: as (the start of) a code span, or as a camel-case
-/// or long word standing alone.
+/// Where `text` names parameter `p`: as (the start of) a code span, as a JSON key
+/// (`"p":`), as a word given a value (`p: 4`, `p=4`), or as a camel-case or
+/// long word standing alone. An ordinary short word in prose (`split the clip`) is the
+/// one form not caught: it reads as English, not as a parameter.
 fn names_parameter(text: &str, p: &str) -> bool {
     let spans = ["`", ":", " ", "=", "\\"]
         .iter()
         .any(|end| text.contains(&format!("`{p}{end}")));
+    let quoted = text.contains(&format!("\"{p}\":")) || text.contains(&format!("\\\"{p}\\\":"));
+    let given = text.match_indices(p).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = &text[at + p.len()..];
+        !before.is_some_and(|c| c.is_ascii_alphanumeric())
+            && (after.starts_with(':') && !after.starts_with("::") || after.starts_with('='))
+    });
     // Camel-case names and long ones (`transforms`) are no ordinary words.
     let camel = (p.chars().any(|c| c.is_ascii_uppercase()) || p.len() >= 9)
         && text
             .split(|c: char| !c.is_ascii_alphanumeric())
             .any(|w| w == p);
-    spans || camel
+    spans || quoted || given || camel
 }
 
 #[test]
@@ -348,4 +357,32 @@ fn a_disabled_tool_is_unlisted_refused_and_unnamed() {
         false
     )
     .is_some());
+}
+
+#[test]
+fn the_parameter_check_catches_what_it_looks_for() {
+    for named in [
+        "use `split` to cut",
+        "{\"split\": \"2|1\"}",
+        "give split: 2|1",
+        "split=2|1",
+        "wrap with wrapInRack",
+        "apply transforms to the notes",
+    ] {
+        let p = if named.contains("wrapInRack") {
+            "wrapInRack"
+        } else if named.contains("transforms") {
+            "transforms"
+        } else {
+            "split"
+        };
+        assert!(names_parameter(named, p), "{named}");
+    }
+    for prose in [
+        "split the clip in two",
+        "mode \"split\" or \"auto\"",
+        "a::split",
+    ] {
+        assert!(!names_parameter(prose, "split"), "{prose}");
+    }
 }
