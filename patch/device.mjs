@@ -11,6 +11,7 @@
 //   node.script left → routepass mcp_request : match → v8 ; else → route status token started
 //     openchat (openchat → prepend launchbrowser → s max: the Open chat button's URL)
 //   v8 right → route status update_memory : status → live-status ; update_memory → memory
+//   memory text field (`text …`) → v8 → `update_memory …`: typed text is stored as text
 //   node.script right (N4M status) → route start stop terminated restarted → gate, status;
 //     terminated → delay 2000 → the start message again (a crashed server comes back)
 import { workspaceVersion } from "./version.mjs";
@@ -312,7 +313,9 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
 
   // Text settings: a pattr holds the value (saved with the Set); the text field shows it.
   const memory = storedValue("memory-text", "Memory text");
-  typedInto(memoryEdit, memory);
+  // Typed memory goes through v8 (`text …` → `update_memory …`): `route text` cannot
+  // tell a typed "bang" from an empty field, and the AI's path below stores any text.
+  wire(memoryEdit, 0, v8, 0);
   // The AI wrote the memory (docs/design/tool-rules.md §2): stored with `set` first, then
   // output, so a text that is also a Max message (`bang`, `set`) is stored as text.
   const written = obj("t b l", 1, ["bang", ""]);

@@ -154,6 +154,13 @@ export function request(atoms) {
   else handle(atoms);
 }
 
+// The memory text a user typed (textedit's `text …`), sent on as the AI's writes are,
+// so a text that is also a Max message (`bang`, `set …`) is stored as text; an empty
+// field clears the memory.
+export function typedMemory(atoms) {
+  outlet(OUT_STATUS, ["update_memory", ...(atoms.length ? atoms : ["null"])]);
+}
+
 export function unknown(selector) {
   error(`barline: no handler for message ${selector}\n`);
 }

@@ -135,6 +135,18 @@ test("settings changed in the device while running reach the next tool call", as
       assert.equal(ctx.memoryText, text);
       assert.equal(device.patch.byVarname("memory-text-edit").content, text);
     }
+    // Typed by the user, the same texts are stored as text too; an empty field clears.
+    for (const text of ["bang", "set", "set the scene", "Outro at bar 33."]) {
+      device.setSetting("memoryText", text);
+      await settle();
+      ctx = await context(device);
+      assert.equal(ctx.memoryText, text);
+      assert.equal(device.parameters()["memory-text"], text);
+    }
+    device.setSetting("memoryText", "");
+    await settle();
+    ctx = await context(device);
+    assert.ok(ctx.memoryText === "" || ctx.memoryText === null, `cleared: ${ctx.memoryText}`);
   } finally {
     await device.stop();
   }
