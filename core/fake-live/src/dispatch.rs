@@ -101,6 +101,9 @@ impl FakeLive {
         if self.in_notification {
             return Err(NOTIFICATION_ERROR.into());
         }
+        if matches!(class, Class::Song | Class::Clip) {
+            super::limits::time_property(prop, value)?;
+        }
         let before = self.model.clone();
         let hooked = match class {
             Class::Track | Class::Clip | Class::Scene | Class::Chain

@@ -36,3 +36,34 @@ fn notes_past_the_timeline_are_refused_and_the_set_keeps_working() {
         .unwrap();
     assert_eq!(ids.len(), 1, "the last beat is still Live's");
 }
+
+#[test]
+fn times_past_the_timeline_are_refused_for_loops_markers_and_the_song() {
+    let mut live = demo();
+    let clip = id_of(&mut live, "live_set tracks 1 clip_slots 1 clip");
+    let song = id_of(&mut live, "live_set");
+    let before = live.to_json();
+    for (id, prop) in [
+        (clip, "loop_end"),
+        (clip, "loop_start"),
+        (clip, "end_marker"),
+        (clip, "start_marker"),
+        (song, "loop_start"),
+        (song, "loop_length"),
+        (song, "start_time"),
+        (song, "current_song_time"),
+    ] {
+        for x in [1e12, f64::INFINITY, -2e6] {
+            let e = live
+                .try_set(id, prop, &[Atom::Float(x)])
+                .expect_err("refused");
+            assert!(
+                e.message.contains("end of Live's timeline"),
+                "{prop}: {}",
+                e.message
+            );
+        }
+    }
+    assert_eq!(live.to_json(), before, "nothing changed");
+    live.set(song, "loop_length", &[Atom::Float(32.0)]).unwrap();
+}
