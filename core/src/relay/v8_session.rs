@@ -20,6 +20,9 @@ use crate::tools::{execute, ToolRequest};
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
 
+/// How often a call held behind one that waits alone asks again.
+const HELD_POLL_MS: u64 = 10;
+
 /// Longest wait a tool may ask for; the node side's timeout (≤ 60 s) ends it anyway.
 pub const MAX_WAIT_MS: u64 = 120_000;
 
@@ -73,6 +76,9 @@ pub struct V8Session {
     stepping: Option<Stepping>,
     queued: VecDeque<Queued>,
     gate: LiveGate,
+    /// The parked call that waits alone ([`crate::tools::Call::wait_alone`]): every
+    /// other call waits behind it.
+    alone: Option<u64>,
 }
 
 impl Default for V8Session {
@@ -99,6 +105,7 @@ impl V8Session {
             stepping: None,
             queued: VecDeque::new(),
             gate: LiveGate::Unknown,
+            alone: None,
         }
     }
 
@@ -152,7 +159,7 @@ impl V8Session {
                 &[],
             ));
         }
-        if self.stepping.is_some() || !self.queued.is_empty() {
+        if self.busy() || !self.queued.is_empty() {
             let token = self.new_token();
             self.queued.push_back(Queued {
                 token,
@@ -173,12 +180,21 @@ impl V8Session {
             }
         }
         if let Some(at) = self.queued.iter().position(|q| q.token == token) {
+            if self.alone.is_some() {
+                return Step::Wait {
+                    ms: HELD_POLL_MS,
+                    token,
+                };
+            }
             if at > 0 || self.stepping.is_some() {
                 return Step::Wait { ms: 0, token };
             }
             if let Some(q) = self.queued.pop_front() {
                 return self.run(live, fresh(q.request_id, q.request), Journal::new());
             }
+        }
+        if self.alone == Some(token) {
+            self.alone = None;
         }
         match self.parked.remove(&token) {
             Some(p) => self.run(live, p, Journal::new()),
@@ -201,6 +217,11 @@ impl V8Session {
     /// Number of requests waiting for a resume.
     pub fn parked_count(&self) -> usize {
         self.parked.len()
+    }
+
+    /// A call is cut into steps or waits alone: new calls queue behind it.
+    fn busy(&self) -> bool {
+        self.stepping.is_some() || self.alone.is_some()
     }
 
     fn new_token(&mut self) -> u64 {
@@ -245,11 +266,15 @@ impl V8Session {
         self.outbox.extend(take_outlet(&mut outcome.result));
         if let Some(wait) = take_wait(&mut outcome.result) {
             let ms = wait["ms"].as_u64().unwrap_or(0).min(MAX_WAIT_MS);
+            let alone = wait["alone"].as_bool() == Some(true);
             if !request.context.is_object() {
                 request.context = json!({});
             }
             request.context[RESUME_CONTEXT] = wait.get("state").cloned().unwrap_or(Value::Null);
             let token = self.new_token();
+            if alone {
+                self.alone = Some(token);
+            }
             self.parked.insert(
                 token,
                 Parked {

@@ -103,9 +103,10 @@ pub fn execute(
         call.warnings.extend(common::name_rules::cut_read_names(d));
     }
     warnings.append(&mut call.warnings);
+    let alone = call.waits_alone();
     if let Some((ms, state)) = call.take_wait() {
         return ToolOutcome {
-            result: serde_json::json!({"content": [], "_meta": {WAIT_META: {"ms": ms, "state": state}}}),
+            result: serde_json::json!({"content": [], "_meta": {WAIT_META: {"ms": ms, "state": state, "alone": alone}}}),
             warnings,
         };
     }

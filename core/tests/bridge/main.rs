@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod alone;
 mod errors;
 mod live_version;
 mod props;

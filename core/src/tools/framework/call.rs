@@ -80,6 +80,7 @@ pub struct Call<'a> {
     /// token, docs/design/wire.md §2), `None` on a first run.
     pub resume: Option<serde_json::Value>,
     wait: Option<(u64, serde_json::Value)>,
+    alone: bool,
     outlet: Vec<Vec<Atom>>,
 }
 
@@ -102,6 +103,7 @@ impl<'a> Call<'a> {
             started_ms,
             resume: None,
             wait: None,
+            alone: false,
             outlet: Vec::new(),
         }
     }
@@ -113,9 +115,22 @@ impl<'a> Call<'a> {
         self.wait = Some((ms, state));
     }
 
+    /// [`Call::wait`] for work that leaves the Set in a state no other call may see or
+    /// disturb (temporary clips, the one playhead): the device holds every other call
+    /// until this one finishes.
+    pub fn wait_alone(&mut self, ms: u64, state: serde_json::Value) {
+        self.wait(ms, state);
+        self.alone = true;
+    }
+
     /// The wait requested by [`Call::wait`], if any.
     pub fn take_wait(&mut self) -> Option<(u64, serde_json::Value)> {
         self.wait.take()
+    }
+
+    /// Whether the requested wait holds every other call ([`Call::wait_alone`]).
+    pub fn waits_alone(&self) -> bool {
+        self.alone
     }
 
     /// Queues a message for the v8 host's status outlet, sent before the response.

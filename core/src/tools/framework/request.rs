@@ -28,7 +28,7 @@ pub struct ToolOutcome {
 
 /// Key in a result's `_meta` asking the v8 host to wait and call the tool again
 /// (docs/design/wire.md §2: wait request and resume token). Value: `{"ms": n, "state":
-/// any}`.
+/// any, "alone": bool}`; `alone` holds every other call until this one finishes.
 pub const WAIT_META: &str = "barline/wait";
 
 /// Key in the request `context` carrying the `state` of a resumed wait.

@@ -114,7 +114,8 @@ fn step(call: &mut Call<'_>, song: LiveId, mut p: Pending) -> Result<LiveSetUpda
             p.spent_ms += call.ctx.timeout_ms as f64 - call.remaining_ms() + POLL_MS as f64;
             let state = serde_json::to_value(&p)
                 .map_err(|e| ToolError::new(ErrorCode::Internal, format!("wait state: {e}")))?;
-            call.wait(POLL_MS, state);
+            // Alone: the playhead and any temporary clip are this call's until it ends.
+            call.wait_alone(POLL_MS, state);
             return Ok(p.out);
         }
         if !arrived {
