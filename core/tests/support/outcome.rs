@@ -78,3 +78,14 @@ pub fn call_with_deadline(live: &mut FakeLive, tool: &str, args: Value) -> Value
     super::tools::check_result(tool, &r, false);
     r
 }
+
+/// The `structuredContent` of a result that must be a success.
+pub fn data(r: &Value) -> &Value {
+    assert_ne!(r["isError"], true, "unexpected error: {r}");
+    &r["structuredContent"]
+}
+
+/// The first text item of a result.
+pub fn text(r: &Value) -> &str {
+    r["content"][0]["text"].as_str().unwrap()
+}

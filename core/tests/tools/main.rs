@@ -1,38 +1,29 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! The `tools` integration tests, one module per file: a single test binary, so the
-//! suite links a handful of executables rather than one per file.
+//! The tools' integration tests, in one binary. Tests mirror the tools: one folder per
+//! family of `core/src/tools/`, one file per tool in it; the files at this level check
+//! rules that cut across tools (the framework, hostile input, Live's refusals, the
+//! catalogue snapshot, references, time values, self-protection).
 
 #[path = "../support/mod.rs"]
 mod support;
 
-mod arrange_props;
 mod clip;
-mod clip_limits;
-mod context;
-mod create_clip;
-mod create_clip_transforms;
-mod create_track;
-mod delete;
+mod control;
 mod device;
-mod device_props;
-mod drum_cost;
-mod duplicate;
+mod live_set;
+mod operations;
+mod scene;
+mod session;
+mod track;
+
+mod arrange_props;
 mod framework;
 mod hostile_limits;
 mod hostile_notes;
 mod infra;
 mod list_snapshot;
 mod live_refusals;
-mod live_set;
-mod locator_race;
-mod playback;
-mod raw_live_api;
-mod read_track;
 mod refs;
-mod scene;
-mod select;
 mod self_protection;
 mod session_grid;
 mod time;
-mod update_clip;
-mod update_track;

@@ -1,12 +1,9 @@
-//! barline-read-live-set (docs/design/tool-rules.md §3), barline-update-live-set (§4) and
-//! the `live://set` resource (resources, docs/design/tool-contract.md §3.10) against the
-//! demo Set ("Night Drive": 104 BPM, D Minor, locators Intro 1|1, Verse 5|1, Chorus 13|1;
-//! arrangement ends at 17|1).
+//! barline-update-live-set (docs/design/tool-rules.md §4): tempo, signature and scale, and
+//! locators created, deleted and renamed through the one playhead.
 
+use super::update;
 use crate::support;
-
 use barline_core::live::LivePort;
-use barline_core::tools::catalogue::resources;
 use barline_core::tools::framework::context::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
@@ -18,110 +15,20 @@ fn cues(live: &FakeLive) -> Value {
     dump(live)["cue_points"].clone()
 }
 
-fn update(live: &mut FakeLive, args: Value) -> Value {
-    let r = call(live, "barline-update-live-set", args);
-    assert_ne!(r["isError"], true, "{r}");
-    r
-}
+/// The fake's virtual clock as the tools' clock.
+struct FakeClock(barline_fake_live::VirtualClock);
 
-// --- read-live-set ------------------------------------------------------------------
-
-#[test]
-fn overview_without_include() {
-    let mut live = demo();
-    let r = call(&mut live, "barline-read-live-set", json!({}));
-    let d = &r["structuredContent"];
-    assert_eq!(
-        d,
-        &json!({
-            "name": "Night Drive", "tempo": 104, "timeSignature": "4/4", "sceneCount": 5,
-            "regularTrackCount": 7, "returnTrackCount": 2,
-            "scale": "D Minor", "scalePitches": "D,E,F,G,A,Bb,C"
-        })
-    );
-    assert!(warnings(&r).is_empty());
-}
-
-#[test]
-fn live_set_resource_is_read_live_set_without_include() {
-    let mut live = demo();
-    let r = call(&mut live, "barline-read-live-set", json!({"include": []}));
-    let res = resources::read(&mut live, resources::SET, &ToolContext::default()).unwrap();
-    let text = res["contents"][0]["text"].as_str().unwrap();
-    let data: Value = serde_json::from_str(text).unwrap();
-    assert_eq!(data, r["structuredContent"]);
-    let c = call(&mut live, "barline-connect", json!({}));
-    assert_eq!(c["structuredContent"]["liveSet"], r["structuredContent"]);
-}
-
-#[test]
-fn locators_in_time_order_with_ids() {
-    let mut live = demo();
-    let r = call(
-        &mut live,
-        "barline-read-live-set",
-        json!({"include": ["locators"]}),
-    );
-    assert_eq!(
-        r["structuredContent"]["locators"],
-        json!([
-            {"id": "locator-0", "name": "Intro", "time": "1|1"},
-            {"id": "locator-1", "name": "Verse", "time": "5|1"},
-            {"id": "locator-2", "name": "Chorus", "time": "13|1"}
-        ])
-    );
-    assert_eq!(r["structuredContent"]["sceneCount"], 5);
-}
-
-#[test]
-fn tracks_and_scenes_replace_the_counts() {
-    let mut live = demo();
-    let r = call(
-        &mut live,
-        "barline-read-live-set",
-        json!({"include": ["*"]}),
-    );
-    let d = &r["structuredContent"];
-    for gone in ["sceneCount", "regularTrackCount", "returnTrackCount"] {
-        assert!(d.get(gone).is_none(), "{gone} with lists");
+impl barline_core::tools::framework::call::Clock for FakeClock {
+    fn now_ms(&self) -> f64 {
+        self.0.now_ms() as f64
     }
-    assert_eq!(d["tracks"].as_array().unwrap().len(), 7);
-    assert_eq!(d["tracks"][1]["name"], "Bass");
-    assert_eq!(d["tracks"][1]["trackIndex"], 1);
-    assert_eq!(d["returnTracks"].as_array().unwrap().len(), 2);
-    assert_eq!(d["returnTracks"][1]["returnTrackIndex"], 1);
-    assert!(d["masterTrack"]["id"].is_string());
-    assert_eq!(d["scenes"].as_array().unwrap().len(), 5);
-    assert_eq!(d["scenes"][4]["sceneIndex"], 4);
-    assert_eq!(d["locators"].as_array().unwrap().len(), 3);
-    assert_eq!(writes(&live), 0);
 }
 
-#[test]
-fn playing_and_scale_off_and_small_model_include() {
-    let mut live = demo();
-    update(&mut live, json!({"scale": ""}));
-    let song = live.resolve("live_set");
-    live.call(song, "start_playing", &[]).unwrap();
-    let r = call(&mut live, "barline-read-live-set", json!({}));
-    let d = &r["structuredContent"];
-    assert_eq!(d["isPlaying"], true);
-    assert!(d.get("scale").is_none() && d.get("scalePitches").is_none());
-    let small = ToolContext {
-        small_model: true,
-        ..ToolContext::default()
-    };
-    let r = call_ctx(
-        &mut live,
-        "barline-read-live-set",
-        json!({"include": ["locators"]}),
-        &small,
-    );
-    assert_eq!(code(&r), "BAD_INPUT", "{r}");
+fn cues_of(live: &FakeLive) -> Vec<Value> {
+    cues(live).as_array().cloned().unwrap_or_default()
 }
 
 // --- update-live-set: tempo, signature, scale -----------------------------------------
-
 #[test]
 fn tempo_signature_and_scale_in_one_call() {
     let mut live = demo();
@@ -242,7 +149,6 @@ fn unknown_scale_lists_valid_values() {
 }
 
 // --- update-live-set: locators --------------------------------------------------------
-
 #[test]
 fn create_inside_the_arrangement_waits_for_the_playhead() {
     let mut live = demo();
@@ -647,15 +553,6 @@ fn a_playhead_that_never_arrives_is_a_warning_and_deletes_nothing() {
     assert_eq!(cues(&live), before);
 }
 
-/// The fake's virtual clock as the tools' clock.
-struct FakeClock(barline_fake_live::VirtualClock);
-
-impl barline_core::tools::framework::call::Clock for FakeClock {
-    fn now_ms(&self) -> f64 {
-        self.0.now_ms() as f64
-    }
-}
-
 #[test]
 fn deleting_many_locators_stops_before_the_time_limit_across_waits() {
     let cues: Vec<Value> = (0..8)
@@ -694,8 +591,4 @@ fn deleting_many_locators_stops_before_the_time_limit_across_waits() {
     assert_eq!(left.len() as u64, 8 - done);
     // Latest first: the earliest locators are the ones left.
     assert_eq!(left[0]["time"], 0.0);
-}
-
-fn cues_of(live: &FakeLive) -> Vec<Value> {
-    cues(live).as_array().cloned().unwrap_or_default()
 }

@@ -544,7 +544,8 @@ fn compact_text_matches_structured_content_for_every_kind() {
 
 #[test]
 fn oversized_reads_are_too_large_with_narrowing_advice() {
-    let mut live = FakeLive::from_json(include_str!("../../../patch/sim/sets/large.json")).unwrap();
+    let mut live =
+        FakeLive::from_json(include_str!("../../../../patch/sim/sets/large.json")).unwrap();
     let r = call(
         &mut live,
         "barline-read-track",

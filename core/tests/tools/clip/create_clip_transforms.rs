@@ -14,7 +14,7 @@ use support::fake::{demo, id_of};
 use support::outcome::{code, warnings, writes};
 use support::tools::call;
 
-const EXAMPLES: &str = include_str!("../data/transforms-examples.json");
+const EXAMPLES: &str = include_str!("../../data/transforms-examples.json");
 
 fn example(name: &str) -> Value {
     let all: Value = serde_json::from_str(EXAMPLES).unwrap();
