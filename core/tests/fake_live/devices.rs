@@ -319,12 +319,7 @@ fn routing_json_and_version_and_this_device_come_from_fixtures() {
 
 #[test]
 fn simpler_has_a_sample_child_from_fixtures() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../patch/sim/sets/demo.json"
-    ))
-    .unwrap();
-    let mut live = FakeLive::from_json(&text).unwrap();
+    let mut live = FakeLive::from_json(crate::support::fake::DEMO).unwrap();
     let kick = live.resolve("live_set tracks 0 devices 0 chains 0 devices 0");
     assert_eq!(live.type_of(kick).unwrap(), "SimplerDevice");
     assert_eq!(one(&mut live, kick, "multi_sample_mode"), Atom::Int(0));

@@ -3,6 +3,7 @@
 //! never printed as a zero length, and never sent at a time past Live's timeline.
 
 use crate::support;
+use support::outcome::data;
 
 use barline_core::live::{Atom, LiveId, LivePort};
 use barline_fake_live::FakeLive;
@@ -11,18 +12,13 @@ use support::fake::demo;
 use support::outcome::{code, message, warnings};
 use support::tools::call;
 
-fn ok(r: &Value) -> &Value {
-    assert!(r.get("isError").is_none(), "{r}");
-    &r["structuredContent"]
-}
-
 fn new_clip(live: &mut FakeLive, slot: &str, notes: &str) -> String {
     let r = call(
         live,
         "barline-create-clip",
         json!({"slot": slot, "notes": notes}),
     );
-    ok(&r)["id"].as_str().unwrap().to_string()
+    data(&r)["id"].as_str().unwrap().to_string()
 }
 
 fn note_count(live: &mut FakeLive, clip: &str) -> usize {
@@ -134,14 +130,14 @@ fn a_length_below_the_formatters_resolution_reads_back_as_a_length() {
         "barline-read-clip",
         json!({"clipId": clip, "include": ["notes"]}),
     );
-    let text = ok(&r)["notes"].as_str().unwrap().to_string();
+    let text = data(&r)["notes"].as_str().unwrap().to_string();
     assert!(!text.contains("t0 "), "{text}");
     let r = call(
         &mut live,
         "barline-update-clip",
         json!({"ids": clip, "notes": text, "noteUpdateMode": "replace"}),
     );
-    assert_eq!(ok(&r)["noteCount"], 2, "{r}");
+    assert_eq!(data(&r)["noteCount"], 2, "{r}");
 }
 
 #[test]
@@ -152,7 +148,7 @@ fn note_count_counts_every_note_held_and_warns_about_silent_ones() {
         "barline-create-clip",
         json!({"slot": "1/0", "length": "1:0", "notes": "C3 1|1 D3 2|1 E3 3|1"}),
     );
-    let d = ok(&r);
+    let d = data(&r);
     assert_eq!(d["noteCount"], 3, "{r}");
     assert!(
         warnings(&r)
@@ -171,7 +167,7 @@ fn notes_a_transform_lands_on_one_place_are_reported_when_live_merges_them() {
         "barline-update-clip",
         json!({"ids": clip, "transforms": "timing = quant(4)"}),
     );
-    let held = ok(&r)["noteCount"].as_i64().unwrap();
+    let held = data(&r)["noteCount"].as_i64().unwrap();
     assert!(held < 4, "the transform should land notes together: {r}");
     let said = format!("Live merged them, so the clip holds {held} of the 4 notes written");
     assert!(warnings(&r).iter().any(|w| w.contains(&said)), "{r}");

@@ -5,6 +5,7 @@
 //! the reference quirks this tool corrects (docs/design/tool-rules.md §13).
 
 use crate::support;
+use support::outcome::data;
 
 use barline_core::live::{Atom, LiveId, LivePort};
 use barline_core::tools;
@@ -19,14 +20,9 @@ use support::tools::{call, check_result};
 
 const TOOL: &str = "barline-update-clip";
 
-fn ok(r: &Value) -> &Value {
-    assert_ne!(r["isError"], true, "{r}");
-    &r["structuredContent"]
-}
-
 /// The result items (one object or `{items: [...]}`).
 fn items(r: &Value) -> Vec<Value> {
-    let d = ok(r);
+    let d = data(r);
     match d.get("items") {
         Some(Value::Array(a)) => a.clone(),
         _ => vec![d.clone()],
@@ -74,7 +70,7 @@ fn new_clip(live: &mut FakeLive, slot: &str, notes: &str, extra: Value) -> Strin
         a.extend(e.clone());
     }
     let r = call(live, "barline-create-clip", args);
-    ok(&r)["id"].as_str().unwrap().to_string()
+    data(&r)["id"].as_str().unwrap().to_string()
 }
 
 fn lid(id: &str) -> LiveId {
@@ -107,7 +103,7 @@ fn b6_merge_starts_from_default_state_and_keeps_untouched_notes() {
     .unwrap();
 
     let r = call(&mut live, TOOL, json!({"ids": id, "notes": "D3 1|2"}));
-    assert_eq!(ok(&r)["noteCount"], 2);
+    assert_eq!(data(&r)["noteCount"], 2);
     let after = live_notes(&mut live, clip);
     let c3 = after.iter().find(|n| n["pitch"] == 60).unwrap();
     let d3 = after.iter().find(|n| n["pitch"] == 62).unwrap();
@@ -128,7 +124,7 @@ fn b6_merge_starts_from_default_state_and_keeps_untouched_notes() {
 
     // `@2=1` copies bar 1, existing notes included.
     let r = call(&mut live, TOOL, json!({"ids": id, "notes": "@2=1"}));
-    assert_eq!(ok(&r)["noteCount"], 4);
+    assert_eq!(data(&r)["noteCount"], 4);
     let after = live_notes(&mut live, clip);
     let bar2: Vec<(i64, f64, f64)> = after
         .iter()
@@ -149,7 +145,7 @@ fn b6_merge_starts_from_default_state_and_keeps_untouched_notes() {
 
     // `v0 C3 1|1` deletes the existing C3 of bar 1 only.
     let r = call(&mut live, TOOL, json!({"ids": id, "notes": "v0 C3 1|1"}));
-    assert_eq!(ok(&r)["noteCount"], 3);
+    assert_eq!(data(&r)["noteCount"], 3);
     let after = live_notes(&mut live, clip);
     assert!(after
         .iter()
@@ -167,7 +163,7 @@ fn merge_replaces_a_note_at_the_same_pitch_and_start() {
         .find(|n| n["pitch"] == 64)
         .unwrap();
     let r = call(&mut live, TOOL, json!({"ids": id, "notes": "v90 C3 1|1"}));
-    assert_eq!(ok(&r)["noteCount"], 3);
+    assert_eq!(data(&r)["noteCount"], 3);
     let after = live_notes(&mut live, clip);
     let c3: Vec<&Value> = after.iter().filter(|n| n["pitch"] == 60).collect();
     assert_eq!(c3.len(), 1, "the old C3 was replaced, not doubled");
@@ -185,7 +181,7 @@ fn replace_removes_every_note_first() {
         TOOL,
         json!({"ids": clip.to_string(), "notes": "C1 1|1 D1 1|3", "noteUpdateMode": "replace"}),
     );
-    assert_eq!(ok(&r)["noteCount"], 2);
+    assert_eq!(data(&r)["noteCount"], 2);
     let pitches: Vec<i64> = live_notes(&mut live, clip)
         .iter()
         .map(|n| n["pitch"].as_i64().unwrap())
@@ -253,7 +249,7 @@ fn region_start_after_the_loop_end_is_written_end_first() {
         TOOL,
         json!({"ids": id, "start": "3|1", "length": "2:0"}),
     );
-    ok(&r);
+    data(&r);
     assert!(live.errors().is_empty(), "{:?}", live.errors());
     assert_eq!(num(&mut live, clip, "loop_start"), 8.0, "{r}");
     assert_eq!(num(&mut live, clip, "loop_end"), 16.0);
@@ -262,7 +258,7 @@ fn region_start_after_the_loop_end_is_written_end_first() {
     // end_marker).
     assert_eq!(num(&mut live, clip, "start_marker"), 0.0);
     let r = call(&mut live, TOOL, json!({"ids": id, "start": "2|1"}));
-    ok(&r);
+    data(&r);
     assert_eq!(num(&mut live, clip, "loop_start"), 4.0);
     assert_eq!(num(&mut live, clip, "loop_end"), 16.0);
 }
@@ -278,7 +274,7 @@ fn b16_length_alone_on_a_non_looping_clip_keeps_the_start() {
     );
     let clip = lid(&id);
     let r = call(&mut live, TOOL, json!({"ids": id, "length": "3:0"}));
-    ok(&r);
+    data(&r);
     assert_eq!(
         num(&mut live, clip, "start_marker"),
         4.0,
@@ -293,7 +289,7 @@ fn first_start_and_looping() {
     let id = new_clip(&mut live, "6/0", "C3 1|1", json!({"length": "2:0"}));
     let clip = lid(&id);
     let r = call(&mut live, TOOL, json!({"ids": id, "firstStart": "1|3"}));
-    ok(&r);
+    data(&r);
     assert_eq!(num(&mut live, clip, "start_marker"), 2.0);
     let r = call(&mut live, TOOL, json!({"ids": id, "firstStart": "9|1"}));
     assert!(warnings(&r)
@@ -318,7 +314,7 @@ fn audio_gain_pitch_split_and_warp() {
         TOOL,
         json!({"ids": clip.to_string(), "gainDb": 0, "pitchShift": 0.75, "warpMode": "pro", "warping": false}),
     );
-    ok(&r);
+    data(&r);
     assert_eq!(one(&mut live, clip, "pitch_coarse").as_i64(), Some(1));
     assert_eq!(one(&mut live, clip, "pitch_fine").as_i64(), Some(-25));
     assert_eq!(one(&mut live, clip, "warp_mode").as_i64(), Some(6));
@@ -335,9 +331,9 @@ fn audio_gain_pitch_split_and_warp() {
         "barline-read-clip",
         json!({"clipId": clip.to_string(), "include": ["sample"]}),
     );
-    assert_eq!(ok(&back)["pitchShift"], -0.3);
+    assert_eq!(data(&back)["pitchShift"], -0.3);
     assert!(
-        (ok(&back)["gainDb"].as_f64().unwrap() + 6.0).abs() < 0.01,
+        (data(&back)["gainDb"].as_f64().unwrap() + 6.0).abs() < 0.01,
         "{back}"
     );
 }
@@ -365,7 +361,7 @@ fn quantize_moves_notes_and_warns_when_live_ignores_it() {
         TOOL,
         json!({"ids": id, "quantize": 1, "quantizeGrid": "1/4", "quantizePitch": "C3"}),
     );
-    ok(&r);
+    data(&r);
     let n = live_notes(&mut live, clip);
     let start = |p: i64| {
         n.iter().find(|x| x["pitch"] == p).unwrap()["start_time"]
@@ -432,7 +428,7 @@ fn b12_to_slot_moves_the_clip_and_the_old_id_names_the_new_one() {
         "barline-read-clip",
         json!({"slot": "0/0"}),
     );
-    let old = ok(&r)["id"].as_str().unwrap().to_string();
+    let old = data(&r)["id"].as_str().unwrap().to_string();
     let r = call_kept(
         &mut live,
         &mut ids,
@@ -440,7 +436,7 @@ fn b12_to_slot_moves_the_clip_and_the_old_id_names_the_new_one() {
         json!({"ids": old, "toSlot": "0/3,1/3"}),
     );
     assert!(warnings(&r).contains(&"toSlot accepts one destination; using 0/3".to_string()));
-    let d = ok(&r);
+    let d = data(&r);
     assert_eq!(d["slot"], "0/3");
     let new = d["id"].as_str().unwrap().to_string();
     assert_ne!(new, old);
@@ -487,7 +483,7 @@ fn to_slot_warnings_occupied_missing_and_arrangement() {
         TOOL,
         json!({"ids": b.to_string(), "toSlot": "0/40"}),
     );
-    assert_eq!(ok(&r)["id"], b.to_string());
+    assert_eq!(data(&r)["id"], b.to_string());
     assert!(
         warnings(&r).iter().any(|w| w.ends_with("toSlot skipped")),
         "{:?}",
@@ -509,7 +505,7 @@ fn to_slot_warnings_occupied_missing_and_arrangement() {
         TOOL,
         json!({"ids": b.to_string(), "toSlot": "0/2"}),
     );
-    assert_eq!(ok(&same)["id"], b.to_string());
+    assert_eq!(data(&same)["id"], b.to_string());
 }
 
 // ---------------------------------------------------------------- arrangement
@@ -578,7 +574,7 @@ fn arrangement_length_shorter_trims_the_clip() {
         TOOL,
         json!({"ids": pad.to_string(), "arrangementLength": "4:0"}),
     );
-    assert_eq!(ok(&r)["id"], pad.to_string());
+    assert_eq!(data(&r)["id"], pad.to_string());
     assert_eq!(num(&mut live, pad, "end_time"), 16.0);
     let track = id_of(&mut live, "live_set tracks 4");
     assert_eq!(
@@ -598,7 +594,7 @@ fn arrangement_length_longer_non_looping_midi_extends_markers() {
         TOOL,
         json!({"ids": pad.to_string(), "arrangementLength": "10:0"}),
     );
-    assert_eq!(ok(&r)["id"], pad.to_string());
+    assert_eq!(data(&r)["id"], pad.to_string());
     assert_eq!(num(&mut live, pad, "end_time"), 40.0);
     assert_eq!(
         num(&mut live, pad, "end_marker") - num(&mut live, pad, "start_marker"),
@@ -690,7 +686,7 @@ fn arrangement_length_on_audio_without_more_audio_warns() {
         TOOL,
         json!({"ids": chop.to_string(), "arrangementLength": "4:0"}),
     );
-    ok(&r);
+    data(&r);
     assert!(
         warnings(&r)
             .iter()
@@ -715,7 +711,7 @@ fn arrangement_length_on_audio_is_capped_at_the_end_of_the_file() {
         TOOL,
         json!({"ids": chop.to_string(), "arrangementLength": "6:0"}),
     );
-    assert_eq!(ok(&r)["id"], chop.to_string());
+    assert_eq!(data(&r)["id"], chop.to_string());
     assert!(
         warnings(&r).contains(
             &"unlooped audio clip capped at the end of its file (16 beats available, 24 requested)"
@@ -751,7 +747,7 @@ fn audio_clips_shorten_and_split_through_temporary_audio_clips() {
         TOOL,
         json!({"ids": chop.to_string(), "arrangementLength": "0:2"}),
     );
-    ok(&r);
+    data(&r);
     assert_eq!(num(&mut live, chop, "end_time"), 58.0);
     assert_eq!(live.get_count(track, "arrangement_clips").unwrap(), 2);
     assert!(live.errors().is_empty(), "{:?}", live.errors());
@@ -769,7 +765,7 @@ fn b16_arrangement_values_use_the_song_signature() {
         TOOL,
         json!({"ids": bass.to_string(), "arrangementLength": "2:0", "arrangementStart": "9|1"}),
     );
-    let id = lid(ok(&r)["id"].as_str().unwrap());
+    let id = lid(data(&r)["id"].as_str().unwrap());
     assert_eq!(num(&mut live, id, "start_time"), 32.0);
     assert_eq!(num(&mut live, id, "end_time"), 40.0);
 }
@@ -935,7 +931,7 @@ fn bulk_outcome_unknown_ids() {
         TOOL,
         json!({"ids": format!("{clip},999999,{clip}"), "name": "Renamed"}),
     );
-    assert_eq!(ok(&r)["id"], clip.to_string());
+    assert_eq!(data(&r)["id"], clip.to_string());
     let w = warnings(&r);
     assert!(
         w.iter()
@@ -1002,7 +998,7 @@ fn transforms_without_notes_rewrite_the_existing_notes() {
         TOOL,
         json!({"ids": id, "transforms": "velocity = 50\nduration = 2", "seed": 7}),
     );
-    let d = ok(&r);
+    let d = data(&r);
     assert_eq!(d["transformed"], 2);
     assert_eq!(d["seed"], 7);
     assert_eq!(d["noteCount"], 2);
@@ -1022,7 +1018,7 @@ fn transforms_with_merged_notes_apply_to_existing_and_new() {
         TOOL,
         json!({"ids": id, "notes": "D3 1|2", "transforms": "velocity = 60"}),
     );
-    let d = ok(&r);
+    let d = data(&r);
     assert_eq!(d["transformed"], 2);
     assert!(d["seed"].as_u64().is_some(), "a drawn seed is reported");
     let notes = live_notes(&mut live, clip);
@@ -1079,7 +1075,7 @@ fn transforms_on_audio_adjust_gain_and_pitch() {
         TOOL,
         json!({"ids": audio.to_string(), "transforms": "gain = -6\npitchShift = 0.75", "seed": 1}),
     );
-    assert_eq!(ok(&r)["seed"], 1);
+    assert_eq!(data(&r)["seed"], 1);
     assert_eq!(one(&mut live, audio, "pitch_coarse").as_i64(), Some(1));
     assert_eq!(one(&mut live, audio, "pitch_fine").as_i64(), Some(-25));
     let back = call(
@@ -1088,7 +1084,7 @@ fn transforms_on_audio_adjust_gain_and_pitch() {
         json!({"clipId": audio.to_string(), "include": ["sample"]}),
     );
     assert!(
-        (ok(&back)["gainDb"].as_f64().unwrap() + 6.0).abs() < 0.01,
+        (data(&back)["gainDb"].as_f64().unwrap() + 6.0).abs() < 0.01,
         "{back}"
     );
 }
@@ -1132,7 +1128,7 @@ fn an_audio_clip_moved_onto_other_clips_replaces_them_without_pasting_over_them(
         TOOL,
         json!({"ids": chop.to_string(), "arrangementStart": "16|1"}),
     );
-    let moved = lid(ok(&r)["id"].as_str().unwrap());
+    let moved = lid(data(&r)["id"].as_str().unwrap());
     let moved_len = num(&mut live, moved, "end_time") - num(&mut live, moved, "start_time");
     assert_eq!(num(&mut live, moved, "start_time"), 60.0);
     assert_eq!(moved_len, 4.0);

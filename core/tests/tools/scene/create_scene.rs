@@ -1,7 +1,7 @@
 //! barline-create-scene (docs/design/tool-rules.md §9): at an index or past the end, names,
 //! colours, tempo and signature, capture, Live's refusals and the time limit.
 
-use super::{dumped_scenes, ok, scene_id, SecondPerRead};
+use super::{dumped_scenes, scene_id, SecondPerRead};
 use crate::support;
 use barline_core::live::{Atom, LivePort};
 use barline_core::tools;
@@ -10,6 +10,7 @@ use barline_core::tools::framework::ids::IssuedIds;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one};
+use support::outcome::data;
 use support::outcome::{code, message, warnings, writes};
 use support::tools::{call, check_result};
 
@@ -116,7 +117,7 @@ fn create_scenes_at_an_index_with_names_colours_tempo_and_signature() {
         "barline-create-scene",
         json!({"sceneIndex": 2, "count": 2, "name": "Drop, Lift", "color": "#FF3636,#1AFF2F", "tempo": 92.5, "timeSignature": "6/8"}),
     );
-    let items = ok(&r)["items"].as_array().unwrap().clone();
+    let items = data(&r)["items"].as_array().unwrap().clone();
     assert_eq!(items.len(), 2);
     assert_eq!(items[0]["sceneIndex"], 2);
     assert_eq!(items[1]["sceneIndex"], 3);
@@ -139,7 +140,7 @@ fn create_scenes_at_an_index_with_names_colours_tempo_and_signature() {
         json!({"sceneIndex": 3, "include": ["color"]}),
     );
     assert_eq!(
-        ok(&r),
+        data(&r),
         &json!({"id": items[1]["id"], "name": "Lift", "sceneIndex": 3, "color": "#1AFF2F", "tempo": 92.5, "timeSignature": "6/8", "clipCount": 0})
     );
 }
@@ -148,8 +149,8 @@ fn create_scenes_at_an_index_with_names_colours_tempo_and_signature() {
 fn create_scene_past_the_end_appends_empty_scenes_first() {
     let mut live = demo();
     let r = call(&mut live, "barline-create-scene", json!({"sceneIndex": 8}));
-    assert_eq!(ok(&r)["sceneIndex"], 8);
-    assert!(ok(&r).get("clips").is_none());
+    assert_eq!(data(&r)["sceneIndex"], 8);
+    assert!(data(&r).get("clips").is_none());
     let scenes = dumped_scenes(&live);
     assert_eq!(scenes.len(), 9);
     assert_eq!(scenes[4]["name"], "Outro", "existing scenes stay");
@@ -165,11 +166,11 @@ fn created_scenes_disable_tempo_and_signature_on_request() {
         "barline-create-scene",
         json!({"sceneIndex": 0, "tempo": -1, "timeSignature": "disabled", "name": "Pre"}),
     );
-    assert_eq!(ok(&r)["sceneIndex"], 0);
+    assert_eq!(data(&r)["sceneIndex"], 0);
     let r = call(&mut live, "barline-read-scene", json!({"sceneIndex": 0}));
     assert_eq!(
-        ok(&r),
-        &json!({"id": ok(&r)["id"], "name": "Pre", "sceneIndex": 0, "clipCount": 0})
+        data(&r),
+        &json!({"id": data(&r)["id"], "name": "Pre", "sceneIndex": 0, "clipCount": 0})
     );
     let pre = &dumped_scenes(&live)[0];
     assert_eq!(pre["name"], "Pre");
@@ -185,7 +186,7 @@ fn create_scene_names_and_colour_warnings() {
         "barline-create-scene",
         json!({"sceneIndex": 5, "count": 2, "name": "A,B,C", "color": "#123456"}),
     );
-    let items = ok(&r)["items"].as_array().unwrap();
+    let items = data(&r)["items"].as_array().unwrap();
     assert_eq!(items.len(), 2);
     let w = warnings(&r);
     assert_eq!(w[0], "3 names given for 2 items; extra names ignored");
@@ -199,7 +200,7 @@ fn create_scene_names_and_colour_warnings() {
         "barline-create-scene",
         json!({"sceneIndex": 7, "count": 2, "name": "Only,", "color": "#123456"}),
     );
-    ok(&r);
+    data(&r);
     assert!(!warnings(&r).iter().any(|w| w.contains("names given")));
     let scenes = dumped_scenes(&live);
     assert_eq!(scenes[7]["name"], "Only");
@@ -224,7 +225,7 @@ fn capture_inserts_after_the_given_scene_and_lists_its_clips() {
         "barline-create-scene",
         json!({"capture": true, "sceneIndex": 3, "count": 4, "name": "Captured", "tempo": 100}),
     );
-    let d = ok(&r).clone();
+    let d = data(&r).clone();
     assert_eq!(d["sceneIndex"], 4);
     assert_eq!(d["id"], scene_id(&mut live, 4));
     let clips = d["clips"].as_array().unwrap();
@@ -258,8 +259,8 @@ fn capture_without_an_index_uses_the_selected_scene() {
     let mut live = demo();
     // The demo selects scene 1; nothing plays, so the new scene is empty.
     let r = call(&mut live, "barline-create-scene", json!({"capture": true}));
-    assert_eq!(ok(&r)["sceneIndex"], 2);
-    assert_eq!(ok(&r)["clips"], json!([]));
+    assert_eq!(data(&r)["sceneIndex"], 2);
+    assert_eq!(data(&r)["clips"], json!([]));
     assert!(warnings(&r).is_empty());
     assert_eq!(dumped_scenes(&live).len(), 6);
 }
@@ -344,7 +345,7 @@ fn create_scene_stops_before_the_deadline_and_keeps_what_it_made() {
     .unwrap();
     check_result("barline-create-scene", &r, false);
     // Reads at 1, 2, 3 s leave ≥ 1 s (the margin for a 4 s limit); at 4 s it stops.
-    assert_eq!(ok(&r)["items"].as_array().unwrap().len(), 4);
+    assert_eq!(data(&r)["items"].as_array().unwrap().len(), 4);
     assert_eq!(
         warnings(&r),
         ["stopped after 4 of 10 scenes to stay within the time limit; repeat the call for the rest"]
@@ -365,7 +366,11 @@ fn small_model_mode_drops_count_capture_tempo_and_signature() {
         json!({"sceneIndex": 1, "count": 3, "tempo": 90, "name": "S"}),
         &ctx,
     );
-    assert_eq!(ok(&r)["sceneIndex"], 1, "one scene: count was not applied");
+    assert_eq!(
+        data(&r)["sceneIndex"],
+        1,
+        "one scene: count was not applied"
+    );
     assert_eq!(warnings(&r), ["ignored unknown argument(s): count, tempo"]);
     assert_eq!(dumped_scenes(&live).len(), 6);
 }
@@ -381,7 +386,7 @@ fn tempo_and_signature_live_did_not_keep_are_warnings() {
         "barline-update-scene",
         json!({"ids": verse, "tempo": 96.5, "timeSignature": "6/8"}),
     );
-    assert_eq!(ok(&r), &json!({"id": verse}));
+    assert_eq!(data(&r), &json!({"id": verse}));
     assert_eq!(
         warnings(&r),
         [

@@ -10,11 +10,6 @@ use barline_fake_live::FakeLive;
 use serde_json::Value;
 use support::fake::id_of;
 
-pub(super) fn ok(r: &Value) -> &Value {
-    assert_ne!(r["isError"], true, "{r}");
-    &r["structuredContent"]
-}
-
 /// The scenes as the fake dumps them (fixture form: only non-default values).
 pub(super) fn dumped_scenes(live: &FakeLive) -> Vec<Value> {
     let dump: Value = serde_json::from_str(&live.to_json()).unwrap();

@@ -1,7 +1,7 @@
 //! barline-read-scene (docs/design/tool-rules.md §8): by index or id, its clips as read-clip
 //! results, errors and stale ids, the summary other readers nest.
 
-use super::{ok, scene_id};
+use super::scene_id;
 use crate::support;
 use barline_core::live::{Atom, LivePort};
 use barline_core::tools;
@@ -13,6 +13,7 @@ use barline_core::tools::framework::ids::IssuedIds;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of};
+use support::outcome::data;
 use support::outcome::{code, message, warnings, writes};
 use support::tools::{call, check_result};
 
@@ -24,7 +25,7 @@ fn read_scene_overview_by_index_and_by_id() {
     let r = call(&mut live, "barline-read-scene", json!({"sceneIndex": 1}));
     let verse = scene_id(&mut live, 1);
     assert_eq!(
-        ok(&r),
+        data(&r),
         &json!({"id": verse, "name": "Verse", "sceneIndex": 1, "clipCount": 4})
     );
     assert_eq!(
@@ -35,7 +36,7 @@ fn read_scene_overview_by_index_and_by_id() {
     let outro = scene_id(&mut live, 4);
     let r = call(&mut live, "barline-read-scene", json!({"sceneId": outro}));
     assert_eq!(
-        ok(&r),
+        data(&r),
         &json!({"id": outro, "name": "Outro", "sceneIndex": 4, "tempo": 98, "clipCount": 3})
     );
     let r = call(
@@ -43,7 +44,7 @@ fn read_scene_overview_by_index_and_by_id() {
         "barline-read-scene",
         json!({"sceneIndex": 3, "include": ["color"]}),
     );
-    let d = ok(&r);
+    let d = data(&r);
     assert_eq!(d["timeSignature"], "3/4");
     assert!(d.get("tempo").is_none(), "tempo disabled: absent");
     assert!(d["color"].as_str().unwrap().starts_with('#'));
@@ -58,7 +59,7 @@ fn read_scene_id_wins_over_index_with_a_warning() {
         "barline-read-scene",
         json!({"sceneId": format!("id {intro}"), "sceneIndex": 2}),
     );
-    assert_eq!(ok(&r)["name"], "Intro");
+    assert_eq!(data(&r)["name"], "Intro");
     assert_eq!(
         warnings(&r),
         ["sceneIndex ignored because sceneId was given"]
@@ -73,7 +74,7 @@ fn read_scene_clips_are_read_clip_results_without_view() {
         "barline-read-scene",
         json!({"sceneIndex": 2, "include": ["*"]}),
     );
-    let d = ok(&r);
+    let d = data(&r);
     assert!(d.get("clipCount").is_none());
     let clips = d["clips"].as_array().unwrap();
     let slots: Vec<&str> = clips.iter().map(|c| c["slot"].as_str().unwrap()).collect();
@@ -104,8 +105,8 @@ fn read_scene_names_an_unnamed_scene_by_its_number() {
     let song = id_of(&mut live, "live_set");
     live.call(song, "create_scene", &[Atom::Int(-1)]).unwrap();
     let r = call(&mut live, "barline-read-scene", json!({"sceneIndex": 5}));
-    assert_eq!(ok(&r)["name"], "6");
-    assert_eq!(ok(&r)["clipCount"], 0);
+    assert_eq!(data(&r)["name"], "6");
+    assert_eq!(data(&r)["clipCount"], 0);
 }
 
 #[test]
@@ -155,7 +156,7 @@ fn a_deleted_scene_read_again_is_a_stale_reference() {
         r
     };
     let r = run(&mut live, "barline-read-scene", json!({"sceneIndex": 4}));
-    let id = ok(&r)["id"].clone();
+    let id = data(&r)["id"].clone();
     let song = id_of(&mut live, "live_set");
     live.call(song, "delete_scene", &[Atom::Int(4)]).unwrap();
     let r = run(&mut live, "barline-read-scene", json!({"sceneId": id}));

@@ -1,7 +1,7 @@
 //! barline-update-scene (docs/design/tool-rules.md §10): names, colours, tempo and signature,
 //! bulk outcomes, bad input and the time limit.
 
-use super::{dumped_scenes, ok, scene_id, SecondPerRead};
+use super::{dumped_scenes, scene_id, SecondPerRead};
 use crate::support;
 use barline_core::live::Atom;
 use barline_core::tools;
@@ -9,6 +9,7 @@ use barline_core::tools::framework::context::ToolContext;
 use barline_core::tools::framework::ids::IssuedIds;
 use serde_json::json;
 use support::fake::{demo, id_of, one};
+use support::outcome::data;
 use support::outcome::{code, message, warnings, writes};
 use support::tools::{call, check_result};
 
@@ -22,7 +23,7 @@ fn update_scenes_names_colours_tempo_and_signature() {
         "barline-update-scene",
         json!({"ids": format!("{a}, {b}"), "name": "Start,", "color": "#FF3636", "tempo": 110, "timeSignature": "7/8"}),
     );
-    assert_eq!(ok(&r), &json!({"items": [{"id": a}, {"id": b}]}));
+    assert_eq!(data(&r), &json!({"items": [{"id": a}, {"id": b}]}));
     assert!(warnings(&r).is_empty(), "{r}");
     let scenes = dumped_scenes(&live);
     assert_eq!(scenes[0]["name"], "Start");
@@ -50,7 +51,7 @@ fn disabling_keeps_the_stored_values_and_live_reads_minus_one() {
         "barline-update-scene",
         json!({"ids": format!("{outro},{breakdown}"), "tempo": -1, "timeSignature": "disabled"}),
     );
-    ok(&r);
+    data(&r);
     let scenes = dumped_scenes(&live);
     assert_eq!(
         scenes[4]["tempo"].as_f64(),
@@ -63,22 +64,22 @@ fn disabling_keeps_the_stored_values_and_live_reads_minus_one() {
     let id = id_of(&mut live, "live_set scenes 4");
     assert_eq!(one(&mut live, id, "tempo"), Atom::Float(-1.0));
     let r = call(&mut live, "barline-read-scene", json!({"sceneId": outro}));
-    assert!(ok(&r).get("tempo").is_none());
+    assert!(data(&r).get("tempo").is_none());
     let r = call(
         &mut live,
         "barline-read-scene",
         json!({"sceneId": breakdown}),
     );
-    assert!(ok(&r).get("timeSignature").is_none());
+    assert!(data(&r).get("timeSignature").is_none());
     // Giving a tempo enables it again.
     let r = call(
         &mut live,
         "barline-update-scene",
         json!({"ids": outro, "tempo": "120"}),
     );
-    ok(&r);
+    data(&r);
     let r = call(&mut live, "barline-read-scene", json!({"sceneId": outro}));
-    assert_eq!(ok(&r)["tempo"], 120);
+    assert_eq!(data(&r)["tempo"], 120);
 }
 
 #[test]
@@ -91,7 +92,7 @@ fn update_scene_bulk_outcomes() {
         "barline-update-scene",
         json!({"ids": format!("{a},999999,id {a},{track}"), "name": "Solo"}),
     );
-    assert_eq!(ok(&r), &json!({"id": a}));
+    assert_eq!(data(&r), &json!({"id": a}));
     assert_eq!(
         warnings(&r),
         [
@@ -169,7 +170,7 @@ fn update_scene_stops_before_the_deadline() {
     )
     .unwrap();
     check_result("barline-update-scene", &r, false);
-    assert_eq!(ok(&r)["items"].as_array().unwrap().len(), 4);
+    assert_eq!(data(&r)["items"].as_array().unwrap().len(), 4);
     assert_eq!(
         warnings(&r),
         ["stopped after 4 of 5 scenes to stay within the time limit; repeat the call for the rest"]
