@@ -6,7 +6,7 @@ pub mod ops;
 pub mod plan;
 pub mod targets;
 
-use crate::live::{Atom, LiveId};
+use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::clip::create_clip::ops::Kind;
 use crate::tools::clip::create_clip::plan::Plan;
 use crate::tools::clip::create_clip::targets::Target;
@@ -163,41 +163,16 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
                 }
             }
         }
-        let live = &mut *call.live;
-        let made = match (t, p.sample) {
-            (Target::Session(slot), Some(path)) => {
-                ops::create_session(live, *slot, Kind::Audio(path))
-            }
-            (Target::Session(slot), None) => ops::create_session(live, *slot, Kind::Midi(end)),
-            (Target::Arrangement { track, start, .. }, Some(path)) => {
-                ops::create_arrangement(live, *track, *start, Kind::Audio(path))
-            }
-            // docs/design/tool-rules.md §12 step 4: the clip occupies exactly its region
-            // on the timeline.
-            (Target::Arrangement { track, start, .. }, None) => {
-                ops::create_arrangement(live, *track, *start, Kind::Midi(end - p.start))
-            }
-        };
-        let clip = match made {
+        let clip = match create(call.live, &p, t, end) {
             Ok(c) => c,
             Err(e) => {
                 bulk.skip(e);
                 continue;
             }
         };
-        let mut o = CreatedClip {
-            id: clip.to_string(),
-            ..Default::default()
-        };
-        match t {
-            Target::Session(slot) => {
-                o.slot = Some(slot.to_string());
-                created_session.push(*slot);
-            }
-            Target::Arrangement { track, text, .. } => {
-                o.track_index = Some(*track as i64);
-                o.arrangement_start = Some(text.clone());
-            }
+        let mut o = created(t, clip);
+        if let Target::Session(slot) = t {
+            created_session.push(*slot);
         }
         call.ids().issue(&o.id);
         // The clip exists now: a later step that fails is a warning on a successful
@@ -222,6 +197,44 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
         call.warn(format!("auto failed: {}", e.message));
     }
     Ok(out)
+}
+
+/// Creates the clip for target `t`: audio from the sample, else an empty MIDI clip
+/// whose region ends at `end`.
+fn create(
+    live: &mut dyn LivePort,
+    p: &Plan<'_>,
+    t: &Target,
+    end: f64,
+) -> Result<LiveId, ToolError> {
+    match (t, p.sample) {
+        (Target::Session(slot), Some(path)) => ops::create_session(live, *slot, Kind::Audio(path)),
+        (Target::Session(slot), None) => ops::create_session(live, *slot, Kind::Midi(end)),
+        (Target::Arrangement { track, start, .. }, Some(path)) => {
+            ops::create_arrangement(live, *track, *start, Kind::Audio(path))
+        }
+        // docs/design/tool-rules.md §12 step 4: the clip occupies exactly its region
+        // on the timeline.
+        (Target::Arrangement { track, start, .. }, None) => {
+            ops::create_arrangement(live, *track, *start, Kind::Midi(end - p.start))
+        }
+    }
+}
+
+/// The result entry of a clip just created at `t`: its id and where it is.
+fn created(t: &Target, clip: LiveId) -> CreatedClip {
+    let mut o = CreatedClip {
+        id: clip.to_string(),
+        ..Default::default()
+    };
+    match t {
+        Target::Session(slot) => o.slot = Some(slot.to_string()),
+        Target::Arrangement { track, text, .. } => {
+            o.track_index = Some(*track as i64);
+            o.arrangement_start = Some(text.clone());
+        }
+    }
+    o
 }
 
 /// Adds scenes until `slot`'s scene exists, warning when that took more than one

@@ -3,12 +3,13 @@
 //! signature, the notes, and per clip the transformed notes and the end they give.
 //! Nothing is written when any input is bad.
 
-use crate::live::LivePort;
+use crate::live::{LiveId, LivePort};
 use crate::notation::{self, Dialect, InterpretOptions, Note};
 use crate::tools::clip::create_clip::targets::{self as targets, Target};
 use crate::tools::clip::create_clip::CreateClipParams;
 use crate::tools::common::clip::clip_transforms::{self as ct, CallTransforms, Report};
 use crate::tools::common::clip::note_limits;
+use crate::tools::common::clip::reference::Slot;
 use crate::tools::common::{names, overview, time};
 use crate::tools::framework::coerce::{text_of, Index, List};
 use crate::tools::framework::error::{bad, quoted, ToolError};
@@ -75,53 +76,13 @@ pub fn plan<'a>(
     let song = overview::song(live)?;
     let (sn, sd) = overview::signature(live, song)?;
     let (cn, cd) = clip_sig.unwrap_or((sn, sd));
-    let start = text_of(&args.start)
-        .map(|t| time::parse_position(t, cn, cd))
-        .transpose()
-        .map_err(bad)?
-        .unwrap_or(0.0);
-    let length = text_of(&args.length)
-        .map(|t| time::parse_duration(t, cn, cd))
-        .transpose()
-        .map_err(bad)?;
-    if length.is_some_and(|l| l <= 0.0) {
-        return Err(bad(format!(
-            "length {} must be longer than 0",
-            quoted(text_of(&args.length).unwrap_or(""))
-        )));
-    }
-    let first_start = text_of(&args.first_start)
-        .map(|t| time::parse_position(t, cn, cd))
-        .transpose()
-        .map_err(bad)?;
-    let track = args.track_index.map(Index::index).unwrap_or(0);
-    let mut targets: Vec<Target> = slots.into_iter().map(Target::Session).collect();
-    targets.extend(targets::arrangement_targets(
-        &starts,
-        track,
-        (sn, sd),
-        sample.is_some(),
-    )?);
-    targets::check_tracks(live, song, &targets, sample.is_some())?;
-    targets::check_not_all_occupied(live, song, &targets)?;
-    let notes = match text_of(&args.notes) {
-        Some(text) => {
-            let r = notation::interpret(
-                text,
-                &InterpretOptions::time_signature(cn as u32, cd as u32).with_dialect(Dialect::V2),
-            )
-            .map_err(|e| bad(format!("notes: {e}")))?;
-            warnings.extend(r.warnings);
-            note_limits::check(&r.notes)?;
-            Some(
-                r.notes
-                    .into_iter()
-                    .filter(|n| n.velocity > 0)
-                    .collect::<Vec<_>>(),
-            )
-        }
-        None => None,
-    };
+    let Times {
+        start,
+        length,
+        first_start,
+    } = parse_times(args, (cn, cd))?;
+    let targets = checked_targets(live, song, args, slots, &starts, (sn, sd))?;
+    let notes = interpret_notes(text_of(&args.notes), (cn, cd), warnings)?;
     let transforms = CallTransforms::prepare(live, text_of(&args.transforms), args.seed)?;
     // MIDI length: explicit, else the bar after the latest note start, at least one bar.
     let region = Region {
@@ -142,14 +103,8 @@ pub fn plan<'a>(
         )?),
         _ => None,
     };
-    if let (Some(fs), None) = (first_start, sample) {
-        if fs >= end - 1e-9 {
-            return Err(bad(format!(
-                "firstStart {} must lie before the clip end ({})",
-                quoted(text_of(&args.first_start).unwrap_or("")),
-                time::position(end, cn, cd)
-            )));
-        }
+    if sample.is_none() {
+        check_first_start(args, first_start, end, (cn, cd))?;
     }
     Ok(Plan {
         targets,
@@ -163,6 +118,105 @@ pub fn plan<'a>(
         colors,
         transformed,
     })
+}
+
+/// The session targets then the arrangement ones (starts in the Set's signature
+/// `set_sig`), with their tracks checked and at least one free.
+fn checked_targets(
+    live: &mut dyn LivePort,
+    song: LiveId,
+    args: &CreateClipParams,
+    slots: Vec<Slot>,
+    starts: &[String],
+    set_sig: (i64, i64),
+) -> Result<Vec<Target>, ToolError> {
+    let audio = args.sample_file.is_some();
+    let track = args.track_index.map(Index::index).unwrap_or(0);
+    let mut targets: Vec<Target> = slots.into_iter().map(Target::Session).collect();
+    targets.extend(targets::arrangement_targets(starts, track, set_sig, audio)?);
+    targets::check_tracks(live, song, &targets, audio)?;
+    targets::check_not_all_occupied(live, song, &targets)?;
+    Ok(targets)
+}
+
+/// The region's times, read in the clip's signature.
+struct Times {
+    start: f64,
+    length: Option<f64>,
+    first_start: Option<f64>,
+}
+
+/// Parses `start`, `length` (which must be positive) and `firstStart` in the clip's
+/// signature, in that order.
+fn parse_times(args: &CreateClipParams, (cn, cd): (i64, i64)) -> Result<Times, ToolError> {
+    let start = text_of(&args.start)
+        .map(|t| time::parse_position(t, cn, cd))
+        .transpose()
+        .map_err(bad)?
+        .unwrap_or(0.0);
+    let length = text_of(&args.length)
+        .map(|t| time::parse_duration(t, cn, cd))
+        .transpose()
+        .map_err(bad)?;
+    if length.is_some_and(|l| l <= 0.0) {
+        return Err(bad(format!(
+            "length {} must be longer than 0",
+            quoted(text_of(&args.length).unwrap_or(""))
+        )));
+    }
+    let first_start = text_of(&args.first_start)
+        .map(|t| time::parse_position(t, cn, cd))
+        .transpose()
+        .map_err(bad)?;
+    Ok(Times {
+        start,
+        length,
+        first_start,
+    })
+}
+
+/// The `notes` text read in the clip's signature and checked against the note limits,
+/// with zero velocities dropped (they write no note).
+fn interpret_notes(
+    text: Option<&str>,
+    (cn, cd): (i64, i64),
+    warnings: &mut Vec<String>,
+) -> Result<Option<Vec<Note>>, ToolError> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let r = notation::interpret(
+        text,
+        &InterpretOptions::time_signature(cn as u32, cd as u32).with_dialect(Dialect::V2),
+    )
+    .map_err(|e| bad(format!("notes: {e}")))?;
+    warnings.extend(r.warnings);
+    note_limits::check(&r.notes)?;
+    Ok(Some(
+        r.notes
+            .into_iter()
+            .filter(|n| n.velocity > 0)
+            .collect::<Vec<_>>(),
+    ))
+}
+
+/// A MIDI clip's `firstStart` must lie before the clip's end.
+fn check_first_start(
+    args: &CreateClipParams,
+    first_start: Option<f64>,
+    end: f64,
+    (cn, cd): (i64, i64),
+) -> Result<(), ToolError> {
+    if let Some(fs) = first_start {
+        if fs >= end - 1e-9 {
+            return Err(bad(format!(
+                "firstStart {} must lie before the clip end ({})",
+                quoted(text_of(&args.first_start).unwrap_or("")),
+                time::position(end, cn, cd)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A MIDI clip's region before its notes are known: start, optional length, and the

@@ -54,7 +54,40 @@ pub fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError
         .map_err(bad)?;
     // Clip-time values are read per clip with its signature; their syntax is checked
     // here so bad text changes nothing.
-    let (cn, cd) = sig.unwrap_or((4, 4));
+    check_clip_texts(p, sig.unwrap_or((4, 4)))?;
+    // docs/design/transforms.md §9: parsed before any clip changes, MIDI or audio.
+    // The seed is drawn from the host's random source when not given.
+    let transforms = CallTransforms::prepare(call.live, text_of(&p.transforms), p.seed)?
+        .filter(|t| !t.is_empty());
+    let song = overview::song(call.live)?;
+    let (sn, sd) = overview::signature(call.live, song)?;
+    let moves = moves_of(call, p, (sn, sd))?;
+    let split = match &p.split {
+        Some(list) => split_points(call, list, (sn, sd))?,
+        None => None,
+    };
+    let quantize = quantize_of(call, p);
+    let merge = p
+        .note_update_mode
+        .as_ref()
+        .is_none_or(|m| m.as_str() == "merge");
+    let names = labels::checked_names(call, text_of(&p.name), ids.len())?;
+    Ok(Plan {
+        ids,
+        names,
+        colors,
+        sig,
+        moves,
+        split,
+        merge,
+        quantize,
+        transforms,
+    })
+}
+
+/// Checks the syntax of the clip-time values and the notes; `(cn, cd)` is the
+/// signature they are read in here (`timeSignature`, else 4/4).
+fn check_clip_texts(p: &UpdateClipParams, (cn, cd): (i64, i64)) -> Result<(), ToolError> {
     if let Some(t) = text_of(&p.start) {
         time::parse_position(t, cn, cd).map_err(bad)?;
     }
@@ -69,13 +102,16 @@ pub fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError
     if let Some(t) = text_of(&p.notes) {
         notation::check(t, notation::Dialect::V2).map_err(|e| bad(format!("notes: {e}")))?;
     }
-    // docs/design/transforms.md §9: parsed before any clip changes, MIDI or audio.
-    // The seed is drawn from the host's random source when not given.
-    let transforms = CallTransforms::prepare(call.live, text_of(&p.transforms), p.seed)?
-        .filter(|t| !t.is_empty());
-    let live = &mut *call.live;
-    let song = overview::song(live)?;
-    let (sn, sd) = overview::signature(live, song)?;
+    Ok(())
+}
+
+/// Where the clips go: `arrangementStart` and `arrangementLength` in the Set's
+/// signature `(sn, sd)`, and the first `toSlot` entry (more are ignored with a warning).
+fn moves_of(
+    call: &mut Call<'_>,
+    p: &UpdateClipParams,
+    (sn, sd): (i64, i64),
+) -> Result<Moves, ToolError> {
     let arrangement_start = text_of(&p.arrangement_start)
         .map(|t| time::parse_position(t, sn, sd))
         .transpose()
@@ -103,30 +139,10 @@ pub fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError
         }
         _ => None,
     };
-    let split = match &p.split {
-        Some(list) => split_points(call, list, (sn, sd))?,
-        None => None,
-    };
-    let quantize = quantize_of(call, p);
-    let merge = p
-        .note_update_mode
-        .as_ref()
-        .is_none_or(|m| m.as_str() == "merge");
-    let names = labels::checked_names(call, text_of(&p.name), ids.len())?;
-    Ok(Plan {
-        ids,
-        names,
-        colors,
-        sig,
-        moves: Moves {
-            to_slot,
-            arrangement_start,
-            arrangement_length,
-        },
-        split,
-        merge,
-        quantize,
-        transforms,
+    Ok(Moves {
+        to_slot,
+        arrangement_start,
+        arrangement_length,
     })
 }
 

@@ -154,49 +154,11 @@ pub fn read(
     if has("color") {
         o.color = Some(lom::color_hex(lom::int(live, clip, "color")?));
     }
-    let flag = |live: &mut dyn LivePort, prop: &str| -> Result<Option<bool>, ToolError> {
-        Ok(lom::flag(live, clip, prop)?.then_some(true))
-    };
-    o.playing = flag(live, "is_playing")?;
-    o.triggered = flag(live, "is_triggered")?;
-    o.recording = flag(live, "is_recording")?;
-    o.overdubbing = flag(live, "is_overdubbing")?;
-    o.muted = flag(live, "muted")?;
+    read_state(live, clip, &mut o)?;
     let (cn, cd) = overview::signature(live, clip)?;
-    match reference::place(live, clip)? {
-        Place::Session(slot) => o.slot = Some(slot.to_string()),
-        Place::Arrangement { track } => {
-            let song = overview::song(live)?;
-            let (sn, sd) = overview::signature(live, song)?;
-            let start = lom::number(live, clip, "start_time")?;
-            o.track_index = Some(track as i64);
-            o.arrangement_start = Some(time::position(start, sn, sd));
-            if has("timing") {
-                let end = lom::number(live, clip, "end_time")?;
-                o.arrangement_length = Some(time::duration(end - start, sn, sd));
-            }
-        }
-        Place::Other => {}
-    }
+    read_place(live, clip, has("timing"), &mut o)?;
     if has("timing") {
-        let looping = lom::flag(live, clip, "looping")?;
-        let start_marker = lom::number(live, clip, "start_marker")?;
-        let (start, end) = if looping {
-            (
-                lom::number(live, clip, "loop_start")?,
-                lom::number(live, clip, "loop_end")?,
-            )
-        } else {
-            (start_marker, lom::number(live, clip, "end_marker")?)
-        };
-        o.time_signature = Some(format!("{cn}/{cd}"));
-        o.looping = Some(looping);
-        o.start = Some(time::position(start, cn, cd));
-        o.end = Some(time::position(end, cn, cd));
-        o.length = Some(time::duration(end - start, cn, cd));
-        if (start_marker - start).abs() > 1e-9 {
-            o.first_start = Some(time::position(start_marker, cn, cd));
-        }
+        read_timing(live, clip, (cn, cd), &mut o)?;
     }
     if midi && has("notes") {
         let text = notes::read_formatted(live, clip, (cn, cd), bars)?;
@@ -207,22 +169,102 @@ pub fn read(
         warnings.push("bars ignored: clip is an audio clip".into());
     }
     if !midi && has("sample") {
-        let gain_db = audio::gain_to_db(lom::number(live, clip, "gain")?);
-        if gain_db.abs() > 1e-4 {
-            o.gain_db = Some(Rounded(gain_db));
-        }
-        o.sample_file = Some(lom::text(live, clip, "file_path")?);
-        let shift = lom::number(live, clip, "pitch_coarse")?
-            + lom::number(live, clip, "pitch_fine")? / 100.0;
-        if shift.abs() > 1e-9 {
-            o.pitch_shift = Some(Rounded(shift));
-        }
+        read_sample(live, clip, &mut o)?;
     }
     if !midi && has("warp") {
-        o.sample_length = Some(Rounded(lom::number(live, clip, "sample_length")?));
-        o.sample_rate = Some(Rounded(lom::number(live, clip, "sample_rate")?));
-        o.warping = Some(lom::flag(live, clip, "warping")?);
-        o.warp_mode = Some(audio::warp_mode_name(lom::int(live, clip, "warp_mode")?).to_string());
+        read_warp(live, clip, &mut o)?;
     }
     Ok(o)
+}
+
+/// The clip's play states, each reported only when true.
+fn read_state(live: &mut dyn LivePort, clip: LiveId, o: &mut ClipInfo) -> Result<(), ToolError> {
+    let flag = |live: &mut dyn LivePort, prop: &str| -> Result<Option<bool>, ToolError> {
+        Ok(lom::flag(live, clip, prop)?.then_some(true))
+    };
+    o.playing = flag(live, "is_playing")?;
+    o.triggered = flag(live, "is_triggered")?;
+    o.recording = flag(live, "is_recording")?;
+    o.overdubbing = flag(live, "is_overdubbing")?;
+    o.muted = flag(live, "muted")?;
+    Ok(())
+}
+
+/// Where the clip is: its slot, or its track and position on the timeline (with its
+/// span there when `timing`), in the Set's signature.
+fn read_place(
+    live: &mut dyn LivePort,
+    clip: LiveId,
+    timing: bool,
+    o: &mut ClipInfo,
+) -> Result<(), ToolError> {
+    match reference::place(live, clip)? {
+        Place::Session(slot) => o.slot = Some(slot.to_string()),
+        Place::Arrangement { track } => {
+            let song = overview::song(live)?;
+            let (sn, sd) = overview::signature(live, song)?;
+            let start = lom::number(live, clip, "start_time")?;
+            o.track_index = Some(track as i64);
+            o.arrangement_start = Some(time::position(start, sn, sd));
+            if timing {
+                let end = lom::number(live, clip, "end_time")?;
+                o.arrangement_length = Some(time::duration(end - start, sn, sd));
+            }
+        }
+        Place::Other => {}
+    }
+    Ok(())
+}
+
+/// The `timing` fields, in the clip's signature `(cn, cd)`: the loop when looping,
+/// else the markers, and the first play position when it differs from the start.
+fn read_timing(
+    live: &mut dyn LivePort,
+    clip: LiveId,
+    (cn, cd): (i64, i64),
+    o: &mut ClipInfo,
+) -> Result<(), ToolError> {
+    let looping = lom::flag(live, clip, "looping")?;
+    let start_marker = lom::number(live, clip, "start_marker")?;
+    let (start, end) = if looping {
+        (
+            lom::number(live, clip, "loop_start")?,
+            lom::number(live, clip, "loop_end")?,
+        )
+    } else {
+        (start_marker, lom::number(live, clip, "end_marker")?)
+    };
+    o.time_signature = Some(format!("{cn}/{cd}"));
+    o.looping = Some(looping);
+    o.start = Some(time::position(start, cn, cd));
+    o.end = Some(time::position(end, cn, cd));
+    o.length = Some(time::duration(end - start, cn, cd));
+    if (start_marker - start).abs() > 1e-9 {
+        o.first_start = Some(time::position(start_marker, cn, cd));
+    }
+    Ok(())
+}
+
+/// The `sample` fields of an audio clip; gain and pitch only when not neutral.
+fn read_sample(live: &mut dyn LivePort, clip: LiveId, o: &mut ClipInfo) -> Result<(), ToolError> {
+    let gain_db = audio::gain_to_db(lom::number(live, clip, "gain")?);
+    if gain_db.abs() > 1e-4 {
+        o.gain_db = Some(Rounded(gain_db));
+    }
+    o.sample_file = Some(lom::text(live, clip, "file_path")?);
+    let shift =
+        lom::number(live, clip, "pitch_coarse")? + lom::number(live, clip, "pitch_fine")? / 100.0;
+    if shift.abs() > 1e-9 {
+        o.pitch_shift = Some(Rounded(shift));
+    }
+    Ok(())
+}
+
+/// The `warp` fields of an audio clip.
+fn read_warp(live: &mut dyn LivePort, clip: LiveId, o: &mut ClipInfo) -> Result<(), ToolError> {
+    o.sample_length = Some(Rounded(lom::number(live, clip, "sample_length")?));
+    o.sample_rate = Some(Rounded(lom::number(live, clip, "sample_rate")?));
+    o.warping = Some(lom::flag(live, clip, "warping")?);
+    o.warp_mode = Some(audio::warp_mode_name(lom::int(live, clip, "warp_mode")?).to_string());
+    Ok(())
 }

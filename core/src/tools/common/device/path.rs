@@ -162,6 +162,91 @@ fn index(digits: &str) -> Option<usize> {
     digits.parse().ok().filter(|n| *n <= MAX_SEGMENT_INDEX)
 }
 
+/// The first segment of `text`: `t<N>`, `rt<N>` or `mt`.
+fn parse_root(text: &str, first: &str) -> Result<Root, ToolError> {
+    if first == "mt" {
+        Ok(Root::Master)
+    } else if let Some(n) = first.strip_prefix("rt").and_then(index) {
+        Ok(Root::Return(n))
+    } else if let Some(n) = first.strip_prefix('t').and_then(index) {
+        Ok(Root::Track(n))
+    } else {
+        Err(bad_path(
+            text,
+            &format!(
+                "the first segment {} must be t<N>, rt<N> or mt",
+                quoted(first)
+            ),
+        ))
+    }
+}
+
+/// A segment after the first: `d<N>`, `c<N>`, `rc<N>` or `p<note>`.
+fn parse_seg(text: &str, part: &str) -> Result<Seg, ToolError> {
+    if let Some(n) = part.strip_prefix("rc").and_then(index) {
+        Ok(Seg::ReturnChain(n))
+    } else if let Some(n) = part.strip_prefix('d').and_then(index) {
+        Ok(Seg::Device(n))
+    } else if let Some(n) = part.strip_prefix('c').and_then(index) {
+        Ok(Seg::Chain(n))
+    } else if let Some(note) = part.strip_prefix('p') {
+        let pitch = if note == "*" {
+            None
+        } else {
+            Some(parse_pitch(note).ok_or_else(|| {
+                bad_path(
+                    text,
+                    &format!(
+                        "{} is not a drum pad: write p and a pitch name such as pC1, pF#1, pBb0, or p*",
+                        quoted(part)
+                    ),
+                )
+            })?)
+        };
+        Ok(Seg::Pad(PadNote {
+            pitch,
+            spelled: note.to_string(),
+        }))
+    } else {
+        Err(bad_path(
+            text,
+            &format!(
+                "segment {} is not d<N>, c<N>, rc<N> or p<note>",
+                quoted(part)
+            ),
+        ))
+    }
+}
+
+impl At {
+    /// Where the walk stands after `seg` (written `part` in `text`), refusing a segment
+    /// that cannot follow what it stands on now.
+    fn then(self, text: &str, part: &str, seg: &Seg) -> Result<At, ToolError> {
+        let ok = matches!(
+            (self, seg),
+            (At::Container, Seg::Device(_))
+                | (
+                    At::Device,
+                    Seg::Chain(_) | Seg::ReturnChain(_) | Seg::Pad(_)
+                )
+                | (At::Pad, Seg::Chain(_) | Seg::Device(_))
+        );
+        if !ok {
+            let expected = match self {
+                At::Container => "a track or chain is followed by d<N>",
+                At::Device => "a device is followed by c<N>, rc<N> or p<note>",
+                At::Pad => "a drum pad is followed by c<N> or d<N>",
+            };
+            return Err(bad_path(text, &format!("{expected}, not {}", quoted(part))));
+        }
+        Ok(match seg {
+            Seg::Device(_) => At::Device,
+            Seg::Pad(_) => At::Pad,
+            Seg::Chain(_) | Seg::ReturnChain(_) => At::Container,
+        })
+    }
+}
+
 impl DevicePath {
     /// Parses a path (case-sensitive, no spaces; surrounding whitespace is trimmed).
     /// Malformed text is BAD_INPUT saying which segment is wrong.
@@ -177,80 +262,12 @@ impl DevicePath {
                 &format!("it has more than {MAX_SEGMENTS} segments"),
             ));
         }
-        let first = parts[0];
-        let root = if first == "mt" {
-            Root::Master
-        } else if let Some(n) = first.strip_prefix("rt").and_then(index) {
-            Root::Return(n)
-        } else if let Some(n) = first.strip_prefix('t').and_then(index) {
-            Root::Track(n)
-        } else {
-            return Err(bad_path(
-                text,
-                &format!(
-                    "the first segment {} must be t<N>, rt<N> or mt",
-                    quoted(first)
-                ),
-            ));
-        };
+        let root = parse_root(text, parts[0])?;
         let mut at = At::Container;
         let mut segs = Vec::with_capacity(parts.len() - 1);
         for part in &parts[1..] {
-            let seg = if let Some(n) = part.strip_prefix("rc").and_then(index) {
-                Seg::ReturnChain(n)
-            } else if let Some(n) = part.strip_prefix('d').and_then(index) {
-                Seg::Device(n)
-            } else if let Some(n) = part.strip_prefix('c').and_then(index) {
-                Seg::Chain(n)
-            } else if let Some(note) = part.strip_prefix('p') {
-                let pitch = if note == "*" {
-                    None
-                } else {
-                    Some(parse_pitch(note).ok_or_else(|| {
-                        bad_path(
-                            text,
-                            &format!(
-                                "{} is not a drum pad: write p and a pitch name such as pC1, pF#1, pBb0, or p*",
-                                quoted(part)
-                            ),
-                        )
-                    })?)
-                };
-                Seg::Pad(PadNote {
-                    pitch,
-                    spelled: note.to_string(),
-                })
-            } else {
-                return Err(bad_path(
-                    text,
-                    &format!(
-                        "segment {} is not d<N>, c<N>, rc<N> or p<note>",
-                        quoted(part)
-                    ),
-                ));
-            };
-            let ok = matches!(
-                (at, &seg),
-                (At::Container, Seg::Device(_))
-                    | (
-                        At::Device,
-                        Seg::Chain(_) | Seg::ReturnChain(_) | Seg::Pad(_)
-                    )
-                    | (At::Pad, Seg::Chain(_) | Seg::Device(_))
-            );
-            if !ok {
-                let expected = match at {
-                    At::Container => "a track or chain is followed by d<N>",
-                    At::Device => "a device is followed by c<N>, rc<N> or p<note>",
-                    At::Pad => "a drum pad is followed by c<N> or d<N>",
-                };
-                return Err(bad_path(text, &format!("{expected}, not {}", quoted(part))));
-            }
-            at = match seg {
-                Seg::Device(_) => At::Device,
-                Seg::Pad(_) => At::Pad,
-                Seg::Chain(_) | Seg::ReturnChain(_) => At::Container,
-            };
+            let seg = parse_seg(text, part)?;
+            at = at.then(text, part, &seg)?;
             segs.push(seg);
         }
         Ok(DevicePath { root, segs })

@@ -58,6 +58,52 @@ pub fn wrap(
     to: Option<&DevicePath>,
     name: Option<&str>,
 ) -> Result<Value, ToolError> {
+    let (devices, kinds) = wrapped_devices(call, refs)?;
+    let (rack_name, rack_type) = rack_kind(&kinds)?;
+    require_12_3(call.live)?;
+    let mut origins = Vec::with_capacity(devices.len());
+    for d in &devices {
+        let (container, at) = container_of(call.live, *d)?;
+        origins.push((*d, container, at));
+    }
+    let (home, home_at) = match to {
+        Some(path) => {
+            let ins = dt::insertion(call.live, path)?;
+            let c = insert::make_container(call.live, &ins.container, path)?;
+            (c, ins.position)
+        }
+        None => {
+            let (c, at) = container_of(call.live, devices[0])?;
+            (c, Some(at))
+        }
+    };
+    let song = crate::tools::common::overview::song(call.live)?;
+    let parking = if kinds.contains(&1) {
+        Some(create_parking(call.live, song)?)
+    } else {
+        None
+    };
+    let result = build(
+        call, &devices, &kinds, parking, home, home_at, rack_name, name,
+    );
+    if let Some(track) = parking {
+        if result.is_err() {
+            put_back(call.live, track, &origins)?;
+        }
+        remove_track(call.live, track)?;
+    }
+    let rack = result?;
+    call.ids().issue(&rack.to_string());
+    let count = lom::count(call.live, rack, "chains")?;
+    Ok(json!({"id": rack.to_string(), "type": rack_type, "deviceCount": count}))
+}
+
+/// The devices to wrap, each once, with their Live `type`; targets that are not devices
+/// or do not resolve are skipped with a warning, the Barline device is refused.
+fn wrapped_devices(
+    call: &mut Call<'_>,
+    refs: &[Ref],
+) -> Result<(Vec<LiveId>, Vec<i64>), ToolError> {
     let mut devices = Vec::new();
     let mut kinds = Vec::new();
     for r in refs {
@@ -78,71 +124,55 @@ pub fn wrap(
             "no device to wrap: every target was skipped",
         ));
     }
-    let (rack_name, rack_type) = if kinds.contains(&1) {
-        ("Instrument Rack", "instrument-rack")
+    Ok((devices, kinds))
+}
+
+/// The rack that can hold devices of these Live `type`s (its name in Live's browser, its
+/// type as read-device reports it): any instrument makes an Instrument Rack.
+fn rack_kind(kinds: &[i64]) -> Result<(&'static str, &'static str), ToolError> {
+    if kinds.contains(&1) {
+        Ok(("Instrument Rack", "instrument-rack"))
     } else if kinds.iter().all(|k| *k == 2) {
-        ("Audio Effect Rack", "audio-effect-rack")
+        Ok(("Audio Effect Rack", "audio-effect-rack"))
     } else if kinds.iter().all(|k| *k == 4) {
-        ("MIDI Effect Rack", "midi-effect-rack")
+        Ok(("MIDI Effect Rack", "midi-effect-rack"))
     } else {
-        return Err(ToolError::bad_input(
+        Err(ToolError::bad_input(
             "wrapInRack cannot put audio effects and MIDI effects into one rack; wrap them separately",
-        ));
-    };
-    require_12_3(call.live)?;
-    let mut origins = Vec::with_capacity(devices.len());
-    for d in &devices {
-        let (container, at) = container_of(call.live, *d)?;
-        origins.push((*d, container, at));
+        ))
     }
-    let (home, home_at) = match to {
-        Some(path) => {
-            let ins = dt::insertion(call.live, path)?;
-            let c = insert::make_container(call.live, &ins.container, path)?;
-            (c, ins.position)
-        }
-        None => {
-            let (c, at) = container_of(call.live, devices[0])?;
-            (c, Some(at))
-        }
-    };
-    let song = crate::tools::common::overview::song(call.live)?;
-    let parking = if kinds.contains(&1) {
-        let answer = call
-            .live
-            .call(song, "create_midi_track", &[Atom::Int(-1)])?;
-        Some(created_id(&answer).ok_or_else(|| {
-            ToolError::new(
-                ErrorCode::LiveRejected,
-                "Live refused to create the temporary track for wrapping instruments",
-            )
-        })?)
-    } else {
-        None
-    };
-    let result = build(
-        call, &devices, &kinds, parking, home, home_at, rack_name, name,
-    );
-    if let Some(track) = parking {
-        if result.is_err() {
-            // Put parked instruments back where they were before the track goes.
-            let parked = dt::children(call.live, track, "devices")?;
-            let mut back: Vec<_> = origins
-                .iter()
-                .filter(|(d, _, _)| parked.contains(d))
-                .collect();
-            back.sort_by_key(|(_, _, at)| *at);
-            for (d, container, at) in back {
-                let count = lom::count(call.live, *container, "devices")?;
-                move_to(call.live, *d, *container, (*at).min(count))?;
-            }
-        }
-        remove_track(call.live, track)?;
+}
+
+/// The temporary MIDI track (last in the Set) that holds instruments while the rack is
+/// made.
+fn create_parking(live: &mut dyn LivePort, song: LiveId) -> Result<LiveId, ToolError> {
+    let answer = live.call(song, "create_midi_track", &[Atom::Int(-1)])?;
+    created_id(&answer).ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::LiveRejected,
+            "Live refused to create the temporary track for wrapping instruments",
+        )
+    })
+}
+
+/// After a failed wrap, puts the instruments still parked on `track` back where they
+/// were before the track goes.
+fn put_back(
+    live: &mut dyn LivePort,
+    track: LiveId,
+    origins: &[(LiveId, LiveId, usize)],
+) -> Result<(), ToolError> {
+    let parked = dt::children(live, track, "devices")?;
+    let mut back: Vec<_> = origins
+        .iter()
+        .filter(|(d, _, _)| parked.contains(d))
+        .collect();
+    back.sort_by_key(|(_, _, at)| *at);
+    for (d, container, at) in back {
+        let count = lom::count(live, *container, "devices")?;
+        move_to(live, *d, *container, (*at).min(count))?;
     }
-    let rack = result?;
-    call.ids().issue(&rack.to_string());
-    let count = lom::count(call.live, rack, "chains")?;
-    Ok(json!({"id": rack.to_string(), "type": rack_type, "deviceCount": count}))
+    Ok(())
 }
 
 fn describe(r: &Ref) -> String {

@@ -7,7 +7,7 @@ use crate::live::path::id_atoms;
 use crate::live::LiveId;
 use crate::tools::common::clip::reference::{self, Place, Slot};
 use crate::tools::common::names;
-use crate::tools::common::timeline::{self, CopySource};
+use crate::tools::common::timeline::{self, CopySource, Laid};
 use crate::tools::common::{refs, time};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
@@ -112,29 +112,8 @@ pub(super) fn to_arrangement(
     p: &DuplicateParams,
     plan: &Plan,
 ) -> Result<OneOrMany<Duplicated>, ToolError> {
-    let place = reference::place(call.live, plan.source)?;
-    let (track_index, len) = match place {
-        Place::Session(slot) => (slot.track, lom::number(call.live, plan.source, "length")?),
-        Place::Arrangement { track } => (
-            track,
-            lom::number(call.live, plan.source, "end_time")?
-                - lom::number(call.live, plan.source, "start_time")?,
-        ),
-        Place::Other => {
-            return Err(ToolError::new(
-                ErrorCode::Unsupported,
-                "this clip is neither in a session slot nor on a track's timeline",
-            ))
-        }
-    };
-    let track = refs::track_by_index(call, track_index as u64, refs::TrackList::Regular)?;
-    let each = plan.length.unwrap_or(len);
-    let source = CopySource {
-        clip: plan.source,
-        length: len,
-        track,
-        track_index,
-    };
+    let (place, source) = copy_source(call, plan)?;
+    let each = plan.length.unwrap_or(source.length);
     // An arrangement source may be overwritten by its own copies: work from a copy
     // kept after every target.
     let stashed = match place {
@@ -170,30 +149,64 @@ pub(super) fn to_arrangement(
         for (id, _) in &placed.clips {
             style(call, *id, &names[i], &plan.colors, i, "clip")?;
         }
-        let position = |start: f64| time::position(start, plan.sig.0, plan.sig.1);
-        let c = match placed.clips.as_slice() {
-            [(id, start)] => Duplicated {
-                id: Some(id.to_string()),
-                track_index: Some(track_index as i64),
-                arrangement_start: Some(position(*start)),
-                ..Default::default()
-            },
-            several => Duplicated {
-                track_index: Some(track_index as i64),
-                clips: Some(
-                    several
-                        .iter()
-                        .map(|(id, start)| CopiedClip::at(*id, position(*start)))
-                        .collect(),
-                ),
-                ..Default::default()
-            },
-        };
+        let c = laid_copy(&placed.clips, source.track_index, plan.sig);
         issue(call, &c);
         bulk.ok(c);
     }
     if let Some(kept) = stashed {
-        timeline::delete(call.live, track, kept.clip)?;
+        timeline::delete(call.live, source.track, kept.clip)?;
     }
     bulk.finish(call)
+}
+
+/// Where the source clip is, and what its copies are made from: its track and its
+/// length on the timeline (a session clip's `length`, an arrangement clip's span).
+fn copy_source(call: &mut Call<'_>, plan: &Plan) -> Result<(Place, CopySource), ToolError> {
+    let place = reference::place(call.live, plan.source)?;
+    let (track_index, len) = match place {
+        Place::Session(slot) => (slot.track, lom::number(call.live, plan.source, "length")?),
+        Place::Arrangement { track } => (
+            track,
+            lom::number(call.live, plan.source, "end_time")?
+                - lom::number(call.live, plan.source, "start_time")?,
+        ),
+        Place::Other => {
+            return Err(ToolError::new(
+                ErrorCode::Unsupported,
+                "this clip is neither in a session slot nor on a track's timeline",
+            ))
+        }
+    };
+    let track = refs::track_by_index(call, track_index as u64, refs::TrackList::Regular)?;
+    let source = CopySource {
+        clip: plan.source,
+        length: len,
+        track,
+        track_index,
+    };
+    Ok((place, source))
+}
+
+/// The result of one copy: the clip with its start, or, when it was lengthened by loop
+/// copies, every clip laid.
+fn laid_copy(clips: &Laid, track_index: usize, sig: (i64, i64)) -> Duplicated {
+    let position = |start: f64| time::position(start, sig.0, sig.1);
+    match clips.as_slice() {
+        [(id, start)] => Duplicated {
+            id: Some(id.to_string()),
+            track_index: Some(track_index as i64),
+            arrangement_start: Some(position(*start)),
+            ..Default::default()
+        },
+        several => Duplicated {
+            track_index: Some(track_index as i64),
+            clips: Some(
+                several
+                    .iter()
+                    .map(|(id, start)| CopiedClip::at(*id, position(*start)))
+                    .collect(),
+            ),
+            ..Default::default()
+        },
+    }
 }

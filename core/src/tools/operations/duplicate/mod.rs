@@ -180,20 +180,19 @@ pub(super) struct Plan {
     pub sig: (i64, i64),
 }
 
-fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
+/// Refuses argument combinations that cannot work and warns about arguments the
+/// copy's kind or destination does not use.
+fn check_combination(
+    call: &mut Call<'_>,
+    p: &DuplicateParams,
+    to_arrangement: bool,
+) -> Result<(), ToolError> {
     let kind = p.kind.as_str();
-    let starts = p
-        .arrangement_start
-        .as_ref()
-        .map(List::items)
-        .unwrap_or_default();
-    let locs = p.locator.as_ref().map(List::items).unwrap_or_default();
     if p.arrangement_start.is_some() && p.locator.is_some() {
         return Err(ToolError::bad_input(
             "give arrangementStart or locator, not both",
         ));
     }
-    let to_arrangement = !starts.is_empty() || !locs.is_empty();
     if p.route_to_source.is_some() && kind != "track" {
         return Err(ToolError::bad_input(
             "routeToSource works only with type \"track\"",
@@ -223,6 +222,42 @@ fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
     if p.arrangement_length.is_some() && !to_arrangement {
         call.warn("arrangementLength is only used with arrangementStart or locator; ignored");
     }
+    Ok(())
+}
+
+/// `arrangementLength` in beats, which must be positive; only read for arrangement
+/// copies.
+fn arrangement_length(
+    p: &DuplicateParams,
+    to_arrangement: bool,
+    sig: (i64, i64),
+) -> Result<Option<f64>, ToolError> {
+    Ok(match (text_of(&p.arrangement_length), to_arrangement) {
+        (Some(t), true) => {
+            let l = time::parse_duration(t, sig.0, sig.1)
+                .map_err(|e| bad(format!("arrangementLength: {e}")))?;
+            if l <= 0.0 {
+                return Err(bad(format!(
+                    "arrangementLength {} must be longer than 0",
+                    quoted(t)
+                )));
+            }
+            Some(l)
+        }
+        _ => None,
+    })
+}
+
+fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
+    let kind = p.kind.as_str();
+    let starts = p
+        .arrangement_start
+        .as_ref()
+        .map(List::items)
+        .unwrap_or_default();
+    let locs = p.locator.as_ref().map(List::items).unwrap_or_default();
+    let to_arrangement = !starts.is_empty() || !locs.is_empty();
+    check_combination(call, p, to_arrangement)?;
     let colors = names::colors(text_of(&p.color))?;
     let mut slots = Vec::new();
     if kind == "clip" && !to_arrangement {
@@ -239,20 +274,7 @@ fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
             .map_err(|e| bad(format!("arrangementStart: {e}")))?;
         positions.push((beats, time::position(beats, sig.0, sig.1)));
     }
-    let length = match (text_of(&p.arrangement_length), to_arrangement) {
-        (Some(t), true) => {
-            let l = time::parse_duration(t, sig.0, sig.1)
-                .map_err(|e| bad(format!("arrangementLength: {e}")))?;
-            if l <= 0.0 {
-                return Err(bad(format!(
-                    "arrangementLength {} must be longer than 0",
-                    quoted(t)
-                )));
-            }
-            Some(l)
-        }
-        _ => None,
-    };
+    let length = arrangement_length(p, to_arrangement, sig)?;
     if !locs.is_empty() {
         let all = locators::list(call.live, song)?;
         for l in &locs {

@@ -26,81 +26,27 @@ pub(super) fn tracks(
     p: &DuplicateParams,
     plan: &Plan,
 ) -> Result<OneOrMany<Duplicated>, ToolError> {
-    let path = call.live.path_of(plan.source)?;
-    if path.contains("return_tracks") {
-        return Err(ToolError::new(
-            ErrorCode::Unsupported,
-            "return tracks cannot be duplicated",
-        ));
-    }
-    let index = match lom::index_in_path(&path, "tracks") {
-        Some(i) => i,
-        None => {
-            return Err(ToolError::new(
-                ErrorCode::Unsupported,
-                "the master track cannot be duplicated",
-            ))
-        }
-    };
-    let route = p.route_to_source.is_some_and(|f| f.0);
-    let source_name = lom::text(call.live, plan.source, "name")?;
-    if route && !lom::flag(call.live, plan.source, "has_midi_input")? {
-        return Err(ToolError::new(
-            ErrorCode::WrongType,
-            format!(
-                "routeToSource needs a MIDI track: track {} is not one",
-                quoted(&source_name)
-            ),
-        ));
-    }
-    if route && (p.without_clips.is_some_and(|f| !f.0) || p.without_devices.is_some_and(|f| !f.0)) {
-        call.warn("routeToSource needs withoutClips and withoutDevices; using true");
-    }
-    let without_clips = route || p.without_clips.is_some_and(|f| f.0);
-    let without_devices = route || p.without_devices.is_some_and(|f| f.0);
+    let source = TrackSource::check(call, p, plan)?;
     let host = host::find(call.live).filter(|h| h.track == plan.source);
     let song = overview::song(call.live)?;
     let names = names::names_for(call, text_of(&p.name), plan.count);
     let mut bulk = Bulk::new();
     let mut copies = Vec::new();
-    let mut next = index;
+    let mut next = source.index;
     for (k, name) in names.iter().enumerate() {
         if k > 0 && call.deadline_near() {
             call.warn_stopped(k, plan.count, "tracks");
             break;
         }
-        // The copy is the track that was not there before (a group's copy lands after
-        // its members, so its index is not always the next one).
-        let before = lom::child_ids(call.live, song, "tracks")?;
-        call.live
-            .call(song, "duplicate_track", &[Atom::Int(next as i64)])?;
-        let after = lom::child_ids(call.live, song, "tracks")?;
-        let found = after
-            .iter()
-            .enumerate()
-            .find(|(_, t)| !before.contains(t))
-            .map(|(i, t)| (i, *t));
-        let Some((copy_index, copy)) = found else {
+        let Some((copy_index, copy)) = duplicate_once(call.live, song, next)? else {
             bulk.skip(ToolError::new(
                 ErrorCode::LiveRejected,
-                format!("Live did not duplicate track {}", quoted(&source_name)),
+                format!("Live did not duplicate track {}", quoted(&source.name)),
             ));
             break;
         };
         next = copy_index;
-        if let Some(h) = &host {
-            remove_barline(call, copy, h)?;
-        }
-        if without_devices {
-            let n = lom::count(call.live, copy, "devices")?;
-            for j in (0..n).rev() {
-                call.live
-                    .call(copy, "delete_device", &[Atom::Int(j as i64)])?;
-            }
-        }
-        if without_clips {
-            clear_clips(call.live, copy)?;
-        }
+        source.strip(call, copy, host.as_ref())?;
         style(call, copy, name, &plan.colors, k, "track")?;
         copies.push(copy);
         let c = Duplicated {
@@ -113,24 +59,136 @@ pub(super) fn tracks(
         bulk.ok(c);
     }
     let done = bulk.finish(call)?;
-    if route && !copies.is_empty() {
-        // A new track's routing lists fill in a tick after it is made (live-facts row
-        // 14): the routing is set when the call resumes.
-        let items: Vec<&Duplicated> = match &done {
-            OneOrMany::One(d) => vec![d],
-            OneOrMany::Many(v) => v.iter().collect(),
-        };
-        call.wait(
-            0,
-            json!({
-                "source": plan.source.0,
-                "name": source_name,
-                "copies": copies.iter().map(|c| c.0).collect::<Vec<_>>(),
-                "items": items,
-            }),
-        );
+    if source.route && !copies.is_empty() {
+        wait_to_route(call, plan.source, &source.name, &copies, &done);
     }
     Ok(done)
+}
+
+/// The track to copy, checked before the first copy, and what to strip from each copy.
+struct TrackSource {
+    /// Its index in the Set's tracks.
+    index: usize,
+    /// Its name.
+    name: String,
+    /// `routeToSource`.
+    route: bool,
+    /// Delete the copy's clips.
+    without_clips: bool,
+    /// Delete the copy's devices.
+    without_devices: bool,
+}
+
+impl TrackSource {
+    /// Refuses return tracks, the master track, and `routeToSource` from a track that is
+    /// not MIDI; `routeToSource` implies `withoutClips` and `withoutDevices`.
+    fn check(call: &mut Call<'_>, p: &DuplicateParams, plan: &Plan) -> Result<Self, ToolError> {
+        let path = call.live.path_of(plan.source)?;
+        if path.contains("return_tracks") {
+            return Err(ToolError::new(
+                ErrorCode::Unsupported,
+                "return tracks cannot be duplicated",
+            ));
+        }
+        let index = match lom::index_in_path(&path, "tracks") {
+            Some(i) => i,
+            None => {
+                return Err(ToolError::new(
+                    ErrorCode::Unsupported,
+                    "the master track cannot be duplicated",
+                ))
+            }
+        };
+        let route = p.route_to_source.is_some_and(|f| f.0);
+        let name = lom::text(call.live, plan.source, "name")?;
+        if route && !lom::flag(call.live, plan.source, "has_midi_input")? {
+            return Err(ToolError::new(
+                ErrorCode::WrongType,
+                format!(
+                    "routeToSource needs a MIDI track: track {} is not one",
+                    quoted(&name)
+                ),
+            ));
+        }
+        if route
+            && (p.without_clips.is_some_and(|f| !f.0) || p.without_devices.is_some_and(|f| !f.0))
+        {
+            call.warn("routeToSource needs withoutClips and withoutDevices; using true");
+        }
+        Ok(Self {
+            index,
+            name,
+            route,
+            without_clips: route || p.without_clips.is_some_and(|f| f.0),
+            without_devices: route || p.without_devices.is_some_and(|f| f.0),
+        })
+    }
+
+    /// Removes from a fresh copy what it must not keep: the Barline device (when the
+    /// source hosts it), then devices and clips as asked.
+    fn strip(
+        &self,
+        call: &mut Call<'_>,
+        copy: LiveId,
+        host: Option<&Host>,
+    ) -> Result<(), ToolError> {
+        if let Some(h) = host {
+            remove_barline(call, copy, h)?;
+        }
+        if self.without_devices {
+            let n = lom::count(call.live, copy, "devices")?;
+            for j in (0..n).rev() {
+                call.live
+                    .call(copy, "delete_device", &[Atom::Int(j as i64)])?;
+            }
+        }
+        if self.without_clips {
+            clear_clips(call.live, copy)?;
+        }
+        Ok(())
+    }
+}
+
+/// Duplicates the track at `index` and finds the copy: the track that was not there
+/// before (a group's copy lands after its members, so its index is not always the next
+/// one). `None`: Live made no copy.
+fn duplicate_once(
+    live: &mut dyn LivePort,
+    song: LiveId,
+    index: usize,
+) -> Result<Option<(usize, LiveId)>, ToolError> {
+    let before = lom::child_ids(live, song, "tracks")?;
+    live.call(song, "duplicate_track", &[Atom::Int(index as i64)])?;
+    let after = lom::child_ids(live, song, "tracks")?;
+    Ok(after
+        .iter()
+        .enumerate()
+        .find(|(_, t)| !before.contains(t))
+        .map(|(i, t)| (i, *t)))
+}
+
+/// A new track's routing lists fill in a tick after it is made (live-facts row 14): the
+/// routing is set when the call resumes, from the state saved here.
+fn wait_to_route(
+    call: &mut Call<'_>,
+    source: LiveId,
+    name: &str,
+    copies: &[LiveId],
+    done: &OneOrMany<Duplicated>,
+) {
+    let items: Vec<&Duplicated> = match done {
+        OneOrMany::One(d) => vec![d],
+        OneOrMany::Many(v) => v.iter().collect(),
+    };
+    call.wait(
+        0,
+        json!({
+            "source": source.0,
+            "name": name,
+            "copies": copies.iter().map(|c| c.0).collect::<Vec<_>>(),
+            "items": items,
+        }),
+    );
 }
 
 /// What a `routeToSource` call remembers across the tick it waits.

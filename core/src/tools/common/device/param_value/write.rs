@@ -70,6 +70,8 @@ fn clamp(p: &Param, x: f64, lo: f64, hi: f64, unit: Unit, warnings: &mut Vec<Str
     }
 }
 
+/// What `text` asks of the parameter, read by its kind; `None` (with a warning) when
+/// it does not fit.
 fn interpret(p: &Param, text: &str, warnings: &mut Vec<String>) -> Option<Ask> {
     let not_option = |options: &[String], warnings: &mut Vec<String>| {
         warnings.push(format!(
@@ -91,64 +93,80 @@ fn interpret(p: &Param, text: &str, warnings: &mut Vec<String>) -> Option<Ask> {
                 None => not_option(options, warnings),
             }
         }
-        Kind::Note => {
-            let Some(pitch) = parse_pitch(text) else {
-                warnings.push(format!("{} is not a pitch name", quoted(text)));
-                return None;
-            };
-            Some(Ask::Raw(clamp(
-                p,
-                f64::from(pitch),
-                p.min,
-                p.max,
-                Unit::Plain,
-                warnings,
-            )))
-        }
-        Kind::Pan { scale } => {
-            let v = match parse_label(text) {
-                Some((x, Unit::Pan)) => x / scale,
-                Some((x, Unit::Plain)) => x,
-                _ => {
-                    warnings.push(format!(
-                        "{} is not a pan value for {}: write a number from -1 to 1, or 12L, C, 30R",
-                        quoted(text),
-                        p.name
-                    ));
-                    return None;
-                }
-            };
-            let v = clamp(p, v, -1.0, 1.0, Unit::Plain, warnings);
-            Some(Ask::Raw(p.min + (v + 1.0) / 2.0 * (p.max - p.min)))
-        }
+        Kind::Note => note(p, text, warnings),
+        Kind::Pan { scale } => pan(p, text, *scale, warnings),
         Kind::Numeric {
             unit,
             min,
             max,
             direct,
-        } => {
-            let x = match parse_label(text) {
-                Some((x, u)) if u == *unit || u == Unit::Plain => finite(x),
-                Some((_, Unit::Db)) if text.starts_with("-inf") && *unit == Unit::Db => {
-                    MINUS_INF_DB
-                }
-                _ => {
-                    let expected = unit.name().map(|u| format!(" in {u}")).unwrap_or_default();
-                    warnings.push(format!(
-                        "{} is not a value for {}: write a number{expected}",
-                        quoted(text),
-                        p.name
-                    ));
-                    return None;
-                }
-            };
-            let x = clamp(p, x, *min, *max, *unit, warnings);
-            if *direct {
-                Some(Ask::Raw(x.clamp(p.min.min(p.max), p.max.max(p.min))))
-            } else {
-                Some(Ask::Display(x))
-            }
+        } => numeric(p, text, *unit, (*min, *max), *direct, warnings),
+    }
+}
+
+/// A pitch name, clamped to the parameter's range.
+fn note(p: &Param, text: &str, warnings: &mut Vec<String>) -> Option<Ask> {
+    let Some(pitch) = parse_pitch(text) else {
+        warnings.push(format!("{} is not a pitch name", quoted(text)));
+        return None;
+    };
+    Some(Ask::Raw(clamp(
+        p,
+        f64::from(pitch),
+        p.min,
+        p.max,
+        Unit::Plain,
+        warnings,
+    )))
+}
+
+/// A pan label (`12L`, `C`, `30R`, at most `scale` either side) or a number from -1
+/// to 1, clamped and mapped linearly onto the raw range.
+fn pan(p: &Param, text: &str, scale: f64, warnings: &mut Vec<String>) -> Option<Ask> {
+    let v = match parse_label(text) {
+        Some((x, Unit::Pan)) => x / scale,
+        Some((x, Unit::Plain)) => x,
+        _ => {
+            warnings.push(format!(
+                "{} is not a pan value for {}: write a number from -1 to 1, or 12L, C, 30R",
+                quoted(text),
+                p.name
+            ));
+            return None;
         }
+    };
+    let v = clamp(p, v, -1.0, 1.0, Unit::Plain, warnings);
+    Some(Ask::Raw(p.min + (v + 1.0) / 2.0 * (p.max - p.min)))
+}
+
+/// A number in the parameter's display `unit` (or plain), clamped to the displayed
+/// range `(min, max)`: the raw value itself when `direct`, else a display to bisect for.
+fn numeric(
+    p: &Param,
+    text: &str,
+    unit: Unit,
+    (min, max): (f64, f64),
+    direct: bool,
+    warnings: &mut Vec<String>,
+) -> Option<Ask> {
+    let x = match parse_label(text) {
+        Some((x, u)) if u == unit || u == Unit::Plain => finite(x),
+        Some((_, Unit::Db)) if text.starts_with("-inf") && unit == Unit::Db => MINUS_INF_DB,
+        _ => {
+            let expected = unit.name().map(|u| format!(" in {u}")).unwrap_or_default();
+            warnings.push(format!(
+                "{} is not a value for {}: write a number{expected}",
+                quoted(text),
+                p.name
+            ));
+            return None;
+        }
+    };
+    let x = clamp(p, x, min, max, unit, warnings);
+    if direct {
+        Some(Ask::Raw(x.clamp(p.min.min(p.max), p.max.max(p.min))))
+    } else {
+        Some(Ask::Display(x))
     }
 }
 

@@ -178,71 +178,17 @@ impl Reader {
         let drum = rack && dt::is_drum_rack(live, d)?;
         let params = top && (self.has("params") || self.has("param-values"));
         if params && rack {
-            let count = lom::int(live, d, "variation_count")?;
-            if count > 0 {
-                let selected = lom::int(live, d, "selected_variation_index")?;
-                o.insert(
-                    "variations".into(),
-                    json!({"count": count, "selected": selected}),
-                );
-            }
-            let macros = lom::int(live, d, "visible_macro_count")?;
-            if macros > 0 {
-                let mapped = lom::flag(live, d, "has_macro_mappings")?;
-                o.insert(
-                    "macros".into(),
-                    json!({"count": macros, "hasMappings": mapped}),
-                );
-            }
+            rack_controls(live, d, &mut o)?;
         }
         if params && lom::flag(live, d, "can_compare_ab")? {
             let b = lom::flag(live, d, "is_using_compare_preset_b")?;
             o.insert("abCompare".into(), json!(if b { "b" } else { "a" }));
         }
         if top && self.has("sample") && live.type_of(d)? == "SimplerDevice" {
-            if let Some(sample) = lom::child_ids(live, d, "sample")?.first().copied() {
-                o.insert(
-                    "sample".into(),
-                    json!(lom::text(live, sample, "file_path")?),
-                );
-                if lom::flag(live, d, "multi_sample_mode")? {
-                    o.insert("multisample".into(), json!(true));
-                }
-                // Sample.gain is on the clip-gain scale, 0.4 = 0 dB
-                // (core/fake-live/README.md rows 40 and 41).
-                let gain = lom::number(live, sample, "gain")?;
-                o.insert("gainDb".into(), num(audio::gain_to_db(gain)));
-            }
+            simpler_sample(live, d, &mut o)?;
         }
         if rack {
-            let want_chains = self.has("chains") || !top;
-            if depth >= DEPTH_GUARD {
-                if self.max_depth > DEPTH_GUARD && lom::count(live, d, "chains")? > 0 {
-                    self.warned_depth = true;
-                }
-            } else if drum {
-                if self.has("drum-pads") {
-                    let pads = self.drum_pads(live, d, depth)?;
-                    o.insert("drumPads".into(), Value::Array(pads));
-                }
-            } else if want_chains && (top || depth <= self.max_depth) {
-                let chains = dt::children(live, d, "chains")?;
-                o.insert("chains".into(), self.chain_list(live, &chains, depth)?);
-            }
-            if top && self.has("return-chains") {
-                let chains = dt::children(live, d, "return_chains")?;
-                o.insert(
-                    "returnChains".into(),
-                    self.chain_list(live, &chains, depth)?,
-                );
-            }
-            let mut soloed = false;
-            for c in dt::children(live, d, "chains")? {
-                soloed |= lom::flag(live, c, "solo")?;
-            }
-            if soloed {
-                o.insert("hasSoloedChain".into(), json!(true));
-            }
+            self.rack_contents(live, d, depth, top, drum, &mut o)?;
         }
         if params {
             let values = self.has("param-values");
@@ -256,4 +202,93 @@ impl Reader {
         }
         Ok(o)
     }
+
+    /// A rack's contents: chains or drum pads to the depth asked (a warning past
+    /// [`DEPTH_GUARD`]), return chains, and whether a chain is soloed.
+    fn rack_contents(
+        &mut self,
+        live: &mut dyn LivePort,
+        d: LiveId,
+        depth: i64,
+        top: bool,
+        drum: bool,
+        o: &mut Map<String, Value>,
+    ) -> Result<(), ToolError> {
+        let want_chains = self.has("chains") || !top;
+        if depth >= DEPTH_GUARD {
+            if self.max_depth > DEPTH_GUARD && lom::count(live, d, "chains")? > 0 {
+                self.warned_depth = true;
+            }
+        } else if drum {
+            if self.has("drum-pads") {
+                let pads = self.drum_pads(live, d, depth)?;
+                o.insert("drumPads".into(), Value::Array(pads));
+            }
+        } else if want_chains && (top || depth <= self.max_depth) {
+            let chains = dt::children(live, d, "chains")?;
+            o.insert("chains".into(), self.chain_list(live, &chains, depth)?);
+        }
+        if top && self.has("return-chains") {
+            let chains = dt::children(live, d, "return_chains")?;
+            o.insert(
+                "returnChains".into(),
+                self.chain_list(live, &chains, depth)?,
+            );
+        }
+        let mut soloed = false;
+        for c in dt::children(live, d, "chains")? {
+            soloed |= lom::flag(live, c, "solo")?;
+        }
+        if soloed {
+            o.insert("hasSoloedChain".into(), json!(true));
+        }
+        Ok(())
+    }
+}
+
+/// A rack's variations and macros, when it has any.
+fn rack_controls(
+    live: &mut dyn LivePort,
+    d: LiveId,
+    o: &mut Map<String, Value>,
+) -> Result<(), ToolError> {
+    let count = lom::int(live, d, "variation_count")?;
+    if count > 0 {
+        let selected = lom::int(live, d, "selected_variation_index")?;
+        o.insert(
+            "variations".into(),
+            json!({"count": count, "selected": selected}),
+        );
+    }
+    let macros = lom::int(live, d, "visible_macro_count")?;
+    if macros > 0 {
+        let mapped = lom::flag(live, d, "has_macro_mappings")?;
+        o.insert(
+            "macros".into(),
+            json!({"count": macros, "hasMappings": mapped}),
+        );
+    }
+    Ok(())
+}
+
+/// A Simpler's sample: its file, multisample mode and gain.
+fn simpler_sample(
+    live: &mut dyn LivePort,
+    d: LiveId,
+    o: &mut Map<String, Value>,
+) -> Result<(), ToolError> {
+    if let Some(sample) = lom::child_ids(live, d, "sample")?.first().copied() {
+        o.insert(
+            "sample".into(),
+            json!(lom::text(live, sample, "file_path")?),
+        );
+        if lom::flag(live, d, "multi_sample_mode")? {
+            o.insert("multisample".into(), json!(true));
+        }
+        // Sample.gain is on the clip-gain scale, 0.4 = 0 dB
+        // (core/fake-live/README.md rows 40 and 41).
+        let gain = lom::number(live, sample, "gain")?;
+        o.insert("gainDb".into(), num(audio::gain_to_db(gain)));
+    }
+    Ok(())
 }
