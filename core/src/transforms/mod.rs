@@ -21,6 +21,7 @@ mod parser;
 mod random;
 mod scale;
 mod spread;
+mod timing;
 mod tokens;
 
 pub use advice::{unknown_call, FUNCTIONS};
