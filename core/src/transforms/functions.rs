@@ -1,18 +1,15 @@
 //! The functions of docs/design/transforms.md §5.3 (math, scale, timing, waveforms,
 //! shapers, sequences and random choice) and the period rules of
-//! docs/design/transforms.md §5.4; the functions of a note's position (timing,
-//! waveforms, shapers) are in `timing.rs`. Arguments are evaluated left to right, each only when
+//! docs/design/transforms.md §5.4. Arguments are evaluated left to right, each only when
 //! the function needs it; failures are the exact messages of
 //! docs/design/transforms.md §5.3.
 
 use super::ast::{Arg, Func};
 use super::eval::{eval, js_max, js_min, js_pow, js_round, modp, Env, EvalResult, Subject};
 use super::scale;
-use super::timing;
 use crate::notation::render;
 
-/// An expression argument, or a period read as musical beats.
-pub(super) fn expr_arg(arg: &Arg, env: &mut Env<'_>) -> EvalResult {
+fn expr_arg(arg: &Arg, env: &mut Env<'_>) -> EvalResult {
     match arg {
         Arg::Expr(e) => eval(e, env),
         // The parser only puts periods where a period is read (`period_arg`).
@@ -22,7 +19,7 @@ pub(super) fn expr_arg(arg: &Arg, env: &mut Env<'_>) -> EvalResult {
 
 /// A period argument (docs/design/transforms.md §5.4) or an expression in musical beats
 /// that must be > 0.
-pub(super) fn period_arg(func: Func, arg: &Arg, env: &mut Env<'_>) -> EvalResult {
+fn period_arg(func: Func, arg: &Arg, env: &mut Env<'_>) -> EvalResult {
     match arg {
         Arg::Period { bars, beats } => {
             let value = bars * env.numerator + beats;
@@ -52,8 +49,7 @@ pub(super) fn period_arg(func: Func, arg: &Arg, env: &mut Env<'_>) -> EvalResult
     }
 }
 
-/// Fails with the usage text unless `args` holds exactly `n` arguments (1 to 3).
-pub(super) fn exactly(func: Func, args: &[Arg], n: usize, usage: &str) -> Result<(), String> {
+fn exactly(func: Func, args: &[Arg], n: usize, usage: &str) -> Result<(), String> {
     if args.len() == n {
         return Ok(());
     }
@@ -71,9 +67,7 @@ pub(super) fn exactly(func: Func, args: &[Arg], n: usize, usage: &str) -> Result
 /// Evaluates `func` on `args`; `flag` is the `sync` of a wave or the `raw` of `swing`.
 pub(crate) fn call(func: Func, args: &[Arg], flag: bool, env: &mut Env<'_>) -> EvalResult {
     match func {
-        Func::Cos | Func::Saw | Func::Sin | Func::Square | Func::Tri => {
-            timing::wave(func, args, flag, env)
-        }
+        Func::Cos | Func::Saw | Func::Sin | Func::Square | Func::Tri => wave(func, args, flag, env),
         Func::Round | Func::Floor | Func::Ceil | Func::Abs => rounding(func, args, env),
         Func::Min | Func::Max => extreme(func, args, env),
         Func::Pow => pow(args, env),
@@ -81,12 +75,12 @@ pub(crate) fn call(func: Func, args: &[Arg], flag: bool, env: &mut Env<'_>) -> E
         Func::Rand => rand(args, env),
         Func::Seq => seq(args, env),
         Func::Choose => choose(args, env),
-        Func::Ramp | Func::Curve => timing::ramp_or_curve(func, args, env),
+        Func::Ramp | Func::Curve => ramp_or_curve(func, args, env),
         Func::Snap => snap(args, env),
         Func::Step => step(args, env),
-        Func::Quant => timing::quant(args, env),
-        Func::Swing => timing::swing(args, flag, env),
-        Func::Legato => timing::legato(args, env),
+        Func::Quant => quant(args, env),
+        Func::Swing => swing(args, flag, env),
+        Func::Legato => legato(args, env),
     }
 }
 
@@ -232,9 +226,167 @@ fn step(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
     Ok(scale::step(scale_mask(env), x, k))
 }
 
+/// `ramp(a, b)` and `curve(a, b, e)`: from `a` to `b` over the active range.
+fn ramp_or_curve(func: Func, args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    if func == Func::Ramp {
+        exactly(func, args, 2, "ramp(start, end)")?;
+    } else {
+        exactly(func, args, 3, "curve(start, end, exponent)")?;
+    }
+    let a = expr_arg(&args[0], env)?;
+    let b = expr_arg(&args[1], env)?;
+    let (s, e) = env.range;
+    let phase = if e - s <= 0.0 {
+        0.0
+    } else {
+        (env.pos - s) / (e - s)
+    };
+    let phi = js_min(phase, 1.0);
+    if func == Func::Ramp {
+        return Ok(a + (b - a) * phi);
+    }
+    let exponent = expr_arg(&args[2], env)?;
+    if exponent <= 0.0 {
+        return Err(format!(
+            "Function curve() exponent must be > 0, got {}",
+            render(exponent)
+        ));
+    }
+    Ok(a + (b - a) * js_pow(phi, exponent))
+}
+
+/// `quant(g)`: the nearest point of a grid of `g` musical beats.
+fn quant(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    exactly(Func::Quant, args, 1, "quant(grid)")?;
+    let g = period_arg(Func::Quant, &args[0], env)?;
+    Ok(js_round(env.pos / g) * g)
+}
+
 fn scale_mask(env: &Env<'_>) -> Option<u16> {
     match env.subject {
         Subject::Midi { .. } => env.clip.and_then(|c| c.scale_mask),
         Subject::Audio { .. } => None,
+    }
+}
+
+fn wave(func: Func, args: &[Arg], sync: bool, env: &mut Env<'_>) -> EvalResult {
+    let Some(first) = args.first() else {
+        return Err(format!(
+            "Function {}() requires at least a period argument",
+            func.name()
+        ));
+    };
+    let period = period_arg(func, first, env)?;
+    let offset = match args.get(1) {
+        Some(arg) => expr_arg(arg, env)?,
+        None => 0.0,
+    };
+    let width = match (func, args.get(2)) {
+        (Func::Square, Some(arg)) => expr_arg(arg, env)?,
+        _ => 0.5,
+    };
+    let mut pos = env.pos;
+    if sync {
+        match env.clip.and_then(|c| c.position) {
+            Some(p) => pos += p,
+            None => {
+                return Err("sync requires an arrangement clip (no clip.position available)".into())
+            }
+        }
+    }
+    let phase = modp(pos / period, 1.0) + offset;
+    let p = modp(phase, 1.0);
+    Ok(match func {
+        Func::Cos => (p * 2.0 * std::f64::consts::PI).cos(),
+        Func::Sin => (p * 2.0 * std::f64::consts::PI).sin(),
+        Func::Tri => {
+            if p <= 0.25 {
+                4.0 * p
+            } else if p <= 0.75 {
+                2.0 - 4.0 * p
+            } else {
+                4.0 * p - 4.0
+            }
+        }
+        Func::Saw => {
+            if p < 0.5 {
+                2.0 * p
+            } else {
+                2.0 * p - 2.0
+            }
+        }
+        _ => {
+            if p < width {
+                1.0
+            } else {
+                -1.0
+            }
+        }
+    })
+}
+
+fn swing(args: &[Arg], raw: bool, env: &mut Env<'_>) -> EvalResult {
+    let a = expr_arg(&args[0], env)?;
+    let g = match args.get(1) {
+        Some(arg) => period_arg(Func::Swing, arg, env)?,
+        None => 0.5,
+    };
+    let pos = env.pos;
+    if raw {
+        let phase = modp(pos / (2.0 * g), 1.0);
+        return Ok(pos + if phase < 0.5 { 0.0 } else { a });
+    }
+    let e = 2.0 * js_round(pos / (2.0 * g));
+    let o = 2.0 * js_round((pos - a - g) / (2.0 * g)) + 1.0;
+    let even = e * g;
+    let odd = o * g + a;
+    let (de, dodd) = ((pos - even).abs(), (pos - odd).abs());
+    Ok(if de < dodd {
+        even
+    } else if dodd < de {
+        odd
+    } else {
+        js_max(even, odd)
+    })
+}
+
+fn legato(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    if args.len() > 1 {
+        return Err("legato() accepts at most 1 argument (tolerance)".into());
+    }
+    let tol = match args.first() {
+        Some(arg) => expr_arg(arg, env)?,
+        None => 0.0,
+    };
+    let Subject::Midi {
+        index,
+        starts,
+        next_different,
+        spread,
+        ..
+    } = env.subject
+    else {
+        return Err("legato(): not available in this context".into());
+    };
+    // `starts` holds every member whenever the text uses legato (see `midi::needs`).
+    let Some(&s) = starts.get(index) else {
+        return Err("legato(): no next note available".into());
+    };
+    let found = if tol == 0.0 {
+        starts.get(next_different).copied()
+    } else if let Some(spread) = spread {
+        spread.next_apart(starts, index, tol).map(|k| starts[k])
+    } else {
+        starts
+            .get(index + 1..)
+            .unwrap_or(&[])
+            .iter()
+            .copied()
+            .find(|&sk| (sk - s).abs() > tol)
+    };
+    match (found, env.clip) {
+        (Some(sk), _) => Ok(sk - s),
+        (None, Some(clip)) => Ok(clip.duration - s),
+        (None, None) => Err("legato(): no next note available".into()),
     }
 }

@@ -17,11 +17,11 @@ mod error;
 mod eval;
 mod functions;
 mod midi;
+mod midi_run;
 mod parser;
 mod random;
 mod scale;
 mod spread;
-mod timing;
 mod tokens;
 
 pub use advice::{unknown_call, FUNCTIONS};
