@@ -1,7 +1,7 @@
 //! Gemini `streamGenerateContent`: the request body, the streamed chunks and the
 //! conversion of tool schemas to the subset the endpoint accepts.
 
-use super::conversation::{Message, UserPart};
+use super::conversation::{CallRecord, Message, Round, UserPart};
 use super::sse::SseEvent;
 use super::types::{Config, Format, StreamEvent, ToolDef};
 use serde_json::{json, Map, Value};
@@ -31,54 +31,11 @@ pub fn body(
     for m in history {
         match m {
             Message::User(parts) => {
-                let parts: Vec<Value> = parts
-                    .iter()
-                    .map(|p| match p {
-                        UserPart::Text(t) => json!({"text": t}),
-                        UserPart::Result(c, r) => {
-                            let mut f = Map::new();
-                            f.insert("name".into(), json!(c.name));
-                            if !c.id.is_empty() && !c.id.starts_with("page-") {
-                                f.insert("id".into(), json!(c.id));
-                            }
-                            let key = if r.is_error { "error" } else { "result" };
-                            f.insert("response".into(), json!({ key: r.text }));
-                            json!({"functionResponse": f})
-                        }
-                    })
-                    .collect();
+                let parts: Vec<Value> = parts.iter().map(user_part).collect();
                 contents.push(json!({"role": "user", "parts": parts}));
             }
             Message::Assistant(r, calls) => {
-                let same = r.format == Format::Gemini;
-                let mut parts = Vec::new();
-                if !r.text.is_empty() {
-                    let mut p = Map::new();
-                    p.insert("text".into(), json!(r.text));
-                    if let (true, Some(Value::Object(o))) = (same, r.opaque.first()) {
-                        p.extend(o.clone());
-                    }
-                    parts.push(Value::Object(p));
-                }
-                for c in calls {
-                    let args: Value = serde_json::from_str(&c.arguments)
-                        .ok()
-                        .filter(Value::is_object)
-                        .unwrap_or_else(|| json!({}));
-                    let mut fc = Map::new();
-                    fc.insert("name".into(), json!(c.name));
-                    fc.insert("args".into(), args);
-                    if !c.id.is_empty() && !c.id.starts_with("page-") {
-                        fc.insert("id".into(), json!(c.id));
-                    }
-                    let mut p = Map::new();
-                    p.insert("functionCall".into(), Value::Object(fc));
-                    // Opaque fields (thoughtSignature) are replayed byte for byte.
-                    if let (true, Some(Value::Object(o))) = (same, &c.opaque) {
-                        p.extend(o.clone());
-                    }
-                    parts.push(Value::Object(p));
-                }
+                let parts = model_parts(r, calls);
                 if !parts.is_empty() {
                     contents.push(json!({"role": "model", "parts": parts}));
                 }
@@ -98,6 +55,73 @@ pub fn body(
             .collect();
         body.insert("tools".into(), json!([{"functionDeclarations": decls}]));
     }
+    let gen = generation_config(config, dropped);
+    if !gen.is_empty() {
+        body.insert("generationConfig".into(), Value::Object(gen));
+    }
+    Value::Object(body)
+}
+
+/// Whether a call id came from Gemini: the ids the engine issues to calls that had none
+/// (`page-…`) are not sent back.
+fn sendable_id(id: &str) -> bool {
+    !id.is_empty() && !id.starts_with("page-")
+}
+
+/// One part of a user message: text, or a tool result as a `functionResponse`.
+fn user_part(part: &UserPart<'_>) -> Value {
+    match part {
+        UserPart::Text(t) => json!({"text": t}),
+        UserPart::Result(c, r) => {
+            let mut f = Map::new();
+            f.insert("name".into(), json!(c.name));
+            if sendable_id(&c.id) {
+                f.insert("id".into(), json!(c.id));
+            }
+            let key = if r.is_error { "error" } else { "result" };
+            f.insert("response".into(), json!({ key: r.text }));
+            json!({"functionResponse": f})
+        }
+    }
+}
+
+/// The parts of an assistant round: its text, then a `functionCall` per call. Opaque
+/// fields (thoughtSignature) are replayed byte for byte, but only to Gemini itself.
+fn model_parts(r: &Round, calls: &[&CallRecord]) -> Vec<Value> {
+    let same = r.format == Format::Gemini;
+    let mut parts = Vec::new();
+    if !r.text.is_empty() {
+        let mut p = Map::new();
+        p.insert("text".into(), json!(r.text));
+        if let (true, Some(Value::Object(o))) = (same, r.opaque.first()) {
+            p.extend(o.clone());
+        }
+        parts.push(Value::Object(p));
+    }
+    for c in calls {
+        let args: Value = serde_json::from_str(&c.arguments)
+            .ok()
+            .filter(Value::is_object)
+            .unwrap_or_else(|| json!({}));
+        let mut fc = Map::new();
+        fc.insert("name".into(), json!(c.name));
+        fc.insert("args".into(), args);
+        if sendable_id(&c.id) {
+            fc.insert("id".into(), json!(c.id));
+        }
+        let mut p = Map::new();
+        p.insert("functionCall".into(), Value::Object(fc));
+        if let (true, Some(Value::Object(o))) = (same, &c.opaque) {
+            p.extend(o.clone());
+        }
+        parts.push(Value::Object(p));
+    }
+    parts
+}
+
+/// `generationConfig`: the temperature (unless the provider refused it) and the output
+/// token limit, each only when set.
+fn generation_config(config: &Config, dropped: &[String]) -> Map<String, Value> {
     let mut gen = Map::new();
     if let Some(t) = config
         .temperature
@@ -108,10 +132,7 @@ pub fn body(
     if let Some(m) = config.max_tokens {
         gen.insert("maxOutputTokens".into(), json!(m));
     }
-    if !gen.is_empty() {
-        body.insert("generationConfig".into(), Value::Object(gen));
-    }
-    Value::Object(body)
+    gen
 }
 
 /// Keywords of JSON Schema the Gemini subset accepts; everything else is dropped.

@@ -12,6 +12,8 @@ use crate::tools::framework::error::ToolError;
 use serde_json::Value;
 
 impl Server {
+    /// Runs the messages of a checked POST in session `sid`: answers what the Node side
+    /// can answer and sends the tool calls to Live as one exchange.
     pub(super) fn messages(
         &mut self,
         sid: &str,
@@ -20,53 +22,11 @@ impl Server {
         batch: bool,
         wants_sse: bool,
     ) -> HttpAction {
-        let mut replies: Vec<Option<Value>> = Vec::new();
-        let mut forwards: Vec<(usize, Forward)> = Vec::new();
-        let mut any_request = false;
-        for item in &items {
-            match jsonrpc::classify(item) {
-                Err(e) => {
-                    any_request = true;
-                    replies.push(Some(jsonrpc::error(
-                        &e.id,
-                        jsonrpc::INVALID_REQUEST,
-                        &format!("Invalid Request: {}", e.message),
-                        None,
-                    )));
-                }
-                Ok(Message::Notification { .. }) | Ok(Message::Response) => {}
-                Ok(Message::Request { id, method, params }) => {
-                    any_request = true;
-                    let Some(session) = self.sessions.get_mut(sid) else {
-                        let e = jsonrpc::error(
-                            &id,
-                            jsonrpc::SESSION_NOT_FOUND,
-                            "Session not found",
-                            None,
-                        );
-                        replies.push(Some(e));
-                        continue;
-                    };
-                    // The session's profile (small model, tools it skips) on top of
-                    // the device's settings.
-                    let settings = session.profile.apply(&self.settings);
-                    match dispatch::dispatch(
-                        &id,
-                        &method,
-                        &params,
-                        &settings,
-                        version,
-                        &mut session.log_level,
-                    ) {
-                        Outcome::Reply(r) => replies.push(Some(r)),
-                        Outcome::Forward(f) => {
-                            forwards.push((replies.len(), *f));
-                            replies.push(None);
-                        }
-                    }
-                }
-            }
-        }
+        let Dispatched {
+            replies,
+            forwards,
+            any_request,
+        } = self.dispatch_all(sid, version, &items);
         if !any_request {
             return HttpAction::Respond(HttpResponse::empty(202));
         }
@@ -88,7 +48,84 @@ impl Server {
         } else {
             None
         };
-        let exchange = self.next_id;
+        let exchange = Exchange {
+            replies,
+            outstanding: forwards.len(),
+            batch,
+            stream,
+        };
+        self.send_to_live(sid, version, exchange, &forwards)
+    }
+
+    /// Dispatches each message in order: a slot per request, `None` where Live answers.
+    fn dispatch_all(&mut self, sid: &str, version: &'static str, items: &[Value]) -> Dispatched {
+        let mut out = Dispatched {
+            replies: Vec::new(),
+            forwards: Vec::new(),
+            any_request: false,
+        };
+        for item in items {
+            match jsonrpc::classify(item) {
+                Err(e) => {
+                    out.any_request = true;
+                    out.replies.push(Some(jsonrpc::error(
+                        &e.id,
+                        jsonrpc::INVALID_REQUEST,
+                        &format!("Invalid Request: {}", e.message),
+                        None,
+                    )));
+                }
+                Ok(Message::Notification { .. }) | Ok(Message::Response) => {}
+                Ok(Message::Request { id, method, params }) => {
+                    out.any_request = true;
+                    match self.dispatch_request(sid, version, &id, &method, &params) {
+                        Outcome::Reply(r) => out.replies.push(Some(r)),
+                        Outcome::Forward(f) => {
+                            out.forwards.push((out.replies.len(), *f));
+                            out.replies.push(None);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// One request, with the session's profile (small model, tools it skips) on top of
+    /// the device's settings.
+    fn dispatch_request(
+        &mut self,
+        sid: &str,
+        version: &'static str,
+        id: &Value,
+        method: &str,
+        params: &Value,
+    ) -> Outcome {
+        let Some(session) = self.sessions.get_mut(sid) else {
+            let e = jsonrpc::error(id, jsonrpc::SESSION_NOT_FOUND, "Session not found", None);
+            return Outcome::Reply(e);
+        };
+        let settings = session.profile.apply(&self.settings);
+        dispatch::dispatch(
+            id,
+            method,
+            params,
+            &settings,
+            version,
+            &mut session.log_level,
+        )
+    }
+
+    /// Registers `exchange` and one call per forward, and says what to send to Live
+    /// (with the SSE prelude when the answer streams).
+    fn send_to_live(
+        &mut self,
+        sid: &str,
+        version: &'static str,
+        exchange: Exchange,
+        forwards: &[(usize, Forward)],
+    ) -> HttpAction {
+        let exchange_id = self.next_id;
         self.next_id += 1;
         let ctx = self.context(sid);
         let mut calls = Vec::new();
@@ -106,22 +143,15 @@ impl Server {
                 call_id,
                 Call {
                     session: sid.to_string(),
-                    exchange,
+                    exchange: exchange_id,
                     slot: *slot,
                     forward: f.clone(),
                     version,
                 },
             );
         }
-        self.exchanges.insert(
-            exchange,
-            Exchange {
-                replies,
-                outstanding: forwards.len(),
-                batch,
-                stream: stream.clone(),
-            },
-        );
+        let stream = exchange.stream.clone();
+        self.exchanges.insert(exchange_id, exchange);
         let prelude = stream.map(|token| {
             let mut r = HttpResponse::empty(200)
                 .with("content-type", "text/event-stream")
@@ -215,6 +245,16 @@ impl Server {
             None => HttpAction::Pending,
         }
     }
+}
+
+/// The messages of one POST after dispatch.
+struct Dispatched {
+    /// One slot per request, in order; `None` where Live will answer.
+    replies: Vec<Option<Value>>,
+    /// The requests Live must answer, with their slots.
+    forwards: Vec<(usize, Forward)>,
+    /// Whether any message needs an answer (else the POST is answered 202).
+    any_request: bool,
 }
 
 /// The answer to a completion or failure for a call that is not (or no longer) out.

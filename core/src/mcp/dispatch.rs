@@ -115,111 +115,151 @@ pub fn dispatch(
     version: &str,
     log_level: &mut String,
 ) -> Outcome {
-    let reply = |r: Value| Outcome::Reply(jsonrpc::result(id, r));
-    let fail = |code: i64, msg: &str| Outcome::Reply(jsonrpc::error(id, code, msg, None));
     match method {
-        "ping" => reply(json!({})),
+        "ping" => reply(id, json!({})),
         "tools/list" => {
             let list = tools::catalogue::list(catalogue_options(settings, version));
-            reply(json!({ "tools": list }))
+            reply(id, json!({ "tools": list }))
         }
-        "tools/call" => {
-            let Some(name) = params.get("name").and_then(Value::as_str) else {
-                return fail(INVALID_PARAMS, "tools/call needs params.name (a string)");
-            };
-            if settings.is_disabled(name) {
-                return fail(INVALID_PARAMS, &format!("Unknown tool: {name}"));
-            }
-            let args = params.get("arguments").cloned().unwrap_or(Value::Null);
-            match tools::prepare(name, &args, catalogue_options(settings, version)) {
-                Prepared::Unknown => fail(INVALID_PARAMS, &unknown_tool(name, settings, version)),
-                Prepared::Answer(result) => reply(result),
-                Prepared::Forward { args, warnings } => Outcome::Forward(Box::new(Forward {
-                    rpc_id: id.clone(),
-                    tool: name.to_string(),
-                    args,
-                    warnings,
-                    resource: None,
-                    progress_token: progress_token(params),
-                })),
-            }
-        }
-        "resources/list" => {
-            reply(json!({"resources": resources::list(catalogue_options(settings, version))}))
-        }
+        "tools/call" => tools_call(id, params, settings, version),
+        "resources/list" => reply(
+            id,
+            json!({"resources": resources::list(catalogue_options(settings, version))}),
+        ),
         "resources/templates/list" => reply(
+            id,
             json!({"resourceTemplates": resources::templates(catalogue_options(settings, version))}),
         ),
-        "resources/read" => {
-            let Some(uri) = params.get("uri").and_then(Value::as_str) else {
-                return fail(INVALID_PARAMS, "resources/read needs params.uri (a string)");
-            };
-            match resources::route(uri) {
-                resources::Route::Static(r) => reply(r),
-                resources::Route::Live(uri) => Outcome::Forward(Box::new(Forward {
-                    rpc_id: id.clone(),
-                    tool: live_resources::TOOL.to_string(),
-                    args: json!({"uri": uri}),
-                    warnings: Vec::new(),
-                    resource: Some(uri),
-                    progress_token: None,
-                })),
-                resources::Route::NotFound => Outcome::Reply(jsonrpc::error(
-                    id,
-                    RESOURCE_NOT_FOUND,
-                    &format!("Resource not found: {}", jsonrpc::quote(uri)),
-                    Some(json!({
-                        "uri": jsonrpc::quote(uri),
-                        "code": "NOT_FOUND",
-                        "hint": "Call resources/list and resources/templates/list for valid URIs.",
-                    })),
-                )),
-            }
-        }
+        "resources/read" => resources_read(id, params),
         "prompts/list" => {
             let listed = listed_names(catalogue_options(settings, version));
             let small = settings.small_model;
             reply(
+                id,
                 json!({"prompts": prompts::list(&|n| tools::catalogue::nameable(&listed, small, n))}),
             )
         }
-        "prompts/get" => {
-            let Some(name) = params.get("name").and_then(Value::as_str) else {
-                return fail(INVALID_PARAMS, "prompts/get needs params.name (a string)");
-            };
-            let args = params.get("arguments").cloned().unwrap_or(Value::Null);
-            let listed = listed_names(catalogue_options(settings, version));
-            let small = settings.small_model;
-            match prompts::get(name, &args, &|n| {
-                tools::catalogue::nameable(&listed, small, n)
-            }) {
-                Ok(r) => reply(r),
-                Err((code, msg)) => fail(code, &msg),
-            }
-        }
-        "logging/setLevel" => match params.get("level").and_then(Value::as_str) {
-            Some(l) if LOG_LEVELS.contains(&l) => {
-                *log_level = l.to_string();
-                reply(json!({}))
-            }
-            other => fail(
-                INVALID_PARAMS,
-                &format!(
-                    "logging/setLevel needs params.level, one of {}; got {}",
-                    LOG_LEVELS.join(", "),
-                    other
-                        .map(|s| format!("\"{}\"", jsonrpc::quote(s)))
-                        .unwrap_or_else(|| "nothing".into())
-                ),
-            ),
-        },
+        "prompts/get" => prompts_get(id, params, settings, version),
+        "logging/setLevel" => set_log_level(id, params, log_level),
         "initialize" => fail(
+            id,
             jsonrpc::INVALID_REQUEST,
             "initialize may only be sent once, as the first request of a session",
         ),
         _ => fail(
+            id,
             METHOD_NOT_FOUND,
             &format!("Method not found: {}", jsonrpc::quote(method)),
+        ),
+    }
+}
+
+/// A successful response to request `id`.
+fn reply(id: &Value, result: Value) -> Outcome {
+    Outcome::Reply(jsonrpc::result(id, result))
+}
+
+/// An error response to request `id`.
+fn fail(id: &Value, code: i64, message: &str) -> Outcome {
+    Outcome::Reply(jsonrpc::error(id, code, message, None))
+}
+
+/// `tools/call`: checked and coerced here, run by Live.
+fn tools_call(id: &Value, params: &Value, settings: &Settings, version: &str) -> Outcome {
+    let Some(name) = params.get("name").and_then(Value::as_str) else {
+        return fail(
+            id,
+            INVALID_PARAMS,
+            "tools/call needs params.name (a string)",
+        );
+    };
+    if settings.is_disabled(name) {
+        return fail(id, INVALID_PARAMS, &format!("Unknown tool: {name}"));
+    }
+    let args = params.get("arguments").cloned().unwrap_or(Value::Null);
+    match tools::prepare(name, &args, catalogue_options(settings, version)) {
+        Prepared::Unknown => fail(id, INVALID_PARAMS, &unknown_tool(name, settings, version)),
+        Prepared::Answer(result) => reply(id, result),
+        Prepared::Forward { args, warnings } => Outcome::Forward(Box::new(Forward {
+            rpc_id: id.clone(),
+            tool: name.to_string(),
+            args,
+            warnings,
+            resource: None,
+            progress_token: progress_token(params),
+        })),
+    }
+}
+
+/// `resources/read`: static resources answered here, `live://` ones read by Live.
+fn resources_read(id: &Value, params: &Value) -> Outcome {
+    let Some(uri) = params.get("uri").and_then(Value::as_str) else {
+        return fail(
+            id,
+            INVALID_PARAMS,
+            "resources/read needs params.uri (a string)",
+        );
+    };
+    match resources::route(uri) {
+        resources::Route::Static(r) => reply(id, r),
+        resources::Route::Live(uri) => Outcome::Forward(Box::new(Forward {
+            rpc_id: id.clone(),
+            tool: live_resources::TOOL.to_string(),
+            args: json!({"uri": uri}),
+            warnings: Vec::new(),
+            resource: Some(uri),
+            progress_token: None,
+        })),
+        resources::Route::NotFound => Outcome::Reply(jsonrpc::error(
+            id,
+            RESOURCE_NOT_FOUND,
+            &format!("Resource not found: {}", jsonrpc::quote(uri)),
+            Some(json!({
+                "uri": jsonrpc::quote(uri),
+                "code": "NOT_FOUND",
+                "hint": "Call resources/list and resources/templates/list for valid URIs.",
+            })),
+        )),
+    }
+}
+
+/// `prompts/get`, naming only the tools listed for these settings.
+fn prompts_get(id: &Value, params: &Value, settings: &Settings, version: &str) -> Outcome {
+    let Some(name) = params.get("name").and_then(Value::as_str) else {
+        return fail(
+            id,
+            INVALID_PARAMS,
+            "prompts/get needs params.name (a string)",
+        );
+    };
+    let args = params.get("arguments").cloned().unwrap_or(Value::Null);
+    let listed = listed_names(catalogue_options(settings, version));
+    let small = settings.small_model;
+    match prompts::get(name, &args, &|n| {
+        tools::catalogue::nameable(&listed, small, n)
+    }) {
+        Ok(r) => reply(id, r),
+        Err((code, msg)) => fail(id, code, &msg),
+    }
+}
+
+/// `logging/setLevel`: one of [`LOG_LEVELS`], kept for the session.
+fn set_log_level(id: &Value, params: &Value, log_level: &mut String) -> Outcome {
+    match params.get("level").and_then(Value::as_str) {
+        Some(l) if LOG_LEVELS.contains(&l) => {
+            *log_level = l.to_string();
+            reply(id, json!({}))
+        }
+        other => fail(
+            id,
+            INVALID_PARAMS,
+            &format!(
+                "logging/setLevel needs params.level, one of {}; got {}",
+                LOG_LEVELS.join(", "),
+                other
+                    .map(|s| format!("\"{}\"", jsonrpc::quote(s)))
+                    .unwrap_or_else(|| "nothing".into())
+            ),
         ),
     }
 }

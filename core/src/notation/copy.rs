@@ -158,6 +158,9 @@ impl CopyMap {
         self.sparse.clear();
     }
 }
+/// What the buffer check's warnings call a bar copy (docs/design/notation.md §4.7.1).
+const OP: &str = "bar copy";
+
 /// Most destination bars all bar copies of one text may visit together.
 ///
 /// 10,000 bars is over five hours of 4/4 at 120 BPM, far longer than any clip, yet
@@ -248,80 +251,24 @@ impl Interpreter {
         result
     }
 
+    /// The forms of docs/design/notation.md §4.7.2, by destination and source shape.
     fn bar_copy_forms(
         &mut self,
         destination: BarSpec,
         source: Option<BarSpec>,
     ) -> Result<(), NotationError> {
-        const OP: &str = "bar copy";
         match (destination, source) {
-            (BarSpec::Single { bar: d }, None) => {
-                let s = d - 1.0;
-                if s <= 0.0 {
-                    self.warnings.push(w::PREVIOUS_AT_BAR_ONE.to_string());
-                    return Ok(());
-                }
-                self.buffer_check(OP);
-                self.copy_checked(s, d)
-            }
+            (BarSpec::Single { bar: d }, None) => self.copy_previous(d),
             (BarSpec::Single { bar: d }, Some(BarSpec::Single { bar: s })) => {
                 self.buffer_check(OP);
                 self.copy_checked(s, d)
             }
             (BarSpec::Single { bar: d }, Some(BarSpec::Range { first, last })) => {
-                if first > last {
-                    self.warnings.push(w::reversed_source(first, last));
-                    return Ok(());
-                }
-                self.buffer_check(OP);
-                let steps = last - first;
-                self.spend_copy_bars(steps + 1.0)?;
-                let planned = self
-                    .planned_copies((0..=steps as u64).map(|j| (first + j as f64, d + j as f64)));
-                self.reserve_copies(planned)?;
-                for j in 0..=steps as u64 {
-                    let j = j as f64;
-                    self.copy_checked(first + j, d + j)?;
-                }
-                Ok(())
+                self.copy_range(first, last, d)
             }
-            (
-                BarSpec::Range {
-                    first: d1,
-                    last: d2,
-                },
-                None | Some(BarSpec::Single { .. }),
-            ) => {
-                if d1 > d2 {
-                    self.warnings.push(w::reversed_destination(d1, d2));
-                    return Ok(());
-                }
-                let s = match source {
-                    Some(BarSpec::Single { bar }) => bar,
-                    _ => d1 - 1.0,
-                };
-                if source.is_none() && s <= 0.0 {
-                    self.warnings.push(w::previous_at_range_start(d1));
-                    return Ok(());
-                }
-                self.buffer_check(OP);
-                if self.copies.is_empty(s) {
-                    self.warnings.push(w::empty_bar(s));
-                    return Ok(());
-                }
-                self.spend_copy_bars(d2 - d1 + 1.0)?;
-                let planned =
-                    self.planned_copies((0..=(d2 - d1) as u64).map(|j| (s, d1 + j as f64)));
-                self.reserve_copies(planned)?;
-                for j in 0..=(d2 - d1) as u64 {
-                    let d = d1 + j as f64;
-                    if d == s {
-                        self.warnings.push(w::skip_self(s));
-                    } else {
-                        self.copy_bar(s, d)?;
-                    }
-                }
-                Ok(())
+            (BarSpec::Range { first, last }, None) => self.fill_range(first, last, None),
+            (BarSpec::Range { first, last }, Some(BarSpec::Single { bar })) => {
+                self.fill_range(first, last, Some(bar))
             }
             (
                 BarSpec::Range {
@@ -332,36 +279,98 @@ impl Interpreter {
                     first: s1,
                     last: s2,
                 }),
-            ) => {
-                if d1 > d2 {
-                    self.warnings.push(w::reversed_destination(d1, d2));
-                    return Ok(());
-                }
-                if s1 > s2 {
-                    self.warnings.push(w::reversed_tile_source(d1, d2, s1, s2));
-                    return Ok(());
-                }
-                self.buffer_check(OP);
-                self.spend_copy_bars(d2 - d1 + 1.0)?;
-                let width = s2 - s1 + 1.0;
-                let planned = self.planned_copies(
-                    (0..=(d2 - d1) as u64).map(|j| (s1 + j as f64 % width, d1 + j as f64)),
-                );
-                self.reserve_copies(planned)?;
-                for j in 0..=(d2 - d1) as u64 {
-                    let j = j as f64;
-                    let d = d1 + j;
-                    let s = s1 + j % width;
-                    if s == d {
-                        self.warnings.push(w::skip_self(s));
-                    } else if self.copies.is_empty(s) {
-                        self.warnings.push(w::empty_bar(s));
-                    } else {
-                        self.copy_bar(s, d)?;
-                    }
-                }
-                Ok(())
+            ) => self.tile_range(d1, d2, s1, s2),
+        }
+    }
+
+    /// `@D=`: bar `d − 1` to `d`.
+    fn copy_previous(&mut self, d: f64) -> Result<(), NotationError> {
+        let s = d - 1.0;
+        if s <= 0.0 {
+            self.warnings.push(w::PREVIOUS_AT_BAR_ONE.to_string());
+            return Ok(());
+        }
+        self.buffer_check(OP);
+        self.copy_checked(s, d)
+    }
+
+    /// `@D=S1-S2`: the source bars to consecutive bars from `d`.
+    fn copy_range(&mut self, first: f64, last: f64, d: f64) -> Result<(), NotationError> {
+        if first > last {
+            self.warnings.push(w::reversed_source(first, last));
+            return Ok(());
+        }
+        self.buffer_check(OP);
+        let steps = last - first;
+        self.spend_copy_bars(steps + 1.0)?;
+        let planned =
+            self.planned_copies((0..=steps as u64).map(|j| (first + j as f64, d + j as f64)));
+        self.reserve_copies(planned)?;
+        for j in 0..=steps as u64 {
+            let j = j as f64;
+            self.copy_checked(first + j, d + j)?;
+        }
+        Ok(())
+    }
+
+    /// `@D1-D2=S` (or `@D1-D2=` from bar `d1 − 1`): one bar into every destination bar.
+    fn fill_range(&mut self, d1: f64, d2: f64, source: Option<f64>) -> Result<(), NotationError> {
+        if d1 > d2 {
+            self.warnings.push(w::reversed_destination(d1, d2));
+            return Ok(());
+        }
+        let s = source.unwrap_or(d1 - 1.0);
+        if source.is_none() && s <= 0.0 {
+            self.warnings.push(w::previous_at_range_start(d1));
+            return Ok(());
+        }
+        self.buffer_check(OP);
+        if self.copies.is_empty(s) {
+            self.warnings.push(w::empty_bar(s));
+            return Ok(());
+        }
+        self.spend_copy_bars(d2 - d1 + 1.0)?;
+        let planned = self.planned_copies((0..=(d2 - d1) as u64).map(|j| (s, d1 + j as f64)));
+        self.reserve_copies(planned)?;
+        for j in 0..=(d2 - d1) as u64 {
+            let d = d1 + j as f64;
+            if d == s {
+                self.warnings.push(w::skip_self(s));
+            } else {
+                self.copy_bar(s, d)?;
             }
         }
+        Ok(())
+    }
+
+    /// `@D1-D2=S1-S2`: the source bars repeated across the destination bars.
+    fn tile_range(&mut self, d1: f64, d2: f64, s1: f64, s2: f64) -> Result<(), NotationError> {
+        if d1 > d2 {
+            self.warnings.push(w::reversed_destination(d1, d2));
+            return Ok(());
+        }
+        if s1 > s2 {
+            self.warnings.push(w::reversed_tile_source(d1, d2, s1, s2));
+            return Ok(());
+        }
+        self.buffer_check(OP);
+        self.spend_copy_bars(d2 - d1 + 1.0)?;
+        let width = s2 - s1 + 1.0;
+        let planned = self
+            .planned_copies((0..=(d2 - d1) as u64).map(|j| (s1 + j as f64 % width, d1 + j as f64)));
+        self.reserve_copies(planned)?;
+        for j in 0..=(d2 - d1) as u64 {
+            let j = j as f64;
+            let d = d1 + j;
+            let s = s1 + j % width;
+            if s == d {
+                self.warnings.push(w::skip_self(s));
+            } else if self.copies.is_empty(s) {
+                self.warnings.push(w::empty_bar(s));
+            } else {
+                self.copy_bar(s, d)?;
+            }
+        }
+        Ok(())
     }
 }

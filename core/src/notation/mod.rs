@@ -13,6 +13,7 @@ mod ast;
 mod copy;
 mod deletion;
 mod dialect;
+mod elements;
 mod error;
 mod extended;
 mod extras;

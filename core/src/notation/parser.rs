@@ -15,13 +15,11 @@ use super::extras::{Extended, Failure};
 use super::grammar::Grammar;
 pub(crate) use super::grammar::Rule;
 pub(crate) use super::item::Item;
-use super::lexical::{bar_spec, pitch_class_value};
 pub(crate) use super::lexical::{comment_end, UnclosedComment};
 use super::memo::{word_end, ElementMemo};
 use super::note::Meter;
-use super::numbers::{self, render};
+use super::numbers;
 use super::position::{source_position, syntax_error};
-use pest::iterators::Pair;
 use pest::Parser as _;
 use std::ops::Range;
 
@@ -223,136 +221,6 @@ impl<'t> Scanner<'t> {
     /// The text being scanned.
     pub(super) fn text_of(&self) -> &'t str {
         self.text
-    }
-
-    /// Converts one element pair to an [`Item`], running its value checks (3.3).
-    pub(super) fn convert(
-        &mut self,
-        pair: Pair<'t, Rule>,
-        base: usize,
-    ) -> Result<Item, NotationError> {
-        let start = base + pair.as_span().start();
-        let rule = pair.as_rule();
-        let mut inner = pair.into_inner();
-        match rule {
-            Rule::pitch => {
-                let class_text = inner.next().map_or("", |p| p.as_str());
-                let octave_text = inner.next().map_or("0", |p| p.as_str());
-                let octave = match octave_text.strip_prefix('-') {
-                    Some(digits) => -numbers::uint(digits),
-                    None => numbers::uint(octave_text),
-                };
-                let midi = (octave + 2.0) * 12.0 + pitch_class_value(class_text);
-                if !(0.0..=127.0).contains(&midi) {
-                    return Err(self.value_error(
-                        start,
-                        format!(
-                            "MIDI pitch {} ({class_text}{}) outside valid range 0-127",
-                            render(midi),
-                            render(octave)
-                        ),
-                    ));
-                }
-                Ok(Item::Pitch(midi as u8))
-            }
-            Rule::time_points => {
-                let bar = numbers::uint(inner.next().map_or("", |p| p.as_str()));
-                self.beats.clear();
-                for spec in inner {
-                    let spec_start = base + spec.as_span().start();
-                    let mut parts = spec.into_inner();
-                    let beat_text = parts.next().map_or("1", |p| p.as_str());
-                    let beat = self.beat_value(beat_text, spec_start)?;
-                    let beat_spec = match parts.next() {
-                        None => BeatSpec::Beat { beat },
-                        Some(count) => {
-                            let count = numbers::uint(count.as_str());
-                            let step = match parts.next() {
-                                None => None,
-                                Some(step) => {
-                                    let value = numbers::number(step.as_str());
-                                    if value == 0.0 {
-                                        return Err(self.value_error(
-                                            base + step.as_span().start(),
-                                            "Repeat step size must be greater than 0".into(),
-                                        ));
-                                    }
-                                    Some(value)
-                                }
-                            };
-                            BeatSpec::Repeat {
-                                start: beat,
-                                count,
-                                step,
-                            }
-                        }
-                    };
-                    self.beats.push(beat_spec);
-                }
-                Ok(Item::TimePoints { bar })
-            }
-            Rule::velocity => {
-                let first = numbers::uint(inner.next().map_or("", |p| p.as_str()));
-                match inner.next() {
-                    None => {
-                        if first > 127.0 {
-                            return Err(self.value_error(
-                                start,
-                                format!(
-                                    "MIDI velocity {} outside valid range 0-127",
-                                    render(first)
-                                ),
-                            ));
-                        }
-                        Ok(Item::Velocity(first))
-                    }
-                    Some(second) => {
-                        let second = numbers::uint(second.as_str());
-                        if first > 127.0 || second > 127.0 {
-                            return Err(self.value_error(
-                                start,
-                                format!(
-                                    "Invalid velocity range {}-{}",
-                                    render(first),
-                                    render(second)
-                                ),
-                            ));
-                        }
-                        Ok(Item::VelocityRange(first, second))
-                    }
-                }
-            }
-            Rule::duration => {
-                let first = inner.next();
-                match (first, inner.next()) {
-                    (Some(bars), Some(beats)) => Ok(Item::DurationBars(
-                        numbers::uint(bars.as_str()),
-                        numbers::number(beats.as_str()),
-                    )),
-                    (Some(beats), None) => Ok(Item::Duration(numbers::number(beats.as_str()))),
-                    _ => Ok(Item::Duration(1.0)),
-                }
-            }
-            Rule::probability => {
-                let p = numbers::decimal(inner.next().map_or("", |p| p.as_str()));
-                if p > 1.0 {
-                    return Err(self.value_error(
-                        start,
-                        format!("Note probability {} outside valid range 0.0-1.0", render(p)),
-                    ));
-                }
-                Ok(Item::Probability(p))
-            }
-            Rule::bar_copy => match inner.next() {
-                Some(first) if first.as_rule() == Rule::bar_spec => Ok(Item::BarCopy {
-                    destination: bar_spec(first.as_str()),
-                    source: inner.next().map(|p| bar_spec(p.as_str())),
-                }),
-                _ => Ok(Item::Clear),
-            },
-            // The entry rules only ever contain the element rules above.
-            _ => Err(syntax_error(self.text, start, EXPECTED_ELEMENT)),
-        }
     }
 
     /// Value of a beat (mixed, fraction or decimal); a fraction must be ≥ 1.

@@ -64,174 +64,202 @@ fn exactly(func: Func, args: &[Arg], n: usize, usage: &str) -> Result<(), String
     ))
 }
 
+/// Evaluates `func` on `args`; `flag` is the `sync` of a wave or the `raw` of `swing`.
 pub(crate) fn call(func: Func, args: &[Arg], flag: bool, env: &mut Env<'_>) -> EvalResult {
     match func {
         Func::Cos | Func::Saw | Func::Sin | Func::Square | Func::Tri => wave(func, args, flag, env),
-        Func::Round | Func::Floor | Func::Ceil | Func::Abs => {
-            let Some(arg) = args.first() else {
-                return Err(format!("Function {}() requires one argument", func.name()));
-            };
-            let x = expr_arg(arg, env)?;
-            Ok(match func {
-                Func::Round => js_round(x),
-                Func::Floor => x.floor(),
-                Func::Ceil => x.ceil(),
-                _ => x.abs(),
-            })
-        }
-        Func::Min | Func::Max => {
-            if args.len() < 2 {
-                return Err(format!(
-                    "Function {}() requires at least 2 arguments",
-                    func.name()
-                ));
-            }
-            let mut acc = expr_arg(&args[0], env)?;
-            for arg in &args[1..] {
-                let v = expr_arg(arg, env)?;
-                acc = if func == Func::Min {
-                    js_min(acc, v)
-                } else {
-                    js_max(acc, v)
-                };
-            }
-            Ok(acc)
-        }
-        Func::Pow => {
-            exactly(func, args, 2, "pow(base, exponent)")?;
-            let b = expr_arg(&args[0], env)?;
-            let e = expr_arg(&args[1], env)?;
-            let v = js_pow(b, e);
-            if v.is_finite() {
-                Ok(v)
-            } else {
-                Err(format!(
-                    "Function pow({}, {}) produced a non-finite result",
-                    render(b),
-                    render(e)
-                ))
-            }
-        }
-        Func::Clamp | Func::Wrap | Func::Reflect => {
-            let usage = match func {
-                Func::Clamp => "clamp(value, min, max)",
-                Func::Wrap => "wrap(value, min, max)",
-                _ => "reflect(value, min, max)",
-            };
-            exactly(func, args, 3, usage)?;
-            let x = expr_arg(&args[0], env)?;
-            let a = expr_arg(&args[1], env)?;
-            let b = expr_arg(&args[2], env)?;
-            let (lo, hi) = (js_min(a, b), js_max(a, b));
-            Ok(match func {
-                Func::Clamp => js_min(js_max(x, lo), hi),
-                _ if lo == hi => lo,
-                Func::Wrap => modp(x - lo, hi - lo + 1.0) + lo,
-                _ => {
-                    let p = 2.0 * (hi - lo);
-                    let w = modp(x - lo, p);
-                    if w <= hi - lo {
-                        lo + w
-                    } else {
-                        lo + p - w
-                    }
-                }
-            })
-        }
-        Func::Rand => {
-            if args.len() > 2 {
-                return Err(
-                    "Function rand() accepts 0-2 arguments: rand(), rand(max), or \
-                            rand(min, max)"
-                        .into(),
-                );
-            }
-            let (lo, hi) = match args {
-                [] => (-1.0, 1.0),
-                [max] => (0.0, expr_arg(max, env)?),
-                [min, max] => {
-                    let lo = expr_arg(min, env)?;
-                    (lo, expr_arg(max, env)?)
-                }
-                _ => (0.0, 0.0),
-            };
-            let r = env.draws.next();
-            Ok(if args.is_empty() {
-                -1.0 + r * 2.0
-            } else {
-                lo + r * (hi - lo)
-            })
-        }
-        Func::Seq => {
-            if args.is_empty() {
-                return Err("Function seq() requires at least 1 argument".into());
-            }
-            let i = match &env.subject {
-                Subject::Midi { index, .. } => *index,
-                Subject::Audio { .. } => env.clip.map_or(0, |c| c.index as usize),
-            };
-            expr_arg(&args[i % args.len()], env)
-        }
-        Func::Choose => {
-            if args.is_empty() {
-                return Err("Function choose() requires at least 1 argument".into());
-            }
-            // Arguments are few; evaluate all of them, then pick one
-            // (docs/design/transforms.md §5.3.6).
-            let mut values = Vec::with_capacity(args.len());
-            for arg in args {
-                values.push(expr_arg(arg, env)?);
-            }
-            let r = env.draws.next();
-            let k = ((r * values.len() as f64).floor() as usize).min(values.len() - 1);
-            Ok(values[k])
-        }
-        Func::Ramp | Func::Curve => {
-            if func == Func::Ramp {
-                exactly(func, args, 2, "ramp(start, end)")?;
-            } else {
-                exactly(func, args, 3, "curve(start, end, exponent)")?;
-            }
-            let a = expr_arg(&args[0], env)?;
-            let b = expr_arg(&args[1], env)?;
-            let (s, e) = env.range;
-            let phase = if e - s <= 0.0 {
-                0.0
-            } else {
-                (env.pos - s) / (e - s)
-            };
-            let phi = js_min(phase, 1.0);
-            if func == Func::Ramp {
-                return Ok(a + (b - a) * phi);
-            }
-            let exponent = expr_arg(&args[2], env)?;
-            if exponent <= 0.0 {
-                return Err(format!(
-                    "Function curve() exponent must be > 0, got {}",
-                    render(exponent)
-                ));
-            }
-            Ok(a + (b - a) * js_pow(phi, exponent))
-        }
-        Func::Snap => {
-            exactly(func, args, 1, "snap(pitch)")?;
-            let x = expr_arg(&args[0], env)?;
-            Ok(scale::snap(scale_mask(env), x))
-        }
-        Func::Step => {
-            exactly(func, args, 2, "step(basePitch, offset)")?;
-            let x = expr_arg(&args[0], env)?;
-            let k = expr_arg(&args[1], env)?;
-            Ok(scale::step(scale_mask(env), x, k))
-        }
-        Func::Quant => {
-            exactly(func, args, 1, "quant(grid)")?;
-            let g = period_arg(func, &args[0], env)?;
-            Ok(js_round(env.pos / g) * g)
-        }
+        Func::Round | Func::Floor | Func::Ceil | Func::Abs => rounding(func, args, env),
+        Func::Min | Func::Max => extreme(func, args, env),
+        Func::Pow => pow(args, env),
+        Func::Clamp | Func::Wrap | Func::Reflect => into_range(func, args, env),
+        Func::Rand => rand(args, env),
+        Func::Seq => seq(args, env),
+        Func::Choose => choose(args, env),
+        Func::Ramp | Func::Curve => ramp_or_curve(func, args, env),
+        Func::Snap => snap(args, env),
+        Func::Step => step(args, env),
+        Func::Quant => quant(args, env),
         Func::Swing => swing(args, flag, env),
         Func::Legato => legato(args, env),
     }
+}
+
+/// `round`, `floor`, `ceil` and `abs` of their one argument.
+fn rounding(func: Func, args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    let Some(arg) = args.first() else {
+        return Err(format!("Function {}() requires one argument", func.name()));
+    };
+    let x = expr_arg(arg, env)?;
+    Ok(match func {
+        Func::Round => js_round(x),
+        Func::Floor => x.floor(),
+        Func::Ceil => x.ceil(),
+        _ => x.abs(),
+    })
+}
+
+/// `min` or `max` of two or more arguments.
+fn extreme(func: Func, args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    if args.len() < 2 {
+        return Err(format!(
+            "Function {}() requires at least 2 arguments",
+            func.name()
+        ));
+    }
+    let mut acc = expr_arg(&args[0], env)?;
+    for arg in &args[1..] {
+        let v = expr_arg(arg, env)?;
+        acc = if func == Func::Min {
+            js_min(acc, v)
+        } else {
+            js_max(acc, v)
+        };
+    }
+    Ok(acc)
+}
+
+fn pow(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    exactly(Func::Pow, args, 2, "pow(base, exponent)")?;
+    let b = expr_arg(&args[0], env)?;
+    let e = expr_arg(&args[1], env)?;
+    let v = js_pow(b, e);
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(format!(
+            "Function pow({}, {}) produced a non-finite result",
+            render(b),
+            render(e)
+        ))
+    }
+}
+
+/// `clamp`, `wrap` and `reflect`: a value brought into the range of the other two.
+fn into_range(func: Func, args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    let usage = match func {
+        Func::Clamp => "clamp(value, min, max)",
+        Func::Wrap => "wrap(value, min, max)",
+        _ => "reflect(value, min, max)",
+    };
+    exactly(func, args, 3, usage)?;
+    let x = expr_arg(&args[0], env)?;
+    let a = expr_arg(&args[1], env)?;
+    let b = expr_arg(&args[2], env)?;
+    let (lo, hi) = (js_min(a, b), js_max(a, b));
+    Ok(match func {
+        Func::Clamp => js_min(js_max(x, lo), hi),
+        _ if lo == hi => lo,
+        Func::Wrap => modp(x - lo, hi - lo + 1.0) + lo,
+        _ => {
+            let p = 2.0 * (hi - lo);
+            let w = modp(x - lo, p);
+            if w <= hi - lo {
+                lo + w
+            } else {
+                lo + p - w
+            }
+        }
+    })
+}
+
+fn rand(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    if args.len() > 2 {
+        return Err(
+            "Function rand() accepts 0-2 arguments: rand(), rand(max), or \
+                    rand(min, max)"
+                .into(),
+        );
+    }
+    let (lo, hi) = match args {
+        [] => (-1.0, 1.0),
+        [max] => (0.0, expr_arg(max, env)?),
+        [min, max] => {
+            let lo = expr_arg(min, env)?;
+            (lo, expr_arg(max, env)?)
+        }
+        _ => (0.0, 0.0),
+    };
+    let r = env.draws.next();
+    Ok(if args.is_empty() {
+        -1.0 + r * 2.0
+    } else {
+        lo + r * (hi - lo)
+    })
+}
+
+fn seq(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    if args.is_empty() {
+        return Err("Function seq() requires at least 1 argument".into());
+    }
+    let i = match &env.subject {
+        Subject::Midi { index, .. } => *index,
+        Subject::Audio { .. } => env.clip.map_or(0, |c| c.index as usize),
+    };
+    expr_arg(&args[i % args.len()], env)
+}
+
+fn choose(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    if args.is_empty() {
+        return Err("Function choose() requires at least 1 argument".into());
+    }
+    // Arguments are few; evaluate all of them, then pick one
+    // (docs/design/transforms.md §5.3.6).
+    let mut values = Vec::with_capacity(args.len());
+    for arg in args {
+        values.push(expr_arg(arg, env)?);
+    }
+    let r = env.draws.next();
+    let k = ((r * values.len() as f64).floor() as usize).min(values.len() - 1);
+    Ok(values[k])
+}
+
+fn snap(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    exactly(Func::Snap, args, 1, "snap(pitch)")?;
+    let x = expr_arg(&args[0], env)?;
+    Ok(scale::snap(scale_mask(env), x))
+}
+
+fn step(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    exactly(Func::Step, args, 2, "step(basePitch, offset)")?;
+    let x = expr_arg(&args[0], env)?;
+    let k = expr_arg(&args[1], env)?;
+    Ok(scale::step(scale_mask(env), x, k))
+}
+
+/// `ramp(a, b)` and `curve(a, b, e)`: from `a` to `b` over the active range.
+fn ramp_or_curve(func: Func, args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    if func == Func::Ramp {
+        exactly(func, args, 2, "ramp(start, end)")?;
+    } else {
+        exactly(func, args, 3, "curve(start, end, exponent)")?;
+    }
+    let a = expr_arg(&args[0], env)?;
+    let b = expr_arg(&args[1], env)?;
+    let (s, e) = env.range;
+    let phase = if e - s <= 0.0 {
+        0.0
+    } else {
+        (env.pos - s) / (e - s)
+    };
+    let phi = js_min(phase, 1.0);
+    if func == Func::Ramp {
+        return Ok(a + (b - a) * phi);
+    }
+    let exponent = expr_arg(&args[2], env)?;
+    if exponent <= 0.0 {
+        return Err(format!(
+            "Function curve() exponent must be > 0, got {}",
+            render(exponent)
+        ));
+    }
+    Ok(a + (b - a) * js_pow(phi, exponent))
+}
+
+/// `quant(g)`: the nearest point of a grid of `g` musical beats.
+fn quant(args: &[Arg], env: &mut Env<'_>) -> EvalResult {
+    exactly(Func::Quant, args, 1, "quant(grid)")?;
+    let g = period_arg(Func::Quant, &args[0], env)?;
+    Ok(js_round(env.pos / g) * g)
 }
 
 fn scale_mask(env: &Env<'_>) -> Option<u16> {

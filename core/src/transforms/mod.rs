@@ -17,6 +17,7 @@ mod error;
 mod eval;
 mod functions;
 mod midi;
+mod midi_run;
 mod parser;
 mod random;
 mod scale;
