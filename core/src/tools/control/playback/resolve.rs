@@ -36,7 +36,11 @@ pub(super) fn resolve(call: &mut Call<'_>, p: &PlaybackParams) -> Result<Resolve
     let action = p.action.as_str();
     let song = overview::song(call.live)?;
     let sig = overview::signature(call.live, song)?;
-    let (start, loop_start, loop_end) = positions(call, p, song, sig)?;
+    let Positions {
+        start,
+        loop_start,
+        loop_end,
+    } = positions(call, p, song, sig)?;
     let current_loop_start = lom::number(call.live, song, "loop_start")?;
     let current_loop_length = lom::number(call.live, song, "loop_length")?;
     let effective_start = loop_start.unwrap_or(current_loop_start);
@@ -71,6 +75,13 @@ pub(super) fn resolve(call: &mut Call<'_>, p: &PlaybackParams) -> Result<Resolve
     })
 }
 
+/// The start, loop start and loop end in beats, as given.
+struct Positions {
+    start: Option<f64>,
+    loop_start: Option<f64>,
+    loop_end: Option<f64>,
+}
+
 /// The start, loop start and loop end in beats, each from its time or its locator (the
 /// locators are read only when one is named).
 fn positions(
@@ -78,7 +89,7 @@ fn positions(
     p: &PlaybackParams,
     song: LiveId,
     sig: (i64, i64),
-) -> Result<(Option<f64>, Option<f64>, Option<f64>), ToolError> {
+) -> Result<Positions, ToolError> {
     let needs_locators =
         p.start_locator.is_some() || p.loop_start_locator.is_some() || p.loop_end_locator.is_some();
     let all = if needs_locators {
@@ -107,7 +118,11 @@ fn positions(
         sig,
         &all,
     )?;
-    Ok((start, loop_start, loop_end))
+    Ok(Positions {
+        start,
+        loop_start,
+        loop_end,
+    })
 }
 
 /// A time argument and its locator twin, resolved to beats.
