@@ -3,6 +3,7 @@
 
 pub mod devices;
 pub mod fader;
+mod gather;
 pub mod info;
 pub mod mixer;
 pub mod reader;

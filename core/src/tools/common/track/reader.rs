@@ -4,16 +4,14 @@
 //! `"*"`) and the `live://track/{index}` resource all read through [`summary`].
 
 use crate::live::{LiveId, LivePort};
-use crate::tools::common::clip::reader::ClipDetail;
-use crate::tools::common::device::reader as device_reader;
 use crate::tools::common::refs::{self, TrackList};
-use crate::tools::common::session_grid::{self, SessionGrid};
-use crate::tools::common::track::info::{ClipSummary, TrackInfo, TrackType};
+use crate::tools::common::session_grid::{self, SessionGrid, SlotClip};
+use crate::tools::common::track::gather::{mixer_fields, Facts, Gathered};
+use crate::tools::common::track::info::TrackInfo;
 use crate::tools::common::track::{devices, mixer, routing_fields};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::Choices;
 use crate::tools::framework::error::{ErrorCode, ToolError};
-use crate::tools::framework::format::Rounded;
 use crate::tools::framework::lom;
 use serde_json::Value;
 
@@ -174,140 +172,60 @@ pub fn summary_in(
     shared: &Shared<'_>,
 ) -> Result<TrackInfo, ToolError> {
     let has = |k: &str| include.contains(&k);
-    let mut issued = vec![track.to_string()];
-    let mut warnings = Vec::new();
     let track_path = call.live.path_of(track)?;
     let place = place_of_path(track, &track_path)?;
-    let regular = matches!(place, Place::Regular(_));
-    // Session clips: non-empty slots of regular tracks (returns and master have none).
-    let session_slots = match (place, shared.grid) {
+    let session_slots = session_slots(call, track, place, shared)?;
+    let live = &mut *call.live;
+    let facts = Facts::read(live, track, place)?;
+    let mut g = Gathered {
+        info: TrackInfo::default(),
+        issued: vec![track.to_string()],
+        warnings: Vec::new(),
+    };
+    g.identity(live, &facts, has("color"))?;
+    let devices = lom::child_ids(live, track, "devices")?;
+    g.info.instrument = devices::instrument(live, &devices)?;
+    if has("mixer") {
+        mixer_fields(live, &facts, &shared.returns, &mut g.info)?;
+    }
+    match place {
+        Place::Regular(i) => g.info.track_index = Some(i as i64),
+        Place::Return(i) => g.info.return_track_index = Some(i as i64),
+        Place::Master => {}
+    }
+    g.clips(live, &facts, include, &session_slots)?;
+    g.devices(live, &facts, include, &devices)?;
+    g.play_state(live, &facts)?;
+    if has("routings") {
+        routing_fields::current(live, track, place, facts.group, facts.armable, &mut g.info)?;
+    }
+    if has("available-routings") {
+        routing_fields::available(live, track, place, facts.group, &mut g.info)?;
+    }
+    if shared.host_track.as_deref() == Some(track_path.as_str()) {
+        g.info.has_barline_device = Some(true);
+    }
+    call.warnings.append(&mut g.warnings);
+    let registry = call.ids();
+    for id in &g.issued {
+        registry.issue(id);
+    }
+    Ok(g.info)
+}
+
+/// Session clips: non-empty slots of regular tracks (returns and master have none).
+fn session_slots(
+    call: &mut Call<'_>,
+    track: LiveId,
+    place: Place,
+    shared: &Shared<'_>,
+) -> Result<Vec<SlotClip>, ToolError> {
+    Ok(match (place, shared.grid) {
         (Place::Regular(i), Some(grid)) => grid.track(i).to_vec(),
         (Place::Regular(_), None) => {
             let stop = call.deadline_check();
             session_grid::track_clips(call.live, track, &stop)?
         }
         _ => Vec::new(),
-    };
-    let live = &mut *call.live;
-    let group = regular && lom::flag(live, track, "is_foldable")?;
-    let armable = regular && lom::flag(live, track, "can_be_armed")?;
-    let mut o = TrackInfo {
-        id: track.to_string(),
-        kind: match place {
-            Place::Master => TrackType::Master,
-            Place::Return(_) => TrackType::Return,
-            Place::Regular(_) if lom::flag(live, track, "has_midi_input")? => TrackType::Midi,
-            Place::Regular(_) => TrackType::Audio,
-        },
-        name: lom::text(live, track, "name")?,
-        ..TrackInfo::default()
-    };
-    if has("color") {
-        o.color = Some(lom::color_hex(lom::int(live, track, "color")?));
-    }
-    if armable && lom::flag(live, track, "arm")? {
-        o.is_armed = Some(true);
-    }
-    if group {
-        o.is_group = Some(true);
-    }
-    if regular && lom::flag(live, track, "is_grouped")? {
-        o.is_group_member = Some(true);
-        if let Some(g) = lom::child_ids(live, track, "group_track")?.first() {
-            o.group_id = Some(g.to_string());
-            issued.push(g.to_string());
-        }
-    }
-    let devices = lom::child_ids(live, track, "devices")?;
-    o.instrument = devices::instrument(live, &devices)?;
-    if has("mixer") {
-        let m = mixer::of_track(live, track)?;
-        let levels = mixer::read(live, m, &shared.returns)?;
-        o.gain_db = Some(Rounded(levels.gain_db));
-        if levels.split {
-            o.panning_mode = Some("split".into());
-        }
-        o.pan = levels.pan.map(Rounded);
-        if let Some((l, r)) = levels.split_pans {
-            o.left_pan = Some(Rounded(l));
-            o.right_pan = Some(Rounded(r));
-        }
-        if place != Place::Master {
-            o.sends = Some(levels.sends);
-        }
-    }
-    match place {
-        Place::Regular(i) => o.track_index = Some(i as i64),
-        Place::Return(i) => o.return_track_index = Some(i as i64),
-        Place::Master => {}
-    }
-    let clip_include: Vec<&str> = include
-        .iter()
-        .copied()
-        .filter(|k| *k != "*" && ClipDetail::ALL.contains(k))
-        .collect();
-    if has("session-clips") {
-        let session: Vec<LiveId> = session_slots.iter().map(|&(_, clip)| clip).collect();
-        let drop = ["type", "view"];
-        let list = ClipSummary::read_all(live, &session, &clip_include, &drop, &mut warnings)?;
-        o.session_clips = Some(list);
-        issued.extend(session.iter().map(LiveId::to_string));
-    } else {
-        o.session_clip_count = Some(session_slots.len() as i64);
-    }
-    // Arrangement clips: regular tracks other than groups.
-    let arrangement = if regular && !group {
-        lom::child_ids(live, track, "arrangement_clips")?
-    } else {
-        Vec::new()
-    };
-    if has("arrangement-clips") {
-        let drop = ["type", "view", "trackIndex"];
-        let list = ClipSummary::read_all(live, &arrangement, &clip_include, &drop, &mut warnings)?;
-        o.arrangement_clips = Some(list);
-        issued.extend(arrangement.iter().map(LiveId::to_string));
-    } else {
-        o.arrangement_clip_count = Some(arrangement.len() as i64);
-    }
-    if has("devices") {
-        o.devices = Some(devices::summaries(live, &devices, &place.path_segment())?);
-        issued.extend(devices.iter().map(LiveId::to_string));
-    } else {
-        o.device_count = Some(devices.len() as i64);
-    }
-    if has("drum-map") {
-        o.drum_map = devices::drum_map(live, &devices)?;
-    }
-    if regular {
-        let playing = lom::int(live, track, "playing_slot_index")?;
-        let fired = lom::int(live, track, "fired_slot_index")?;
-        o.playing_slot_index = (playing >= 0).then_some(playing);
-        o.fired_slot_index = (fired >= 0).then_some(fired);
-    }
-    if place != Place::Master {
-        o.state = state(live, track)?.map(str::to_string);
-    }
-    if has("routings") {
-        routing_fields::current(live, track, place, group, armable, &mut o)?;
-    }
-    if has("available-routings") {
-        routing_fields::available(live, track, place, group, &mut o)?;
-    }
-    if shared.host_track.as_deref() == Some(track_path.as_str()) {
-        o.has_barline_device = Some(true);
-    }
-    call.warnings.append(&mut warnings);
-    let registry = call.ids();
-    for id in &issued {
-        registry.issue(id);
-    }
-    Ok(o)
-}
-
-/// `state` of docs/design/tool-rules.md §5: absent when the track plays normally.
-fn state(live: &mut dyn LivePort, track: LiveId) -> Result<Option<&'static str>, ToolError> {
-    let muted = lom::flag(live, track, "mute")?;
-    let soloed = lom::flag(live, track, "solo")?;
-    let via_solo = lom::flag(live, track, "muted_via_solo")?;
-    Ok(device_reader::state(muted, soloed, via_solo))
+    })
 }

@@ -91,6 +91,13 @@ impl Edit {
     }
 }
 
+/// What a locator edit comes to before any job runs: a job that moves the playhead, or
+/// the outcome it already has.
+enum Next {
+    Run(Job),
+    Done(Value),
+}
+
 /// Runs `edit` after the Set-wide settings written into `out`: rename at once, create
 /// and delete as a job that may ask the host to wait.
 pub fn start(
@@ -100,102 +107,124 @@ pub fn start(
     mut out: LiveSetUpdated,
     sig: (i64, i64),
 ) -> Result<LiveSetUpdated, ToolError> {
-    let time_text = |t: f64| time::position(t, sig.0, sig.1);
-    let job = match edit.operation {
-        Operation::Create => {
-            let Some(t) = edit.time else {
-                call.warn("locatorTime is required to create a locator");
-                out.locator = Some(skipped("missing_locatorTime", &[]));
-                return Ok(out);
-            };
-            let cues = locators::list(call.live, song)?;
-            if let (Some(i), Some(name)) = (locators::at_time(&cues, t), &edit.name) {
-                // Fewer calls (docs/design/tool-rules.md §4): the model asked for a
-                // locator with this name here; one already stands there, so it is named.
-                call.live
-                    .set(cues[i].live_id, "name", &[Atom::Symbol(name.clone())])?;
-                call.warn(format!(
-                    "a locator already stood at {} ({}): renamed it instead of creating a second one",
-                    time_text(t),
-                    locators::id_text(i)
-                ));
-                out.locator = Some(json!({
-                    "operation": "renamed",
-                    "id": locators::id_text(i),
-                    "name": lom::text(call.live, cues[i].live_id, "name")?,
-                }));
-                return Ok(out);
-            }
-            if let Some(i) = locators::at_time(&cues, t) {
-                call.warn(format!(
-                    "locator already exists at {} ({}); nothing created",
-                    time_text(t),
-                    locators::id_text(i)
-                ));
-                out.locator = Some(exists(time_text(t), i));
-                return Ok(out);
-            }
-            stop_playback(call, song)?;
-            let temp = locator_extension::extend(call, edit.holder, t)?;
-            Job::Create {
-                t,
-                name: edit.name,
-                temp,
-                tries: 0,
-            }
-        }
-        Operation::Rename => {
-            out.locator = Some(rename(call, song, edit, sig)?);
-            return Ok(out);
-        }
-        Operation::Delete => {
-            let cues = locators::list(call.live, song)?;
-            let mut shown = Map::new();
-            let by = match (&edit.id, edit.time) {
-                (Some(id), _) => Some(("id", id.clone())),
-                (None, Some(t)) => Some(("time", time_text(t))),
-                (None, None) => None,
-            };
-            let times = if let Some((key, what)) = by {
-                let Some(i) = target(&cues, edit.id.as_deref(), edit.time) else {
-                    call.warn(format!("locator {} not found", quoted(&what)));
-                    out.locator = Some(skipped("locator_not_found", &[(key, json!(what))]));
-                    return Ok(out);
-                };
-                shown.insert(key.into(), json!(what));
-                vec![cues[i].time]
-            } else if let Some(name) = edit.name {
-                let mut times: Vec<f64> = cues
-                    .iter()
-                    .filter(|c| c.name == name)
-                    .map(|c| c.time)
-                    .collect();
-                if times.is_empty() {
-                    call.warn(format!(
-                        "no locator named {}; nothing deleted",
-                        quoted(&name)
-                    ));
-                    out.locator = Some(skipped("no_locators_found", &[("name", json!(name))]));
-                    return Ok(out);
-                }
-                times.reverse();
-                shown.insert("name".into(), json!(name));
-                times
-            } else {
-                call.warn("locatorId or locatorTime is required");
-                out.locator = Some(skipped("missing_identifier", &[]));
-                return Ok(out);
-            };
-            stop_playback(call, song)?;
-            Job::Delete {
-                times,
-                done: 0,
-                shown,
-                tries: 0,
-            }
-        }
+    let next = match edit.operation {
+        Operation::Create => create(call, song, edit, sig)?,
+        Operation::Rename => Next::Done(rename(call, song, edit, sig)?),
+        Operation::Delete => delete(call, song, edit, sig)?,
     };
-    locator_job::run(call, song, job, out, sig)
+    match next {
+        Next::Run(job) => locator_job::run(call, song, job, out, sig),
+        Next::Done(locator) => {
+            out.locator = Some(locator);
+            Ok(out)
+        }
+    }
+}
+
+/// A create: a name for a locator that already stands at the time, a skip for a
+/// nameless one, else the create job (playback stopped, the arrangement extended).
+fn create(
+    call: &mut Call<'_>,
+    song: LiveId,
+    edit: Edit,
+    sig: (i64, i64),
+) -> Result<Next, ToolError> {
+    let time_text = |t: f64| time::position(t, sig.0, sig.1);
+    let Some(t) = edit.time else {
+        call.warn("locatorTime is required to create a locator");
+        return Ok(Next::Done(skipped("missing_locatorTime", &[])));
+    };
+    let cues = locators::list(call.live, song)?;
+    if let (Some(i), Some(name)) = (locators::at_time(&cues, t), &edit.name) {
+        // Fewer calls (docs/design/tool-rules.md §4): the model asked for a
+        // locator with this name here; one already stands there, so it is named.
+        call.live
+            .set(cues[i].live_id, "name", &[Atom::Symbol(name.clone())])?;
+        call.warn(format!(
+            "a locator already stood at {} ({}): renamed it instead of creating a second one",
+            time_text(t),
+            locators::id_text(i)
+        ));
+        return Ok(Next::Done(json!({
+            "operation": "renamed",
+            "id": locators::id_text(i),
+            "name": lom::text(call.live, cues[i].live_id, "name")?,
+        })));
+    }
+    if let Some(i) = locators::at_time(&cues, t) {
+        call.warn(format!(
+            "locator already exists at {} ({}); nothing created",
+            time_text(t),
+            locators::id_text(i)
+        ));
+        return Ok(Next::Done(exists(time_text(t), i)));
+    }
+    stop_playback(call, song)?;
+    let temp = locator_extension::extend(call, edit.holder, t)?;
+    Ok(Next::Run(Job::Create {
+        t,
+        name: edit.name,
+        temp,
+        tries: 0,
+    }))
+}
+
+/// A delete: the times of the locators it names (by id, time or name), or a skip when
+/// it names none; then the delete job, with playback stopped.
+fn delete(
+    call: &mut Call<'_>,
+    song: LiveId,
+    edit: Edit,
+    sig: (i64, i64),
+) -> Result<Next, ToolError> {
+    let time_text = |t: f64| time::position(t, sig.0, sig.1);
+    let cues = locators::list(call.live, song)?;
+    let mut shown = Map::new();
+    let by = match (&edit.id, edit.time) {
+        (Some(id), _) => Some(("id", id.clone())),
+        (None, Some(t)) => Some(("time", time_text(t))),
+        (None, None) => None,
+    };
+    let times = if let Some((key, what)) = by {
+        let Some(i) = target(&cues, edit.id.as_deref(), edit.time) else {
+            call.warn(format!("locator {} not found", quoted(&what)));
+            return Ok(Next::Done(skipped(
+                "locator_not_found",
+                &[(key, json!(what))],
+            )));
+        };
+        shown.insert(key.into(), json!(what));
+        vec![cues[i].time]
+    } else if let Some(name) = edit.name {
+        let mut times: Vec<f64> = cues
+            .iter()
+            .filter(|c| c.name == name)
+            .map(|c| c.time)
+            .collect();
+        if times.is_empty() {
+            call.warn(format!(
+                "no locator named {}; nothing deleted",
+                quoted(&name)
+            ));
+            return Ok(Next::Done(skipped(
+                "no_locators_found",
+                &[("name", json!(name))],
+            )));
+        }
+        times.reverse();
+        shown.insert("name".into(), json!(name));
+        times
+    } else {
+        call.warn("locatorId or locatorTime is required");
+        return Ok(Next::Done(skipped("missing_identifier", &[])));
+    };
+    stop_playback(call, song)?;
+    Ok(Next::Run(Job::Delete {
+        times,
+        done: 0,
+        shown,
+        tries: 0,
+    }))
 }
 
 fn rename(

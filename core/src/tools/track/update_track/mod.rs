@@ -157,69 +157,128 @@ fn update(
     routes: &[(&str, &str)],
     send: Option<&SendPlan>,
 ) -> Result<(), ToolError> {
-    let place = reader::place(call.live, track)?;
-    // 1. Name, colour, mute, solo, arm.
-    if let Some(name) = name {
-        let text = return_name::to_write(place, name);
-        if text == name {
-            let shown = format!("track {track}");
-            let w = lom::set_checked(call.live, track, "name", &Atom::Symbol(text), &shown)?;
-            call.warnings.extend(w);
-        } else {
-            // Live puts a return's letter back in front of what is written, so the
-            // read-back would never match: the name is written as is.
-            call.live.set(track, "name", &[Atom::Symbol(text)])?;
-        }
-    }
-    // The name messages use, read only when a colour or a warning needs it.
-    let what = |call: &mut Call<'_>| -> Result<String, ToolError> {
-        let shown = match name {
-            Some(n) => n.to_string(),
-            None => lom::text(call.live, track, "name")?,
-        };
-        Ok(format!("track {}", quoted(&shown)))
+    let t = Target {
+        id: track,
+        place: reader::place(call.live, track)?,
+        name,
     };
+    // 1. Name, colour, mute, solo, arm.
+    write_name(call, &t)?;
     if let Some(c) = color {
-        let what = what(call)?;
+        let what = t.label(call)?;
         names::color(call, track, c, &what)?;
     }
+    write_mute_solo(call, &t, p)?;
+    let kind = KindFacts::read(call, &t, p, routes)?;
+    if let Some(arm) = p.arm {
+        if kind.armable {
+            call.live
+                .set(track, "arm", &[Atom::Int(i64::from(arm.0))])?;
+        } else {
+            let what = t.label(call)?;
+            call.warn(format!("{what} cannot be armed"));
+        }
+    }
+    // 2. Mixer on the measured curves; the effective panning mode decides which pans apply.
+    write_mixer(call, track, p)?;
+    // 3. Routing, in input type, input channel, output type, output channel order.
+    write_routes(call, &t, kind.group, routes)?;
+    // 4. Monitoring, only where the track can be armed.
+    if let Some(state) = &p.monitoring_state {
+        write_monitoring(call, &t, state.as_str(), kind.armable)?;
+    }
+    // 5. The send.
+    if let Some(s) = send {
+        write_send(call, &t, s)?;
+    }
+    Ok(())
+}
+
+/// The track being updated: its id, where it sits, and the new name if one is given.
+struct Target<'a> {
+    id: LiveId,
+    place: Place,
+    name: Option<&'a str>,
+}
+
+impl Target<'_> {
+    /// The name messages use, read only when a colour or a warning needs it.
+    fn label(&self, call: &mut Call<'_>) -> Result<String, ToolError> {
+        let shown = match self.name {
+            Some(n) => n.to_string(),
+            None => lom::text(call.live, self.id, "name")?,
+        };
+        Ok(format!("track {}", quoted(&shown)))
+    }
+}
+
+fn write_name(call: &mut Call<'_>, t: &Target<'_>) -> Result<(), ToolError> {
+    let Some(name) = t.name else {
+        return Ok(());
+    };
+    let track = t.id;
+    let text = return_name::to_write(t.place, name);
+    if text == name {
+        let shown = format!("track {track}");
+        let w = lom::set_checked(call.live, track, "name", &Atom::Symbol(text), &shown)?;
+        call.warnings.extend(w);
+    } else {
+        // Live puts a return's letter back in front of what is written, so the
+        // read-back would never match: the name is written as is.
+        call.live.set(track, "name", &[Atom::Symbol(text)])?;
+    }
+    Ok(())
+}
+
+fn write_mute_solo(
+    call: &mut Call<'_>,
+    t: &Target<'_>,
+    p: &UpdateTrackParams,
+) -> Result<(), ToolError> {
     let (mute, solo) = (p.mute.map(|f| f.0), p.solo.map(|f| f.0));
-    if place == Place::Master {
+    if t.place == Place::Master {
         if mute.is_some() || solo.is_some() {
             call.warn("master track has no mute or solo");
         }
     } else {
         for (prop, v) in [("mute", mute), ("solo", solo)] {
             if let Some(v) = v {
-                let shown = format!("track {track}");
-                let w = lom::set_checked(call.live, track, prop, &Atom::Int(v.into()), &shown)?;
+                let shown = format!("track {}", t.id);
+                let w = lom::set_checked(call.live, t.id, prop, &Atom::Int(v.into()), &shown)?;
                 call.warnings.extend(w);
             }
         }
     }
-    // Kind facts, read only when a setting depends on them (before Live is asked,
-    // docs/design/tool-contract.md §3.2).
-    let needs_kind = p.arm.is_some() || p.monitoring_state.is_some() || !routes.is_empty();
-    let (group, armable) = match place {
-        Place::Regular(_) if needs_kind => {
-            let group = lom::flag(call.live, track, "is_foldable")?;
-            (
-                group,
-                !group && lom::flag(call.live, track, "can_be_armed")?,
-            )
-        }
-        _ => (false, false),
-    };
-    if let Some(arm) = p.arm {
-        if armable {
-            call.live
-                .set(track, "arm", &[Atom::Int(i64::from(arm.0))])?;
-        } else {
-            let what = what(call)?;
-            call.warn(format!("{what} cannot be armed"));
-        }
+    Ok(())
+}
+
+/// Kind facts, read only when a setting depends on them (before Live is asked,
+/// docs/design/tool-contract.md §3.2).
+struct KindFacts {
+    group: bool,
+    armable: bool,
+}
+
+impl KindFacts {
+    fn read(
+        call: &mut Call<'_>,
+        t: &Target<'_>,
+        p: &UpdateTrackParams,
+        routes: &[(&str, &str)],
+    ) -> Result<Self, ToolError> {
+        let needs_kind = p.arm.is_some() || p.monitoring_state.is_some() || !routes.is_empty();
+        let (group, armable) = match t.place {
+            Place::Regular(_) if needs_kind => {
+                let group = lom::flag(call.live, t.id, "is_foldable")?;
+                (group, !group && lom::flag(call.live, t.id, "can_be_armed")?)
+            }
+            _ => (false, false),
+        };
+        Ok(KindFacts { group, armable })
     }
-    // 2. Mixer on the measured curves; the effective panning mode decides which pans apply.
+}
+
+fn write_mixer(call: &mut Call<'_>, track: LiveId, p: &UpdateTrackParams) -> Result<(), ToolError> {
     let pans_given = p.pan.is_some() || p.left_pan.is_some() || p.right_pan.is_some();
     if p.gain_db.is_some() || p.panning_mode.is_some() || pans_given {
         let m = mixer::of_track(call.live, track)?;
@@ -237,12 +296,20 @@ fn update(
             set_pans(call, m, split, p)?;
         }
     }
-    // 3. Routing, in input type, input channel, output type, output channel order.
-    let has_input = matches!(place, Place::Regular(_)) && !group;
+    Ok(())
+}
+
+fn write_routes(
+    call: &mut Call<'_>,
+    t: &Target<'_>,
+    group: bool,
+    routes: &[(&str, &str)],
+) -> Result<(), ToolError> {
+    let has_input = matches!(t.place, Place::Regular(_)) && !group;
     for (prop, identifier) in routes {
         // Live's API gives the master track no routing: reading it raises
         // (core/fake-live/README.md row 12), so it is a warning, never a write.
-        if place == Place::Master {
+        if t.place == Place::Master {
             call.warn(format!(
                 "master track has no routing Live lets a device change; {} unchanged",
                 param_of(prop)
@@ -250,46 +317,53 @@ fn update(
             continue;
         }
         if prop.starts_with("input") && !has_input {
-            let what = what(call)?;
+            let what = t.label(call)?;
             call.warn(format!(
                 "{what} has no input routing; {} unchanged",
                 param_of(prop)
             ));
             continue;
         }
-        if let Some(w) = routing::set(call.live, track, prop, identifier)? {
+        if let Some(w) = routing::set(call.live, t.id, prop, identifier)? {
             call.warn(w);
         }
     }
-    // 4. Monitoring, only where the track can be armed.
-    if let Some(state) = &p.monitoring_state {
-        if armable {
-            let v = match state.as_str() {
-                "in" => Monitoring::In,
-                "off" => Monitoring::Off,
-                _ => Monitoring::Auto,
-            };
-            call.live.set(
-                track,
-                "current_monitoring_state",
-                &[Atom::Int(v.live_value())],
-            )?;
-        } else {
-            let what = what(call)?;
-            call.warn(format!(
-                "{what} cannot be armed, so it has no monitoring; monitoringState unchanged"
-            ));
-        }
+    Ok(())
+}
+
+fn write_monitoring(
+    call: &mut Call<'_>,
+    t: &Target<'_>,
+    state: &str,
+    armable: bool,
+) -> Result<(), ToolError> {
+    if armable {
+        let v = match state {
+            "in" => Monitoring::In,
+            "off" => Monitoring::Off,
+            _ => Monitoring::Auto,
+        };
+        call.live.set(
+            t.id,
+            "current_monitoring_state",
+            &[Atom::Int(v.live_value())],
+        )?;
+    } else {
+        let what = t.label(call)?;
+        call.warn(format!(
+            "{what} cannot be armed, so it has no monitoring; monitoringState unchanged"
+        ));
     }
-    // 5. The send.
-    if let Some(s) = send {
-        let m = mixer::of_track(call.live, track)?;
-        match mixer::sends(call.live, m)?.get(s.index) {
-            Some(param) => mixer::set_send_db(call.live, *param, s.db)?,
-            None => {
-                let what = what(call)?;
-                call.warn(format!("{what} has no send for return {}", quoted(&s.name)));
-            }
+    Ok(())
+}
+
+fn write_send(call: &mut Call<'_>, t: &Target<'_>, s: &SendPlan) -> Result<(), ToolError> {
+    let m = mixer::of_track(call.live, t.id)?;
+    match mixer::sends(call.live, m)?.get(s.index) {
+        Some(param) => mixer::set_send_db(call.live, *param, s.db)?,
+        None => {
+            let what = t.label(call)?;
+            call.warn(format!("{what} has no send for return {}", quoted(&s.name)));
         }
     }
     Ok(())
