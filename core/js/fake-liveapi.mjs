@@ -225,12 +225,66 @@ function makeLiveAPI(handle, options = {}) {
   return LiveAPI;
 }
 
+/** FakeLiveSet methods that change the Set (replayed after a recovery). */
+const CHANGES = new Set(["set", "call", "settle", "addFile", "reset", "setLiveVersion", "setInNotification"]);
+/** Changes kept for replay before a new checkpoint is taken. */
+const REPLAY_LIMIT = 256;
+
+/**
+ * The FakeLiveSet behind a guard: a panic inside the fake (a WebAssembly trap) leaves
+ * its object unusable, so the guard rebuilds the Set from the last checkpoint, replays
+ * the changes made since (not the one that failed) and throws an ordinary error for
+ * that request; the simulator goes on with the Set as it was just before it.
+ * @param {object} first a FakeLiveSet
+ */
+function guarded(first) {
+  let current = first;
+  let checkpoint = current.checkpoint();
+  let changes = [];
+  function recover() {
+    current = current.constructor.fromCheckpoint(checkpoint);
+    for (const [name, args] of changes) {
+      try { current[name](...args); } catch { /* it failed the first time too */ }
+    }
+    current.takeChanges();
+    const old = checkpoint;
+    checkpoint = current.checkpoint();
+    old.free?.();
+    changes = [];
+  }
+  return new Proxy({}, {
+    get(_target, name) {
+      if (typeof current[name] !== "function") return current[name];
+      return (...args) => {
+        let result;
+        try {
+          result = current[name](...args);
+        } catch (e) {
+          if (!(e instanceof WebAssembly.RuntimeError)) throw e;
+          recover();
+          throw new Error(`the fake Live Set failed on ${String(name)} (${e.message}) and was restored to its state before it`);
+        }
+        if (CHANGES.has(name)) {
+          changes.push([name, args]);
+          if (changes.length >= REPLAY_LIMIT) {
+            checkpoint.free?.();
+            checkpoint = current.checkpoint();
+            changes = [];
+          }
+        }
+        return result;
+      };
+    },
+  });
+}
+
 /**
  * The object `createLiveSet` returns: the LiveAPI class plus accessors of the Set.
- * @param {object} handle a FakeLiveSet
+ * @param {object} raw a FakeLiveSet
  * @param {object} options see makeLiveAPI
  */
-export function wrapLiveSet(handle, options = {}) {
+export function wrapLiveSet(raw, options = {}) {
+  const handle = guarded(raw);
   if (options?.liveVersion != null) handle.setLiveVersion(String(options.liveVersion));
   const LiveAPI = makeLiveAPI(handle, options ?? {});
   return {

@@ -108,3 +108,24 @@ test("a trap on the Live side answers INTERNAL and the next call runs on a fresh
     await device.stop();
   }
 });
+
+test("a panic inside the fake Live Set never poisons the simulator: the device goes on serving", async () => {
+  const liveSet = await deviceLiveSet();
+  const device = await startDevice({ liveSet });
+  try {
+    const c = createMcpClient(device.url, { clientName: "crash" });
+    await c.open();
+    const made = await c.callTool("barline-create-track", { type: "midi", name: "Before" });
+    assert.notEqual(made.isError, true, made.content[0].text);
+    const before = liveSet.dump();
+    assert.throws(() => liveSet.handle.panicForTest(), /restored to its state before it/);
+    assert.equal(liveSet.dump(), before);
+    const read = await c.callTool("barline-read-live-set", { include: ["tracks"] });
+    assert.notEqual(read.isError, true, read.content[0].text);
+    assert.ok(read.structuredContent.tracks.some((t) => t.name === "Before"));
+    const after = await c.callTool("barline-create-track", { type: "midi", name: "After" });
+    assert.notEqual(after.isError, true, after.content[0].text);
+  } finally {
+    await device.stop();
+  }
+});

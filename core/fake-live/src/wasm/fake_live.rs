@@ -47,6 +47,13 @@ pub fn create_live_set(fixture: JsValue, options: JsValue) -> Result<JsValue, Js
         })
 }
 
+/// A saved state of a [`FakeLiveSet`] ([`FakeLiveSet::checkpoint`]).
+#[wasm_bindgen]
+pub struct FakeCheckpoint {
+    live: FakeLive,
+    fixture: Option<String>,
+}
+
 /// One fake Live Set plus the fixture it was loaded from (for `reset`).
 #[wasm_bindgen]
 pub struct FakeLiveSet {
@@ -121,6 +128,30 @@ impl FakeLiveSet {
             live,
             fixture: fixture_json,
         })
+    }
+
+    /// A copy of the whole Set (ids, counters, clock) to go back to: the wrapper keeps
+    /// one so that a panic inside the fake never poisons the simulator.
+    pub fn checkpoint(&self) -> FakeCheckpoint {
+        FakeCheckpoint {
+            live: self.live.clone(),
+            fixture: self.fixture.clone(),
+        }
+    }
+
+    /// A Set in the state of `checkpoint`, as a new object (a trapped one stays unusable).
+    #[wasm_bindgen(js_name = fromCheckpoint)]
+    pub fn from_checkpoint(checkpoint: &FakeCheckpoint) -> FakeLiveSet {
+        FakeLiveSet {
+            live: checkpoint.live.clone(),
+            fixture: checkpoint.fixture.clone(),
+        }
+    }
+
+    /// Panics, on purpose: the tests of the wrapper's recovery need a real trap.
+    #[wasm_bindgen(js_name = panicForTest)]
+    pub fn panic_for_test(&mut self) {
+        panic!("a panic planted by a test of the fake's recovery");
     }
 
     /// Reloads the original fixture: a fresh Set, counters and errors cleared. A version
