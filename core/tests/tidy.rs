@@ -428,6 +428,11 @@ fn layer_offence(from: &[String], to: &[String]) -> Option<&'static str> {
     if tt == "tools" && to.len() == 1 && ft == "tools" && !starts(from, &["tools", "catalogue"]) {
         return Some("inside tools/, only the catalogue reaches the runner in tools/mod.rs");
     }
+    if let (Some(own), Some(target)) = (tool_of(from), tool_of(to)) {
+        if own == target && to.len() == 3 && from.len() > 3 {
+            return Some("a tool's steps import shared types from a sibling (args.rs, plan.rs), never from the tool's mod.rs");
+        }
+    }
     if let Some(target) = tool_of(to) {
         let allowed = tool_of(from) == Some(target)
             || starts(from, &["tools", "catalogue"])
@@ -483,6 +488,14 @@ fn the_import_checks_catch_what_they_look_for() {
             "use super::super::read_clip;\n",
         ),
         file(
+            "tools/clip/update_clip/args.rs",
+            "use crate::tools::clip::update_clip::UpdateClip;\n",
+        ),
+        file(
+            "tools/clip/update_clip/audio.rs",
+            "#[cfg(test)]\nmod tests {\n    use super::*;\n}\n",
+        ),
+        file(
             "tools/catalogue/mod.rs",
             "use crate::tools::clip::read_clip::ReadClip;\n",
         ),
@@ -499,6 +512,8 @@ fn the_import_checks_catch_what_they_look_for() {
     assert_eq!(at("tools/clip/read_clip.rs:1"), 2, "{found:?}");
     assert_eq!(at("tools/clip/update_clip/mod.rs"), 0, "{found:?}");
     assert_eq!(at("tools/clip/update_clip/plan.rs:1"), 1, "{found:?}");
+    assert_eq!(at("tools/clip/update_clip/args.rs:1"), 1, "{found:?}");
+    assert_eq!(at("tools/clip/update_clip/audio.rs"), 0, "{found:?}");
     assert_eq!(at("tools/catalogue/mod.rs"), 0, "{found:?}");
     assert_eq!(at("notation/mod.rs:1"), 1, "{found:?}");
     let circles = imports::circles_over(&edges, 1);

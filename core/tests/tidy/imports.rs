@@ -40,6 +40,7 @@ pub fn edges(files: &[(String, String)]) -> Vec<Edge> {
     let mut out = Vec::new();
     for (path, text) in files {
         let from = module_of(path);
+        let text = &inline_modules_flattened(text);
         let found = paths(text);
         let aliases: BTreeMap<String, Module> = found
             .iter()
@@ -79,6 +80,28 @@ pub fn edges(files: &[(String, String)]) -> Vec<Edge> {
                 }
             }
         }
+    }
+    out
+}
+
+/// `text` with `super::` inside an inline module (`mod tests { … }` at the top level of
+/// a file) read as `self::`: there `super` is the file's own module, and the checks
+/// treat the inline module's imports as the file's.
+fn inline_modules_flattened(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut inside = false;
+    for line in text.lines() {
+        if !inside && line.starts_with("mod ") && line.trim_end().ends_with('{') {
+            inside = true;
+        } else if inside && line == "}" {
+            inside = false;
+        }
+        if inside {
+            out.push_str(&line.replace("super::", "self::"));
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
     }
     out
 }

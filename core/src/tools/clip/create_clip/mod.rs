@@ -2,6 +2,7 @@
 //! everything first (`create_clip_plan`, with the targets in `create_clip_targets`;
 //! nothing is written when any input is bad), then create session and arrangement clips.
 
+mod args;
 pub mod ops;
 pub mod plan;
 pub mod targets;
@@ -10,66 +11,22 @@ use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::clip::create_clip::ops::Kind;
 use crate::tools::clip::create_clip::plan::Plan;
 use crate::tools::clip::create_clip::targets::Target;
-use crate::tools::common::clip::clip_transforms::Seed;
 use crate::tools::common::clip::past_end;
 use crate::tools::common::clip::reference::Slot;
 use crate::tools::common::clip::{labels, notes};
 use crate::tools::common::timeline::Playhead;
 use crate::tools::common::{names, overview, time};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
-use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Index, List, Text};
+use crate::tools::framework::coerce::{text_of, Choice};
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Tool, ToolMeta};
+use args::CreateClipParams;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// `barline-create-clip`.
 pub struct CreateClip;
-
-/// The `auto` options.
-pub struct AutoPlay;
-
-impl Choices for AutoPlay {
-    const ALL: &'static [&'static str] = &["play-scene", "play-clip"];
-}
-
-/// Arguments of create-clip.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CreateClipParams {
-    /// Slots "track/scene", comma-separated.
-    pub slot: Option<List>,
-    /// Track for arrangementStart.
-    pub track_index: Option<Index>,
-    /// bar|beat, comma-separated.
-    pub arrangement_start: Option<List>,
-    /// Names, comma-separated.
-    pub name: Option<Text>,
-    /// Colour (a doc line starting with `#` would become a title, so it is spelled out).
-    #[schemars(description = "#RRGGBB, comma-separated.")]
-    pub color: Option<Text>,
-    /// "N/D" of notes and times.
-    pub time_signature: Option<Text>,
-    /// Region start, bar|beat.
-    pub start: Option<Text>,
-    /// bars:beats ("4:0"); a bare number is beats.
-    pub length: Option<Text>,
-    /// Loop.
-    pub looping: Option<Flag>,
-    /// First play position, bar|beat.
-    pub first_start: Option<Text>,
-    /// bar|beat, e.g. "t4 C3 E3 G3 1|1".
-    pub notes: Option<Text>,
-    /// Runs on the written notes, e.g. "velocity += rand(-8, 8)"; see transforms://reference.
-    pub transforms: Option<Text>,
-    /// Random seed (default drawn).
-    pub seed: Option<Seed>,
-    /// Absolute audio file path.
-    pub sample_file: Option<Text>,
-    /// Then fire the scene, or each clip.
-    pub auto: Option<Choice<AutoPlay>>,
-}
 
 /// One created clip.
 #[derive(Debug, Default, Serialize, JsonSchema)]

@@ -5,8 +5,8 @@
 
 use crate::live::{LiveId, LivePort};
 use crate::notation::{self, Dialect, InterpretOptions, Note};
+use crate::tools::clip::create_clip::args::CreateClipParams;
 use crate::tools::clip::create_clip::targets::{self as targets, Target};
-use crate::tools::clip::create_clip::CreateClipParams;
 use crate::tools::common::clip::clip_transforms::{self as ct, CallTransforms, Report};
 use crate::tools::common::clip::note_limits;
 use crate::tools::common::clip::reference::Slot;

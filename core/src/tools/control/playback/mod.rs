@@ -3,6 +3,7 @@
 //! locator, scene and clip is resolved before the first write, so a bad loop or an
 //! unknown locator changes nothing.
 
+mod args;
 mod resolve;
 mod targets;
 
@@ -11,59 +12,15 @@ use crate::tools::common::time;
 use crate::tools::control::playback::resolve::{is_clip_action, resolve, Resolved};
 use crate::tools::control::playback::targets::Target;
 use crate::tools::framework::call::Call;
-use crate::tools::framework::coerce::{Choice, Choices, Flag, Index, List, Text};
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
+use args::PlaybackParams;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// `barline-playback`.
 pub struct Playback;
-
-/// The `action` options.
-pub struct Actions;
-
-impl Choices for Actions {
-    const ALL: &'static [&'static str] = &[
-        "play-arrangement",
-        "update-arrangement",
-        "play-scene",
-        "play-session-clips",
-        "stop-session-clips",
-        "stop-all-session-clips",
-        "stop",
-    ];
-}
-
-/// Arguments of playback.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PlaybackParams {
-    /// What to do.
-    pub action: Choice<Actions>,
-    /// bar|beat.
-    pub start_time: Option<Text>,
-    /// Locator id or name.
-    pub start_locator: Option<Text>,
-    /// Loop.
-    #[serde(rename = "loop")]
-    pub looping: Option<Flag>,
-    /// bar|beat.
-    pub loop_start: Option<Text>,
-    /// Locator id or name.
-    pub loop_start_locator: Option<Text>,
-    /// bar|beat.
-    pub loop_end: Option<Text>,
-    /// Locator id or name.
-    pub loop_end_locator: Option<Text>,
-    /// Clip ids, comma-separated.
-    pub ids: Option<List>,
-    /// Slots "track/scene", comma-separated.
-    pub slots: Option<List>,
-    /// Scene index.
-    pub scene_index: Option<Index>,
-}
 
 /// The arrangement loop in the result.
 #[derive(Debug, Serialize, JsonSchema)]

@@ -5,8 +5,8 @@
 use crate::live::LiveId;
 use crate::tools::common::locators::{self, Cue as Locator};
 use crate::tools::common::{overview, refs, time};
+use crate::tools::control::playback::args::PlaybackParams;
 use crate::tools::control::playback::targets::{clip_targets, Target};
-use crate::tools::control::playback::PlaybackParams;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::ToolError;

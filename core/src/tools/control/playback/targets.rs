@@ -4,7 +4,7 @@
 use crate::live::LiveId;
 use crate::tools::common::clip::reference::{self, Place, Slot};
 use crate::tools::common::refs;
-use crate::tools::control::playback::PlaybackParams;
+use crate::tools::control::playback::args::PlaybackParams;
 use crate::tools::framework::call::{Call, MAX_LISTED_FAILURES};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;

@@ -5,51 +5,22 @@
 //!
 //! [`selection`]: crate::tools::control::select::selection
 
+mod args;
 mod plan;
 pub mod selection;
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Place};
 use crate::tools::common::host;
-use crate::tools::common::track::reader::TrackTypes;
 use crate::tools::control::select::plan::{plan, Plan};
 use crate::tools::control::select::selection::Selection;
 use crate::tools::framework::call::Call;
-use crate::tools::framework::coerce::{Choice, Choices, Id, Index, Text};
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use args::SelectParams;
 
 /// `barline-select`.
 pub struct Select;
-
-/// The `view` options.
-pub struct Views;
-
-impl Choices for Views {
-    const ALL: &'static [&'static str] = &["session", "arrangement"];
-}
-
-/// Arguments of select.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SelectParams {
-    /// Any id.
-    pub id: Option<Id>,
-    /// Track index.
-    pub track_index: Option<Index>,
-    /// Omit for regular tracks.
-    pub track_type: Option<Choice<TrackTypes>>,
-    /// Scene index.
-    pub scene_index: Option<Index>,
-    /// "track/scene".
-    pub slot: Option<Text>,
-    /// e.g. "t1/d0".
-    pub device_path: Option<Text>,
-    /// Main view.
-    pub view: Option<Choice<Views>>,
-}
 
 impl Tool for Select {
     type Params = SelectParams;

@@ -4,8 +4,9 @@
 use crate::live::Atom;
 use crate::tools::common::device::target::Target;
 use crate::tools::common::names;
+use crate::tools::device::update_device::args::UpdateDeviceParams;
 use crate::tools::device::update_device::plan::Plan;
-use crate::tools::device::update_device::{Kind, Subject, UpdateDeviceParams};
+use crate::tools::device::update_device::subject::{Kind, Subject};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::lom;

@@ -4,9 +4,10 @@
 use crate::live::{Atom, LiveId};
 use crate::tools::common::device::param_value as pv;
 use crate::tools::common::device::target as dt;
+use crate::tools::device::update_device::args::UpdateDeviceParams;
 use crate::tools::device::update_device::params_text::{self as pt, Assignment};
 use crate::tools::device::update_device::plan::Plan;
-use crate::tools::device::update_device::{Kind, Subject, UpdateDeviceParams};
+use crate::tools::device::update_device::subject::{Kind, Subject};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::lom;

@@ -12,77 +12,31 @@
 pub mod params_text;
 pub mod wrap_rack;
 
+mod args;
 mod chains;
 mod device;
 mod moves;
 mod plan;
+mod subject;
 
-use crate::live::{Atom, LiveId, LivePort};
-use crate::tools::common::device::path::DevicePath;
-use crate::tools::common::device::target::{self as dt, Target};
+use crate::live::Atom;
+use crate::tools::common::device::target::Target;
 use crate::tools::common::host;
 use crate::tools::common::names;
 
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
-use crate::tools::framework::coerce::{Choice, Choices, Flag, Index, Int, List, Text};
-use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::coerce::Text;
+use crate::tools::framework::error::ToolError;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
+use args::UpdateDeviceParams;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::borrow::Cow;
+use subject::{kind_of, resolve_ref, Kind, Subject};
 
 /// `barline-update-device`.
 pub struct UpdateDevice;
-
-/// `macroVariation` actions.
-pub struct Variation;
-impl Choices for Variation {
-    const ALL: &'static [&'static str] = &["create", "load", "delete", "revert", "randomize"];
-}
-
-/// `abCompare` actions.
-pub struct AbAction;
-impl Choices for AbAction {
-    const ALL: &'static [&'static str] = &["a", "b", "save"];
-}
-
-/// Arguments of update-device.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UpdateDeviceParams {
-    /// Ids, comma-separated.
-    pub ids: Option<List>,
-    /// Paths, comma-separated, e.g. "t1/d0".
-    pub path: Option<List>,
-    /// Move to path, e.g. "t2/d1" (pads: "t0/d0/pD1").
-    pub to_path: Option<Text>,
-    /// Names, comma-separated.
-    pub name: Option<Text>,
-    /// "name=value" per line, displayed unit, e.g. "Frequency=80 Hz".
-    pub params: Option<Text>,
-    /// Rack macro variations.
-    pub macro_variation: Option<Choice<Variation>>,
-    /// For load, delete.
-    pub macro_variation_index: Option<Index>,
-    /// Visible macros (pairs).
-    pub macro_count: Option<Int<0, 16>>,
-    /// A/B compare.
-    pub ab_compare: Option<Choice<AbAction>>,
-    /// Mute.
-    pub mute: Option<Flag>,
-    /// Solo.
-    pub solo: Option<Flag>,
-    /// Chain colour (a doc line starting with `#` would become a title).
-    #[schemars(description = "#RRGGBB, comma-separated.")]
-    pub color: Option<Text>,
-    /// 0 = none.
-    pub choke_group: Option<Int<0, 16>>,
-    /// Output pitch, e.g. "C1".
-    pub mapped_pitch: Option<Text>,
-    /// Wrap into one rack.
-    pub wrap_in_rack: Option<Flag>,
-}
 
 /// One updated target, several, or the new rack.
 #[derive(Debug, Serialize)]
@@ -156,93 +110,6 @@ impl Tool for UpdateDevice {
             OneOrMany::Many(v) => Value::Array(v),
         }))
     }
-}
-
-/// A target as given: a parsed path or an id text.
-#[derive(Clone, Debug)]
-pub enum Ref {
-    /// A device path.
-    Path(DevicePath),
-    /// An id.
-    Id(String),
-}
-
-/// Resolves a target; a path that names nothing is `target not found at path "…"`.
-pub fn resolve_ref(call: &mut Call<'_>, r: &Ref) -> Result<Target, ToolError> {
-    match r {
-        Ref::Id(id) => dt::resolve_id(call, id),
-        Ref::Path(path) => match dt::resolve(call.live, path) {
-            Ok(Target::Track(_)) => Err(ToolError::new(
-                ErrorCode::WrongType,
-                format!("path \"{path}\" names a track, not a device, chain or drum pad"),
-            )),
-            Ok(t) => Ok(t),
-            Err(e) if e.code == ErrorCode::NotFound => Err(ToolError::not_found(format!(
-                "target not found at path \"{path}\""
-            ))),
-            Err(e) => Err(e),
-        },
-    }
-}
-
-/// The kind a target counts as for the applicability table of
-/// docs/design/tool-rules.md §16.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Kind {
-    Device,
-    Rack,
-    Chain,
-    DrumChain,
-    DrumPad,
-}
-
-impl Kind {
-    fn name(self) -> &'static str {
-        match self {
-            Kind::Device => "Device",
-            Kind::Rack => "RackDevice",
-            Kind::Chain => "Chain",
-            Kind::DrumChain => "DrumChain",
-            Kind::DrumPad => "DrumPad",
-        }
-    }
-
-    /// Warns that a setting was skipped for a target of this kind
-    /// (docs/design/tool-contract.md §1.9).
-    fn not_for(self, call: &mut Call<'_>, what: &str) {
-        call.warn(format!("'{what}' does not apply to {}", self.name()));
-    }
-}
-
-fn kind_of(live: &mut dyn LivePort, t: &Target) -> Result<Kind, ToolError> {
-    Ok(match t {
-        Target::Device(d) => {
-            if dt::is_rack(live, *d)? {
-                Kind::Rack
-            } else {
-                Kind::Device
-            }
-        }
-        Target::Chain(c) => {
-            if live.type_of(*c)? == "DrumChain" {
-                Kind::DrumChain
-            } else {
-                Kind::Chain
-            }
-        }
-        Target::Pad { .. } => Kind::DrumPad,
-        Target::Track(_) => Kind::Device,
-    })
-}
-
-/// A resolved target with what the settings need to know of it.
-struct Subject<'a> {
-    target: &'a Target,
-    kind: Kind,
-    /// The object written to (a pad's `DrumPad`, or its first chain for `p*`).
-    id: LiveId,
-    /// The chain, or the chains of a pad; empty for devices.
-    chains: Vec<LiveId>,
 }
 
 fn apply(

@@ -4,8 +4,9 @@
 
 use crate::tools::common::device::path::{self as dp, DevicePath};
 use crate::tools::common::names;
+use crate::tools::device::update_device::args::UpdateDeviceParams;
 use crate::tools::device::update_device::params_text::{self as pt, Assignment};
-use crate::tools::device::update_device::{Ref, UpdateDeviceParams};
+use crate::tools::device::update_device::subject::Ref;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{quoted, ToolError};

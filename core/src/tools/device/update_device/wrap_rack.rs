@@ -9,7 +9,7 @@ use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Target};
 use crate::tools::common::host;
 use crate::tools::common::live_version::require_12_3;
-use crate::tools::device::update_device::{resolve_ref, Ref};
+use crate::tools::device::update_device::subject::{resolve_ref, Ref};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;

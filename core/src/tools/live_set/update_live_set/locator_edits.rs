@@ -14,27 +14,10 @@ use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{Choice, Text};
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::lom;
+use crate::tools::live_set::update_live_set::args::{LiveSetUpdated, UpdateLiveSetParams};
 use crate::tools::live_set::update_live_set::locator_extension::{self, Holder};
 use crate::tools::live_set::update_live_set::locator_job::{self, Job};
-use crate::tools::live_set::update_live_set::{LiveSetUpdated, UpdateLiveSetParams};
 use serde_json::{json, Map, Value};
-
-/// The schema of the `locator` outcome in update-live-set's result.
-pub fn outcome_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({
-        "type": "object",
-        "properties": {
-            "operation": {"type": "string", "enum": ["created", "deleted", "renamed", "skipped"]},
-            "reason": {"type": "string"},
-            "id": {"type": "string"},
-            "time": {"type": "string"},
-            "name": {"type": "string"},
-            "count": {"type": "integer"},
-            "existingId": {"type": "string"}
-        },
-        "required": ["operation"]
-    })
-}
 
 /// Which locator operation a call asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

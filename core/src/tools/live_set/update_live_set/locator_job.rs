@@ -10,9 +10,9 @@ use crate::tools::common::{overview, time};
 use crate::tools::framework::call::{Call, DEADLINE_MARGIN_MS};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
+use crate::tools::live_set::update_live_set::args::LiveSetUpdated;
 use crate::tools::live_set::update_live_set::locator_edits::skipped;
 use crate::tools::live_set::update_live_set::locator_extension;
-use crate::tools::live_set::update_live_set::LiveSetUpdated;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 

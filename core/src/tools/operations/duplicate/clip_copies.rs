@@ -13,9 +13,8 @@ use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use crate::tools::operations::duplicate::{
-    issue, style, CopiedClip, DuplicateParams, Duplicated, Plan, MAX_POSITIONS,
-};
+use crate::tools::operations::duplicate::args::{CopiedClip, DuplicateParams, Duplicated};
+use crate::tools::operations::duplicate::plan::{issue, style, Plan, MAX_POSITIONS};
 
 /// A session clip to each `toSlot` slot; every slot is checked before the first copy.
 pub(super) fn to_slots(

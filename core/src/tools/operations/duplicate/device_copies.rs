@@ -14,7 +14,7 @@ use crate::tools::common::overview;
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use crate::tools::operations::duplicate::Duplicated;
+use crate::tools::operations::duplicate::args::Duplicated;
 
 /// The source device, checked before the first copy.
 pub struct Source {

@@ -14,9 +14,8 @@ use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use crate::tools::operations::duplicate::{
-    issue, style, CopiedClip, DuplicateParams, Duplicated, Plan,
-};
+use crate::tools::operations::duplicate::args::{CopiedClip, DuplicateParams, Duplicated};
+use crate::tools::operations::duplicate::plan::{issue, style, Plan};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
