@@ -16,7 +16,7 @@
 //! (a `clipCount` of 60 reports on ten times the clips of a `clipCount` of 6).
 
 use barline_core::live::{Atom, LivePort};
-use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::ToolContext;
 use barline_core::tools::{self, catalogue};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@
 
 use super::build::ParamSpec;
 use super::store::Kind;
-use barline_core::tools::common::device::insert::{AUDIO_EFFECTS, INSTRUMENTS, MIDI_EFFECTS};
+use barline_core::tools::testing::insert::{AUDIO_EFFECTS, INSTRUMENTS, MIDI_EFFECTS};
 
 /// What a catalogue entry becomes.
 pub(crate) struct Entry {

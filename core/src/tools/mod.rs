@@ -15,25 +15,17 @@
 
 pub mod catalogue;
 pub(crate) mod clip;
-pub mod common;
+pub(crate) mod common;
 pub(crate) mod control;
 pub(crate) mod device;
-pub mod framework;
+pub(crate) mod framework;
 pub(crate) mod live_set;
 pub(crate) mod operations;
 pub(crate) mod scene;
 pub(crate) mod session;
 pub(crate) mod track;
 
-/// The deliberate test facade: internals of the tool families that integration tests
-/// check directly (limits, guides, pure helpers). Everything else of the families is
-/// crate-private, so the compiler sees what is dead.
-pub mod testing {
-    pub use super::clip::update_clip::audio::pitch_split;
-    pub use super::live_set::read_live_set::{MIN_SCENE_CHARS, MIN_TRACK_CHARS};
-    pub use super::session::connect::{GUIDE, SHORT_GUIDE};
-    pub use super::session::project_context::samples::MAX_ENTRIES as MAX_SAMPLE_ENTRIES;
-}
+pub mod testing;
 
 pub use framework::call::{Bulk, Call, Clock, NoClock, OneOrMany, VirtualClock};
 pub use framework::context::ToolContext;

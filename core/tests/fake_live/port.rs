@@ -9,7 +9,7 @@ use crate::support;
 
 use barline_core::live::{Atom, LiveError, LiveId, LivePort};
 use barline_core::tools;
-use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::Value;
 use support::fake::{demo, id_of, sym};

@@ -8,7 +8,7 @@
 use crate::support;
 
 use barline_core::mcp::{HttpAction, Server, Settings};
-use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::ToolContext;
 use serde_json::{json, Map, Value};
 use support::mcp::json_post;
 

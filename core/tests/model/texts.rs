@@ -7,8 +7,8 @@ use crate::support;
 
 use barline_core::mcp::{HttpAction, Server, Settings};
 use barline_core::tools;
-use barline_core::tools::framework::context::ToolContext;
-use barline_core::tools::framework::mentions;
+use barline_core::tools::testing::mentions;
+use barline_core::tools::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::mcp::json_post;

@@ -50,7 +50,7 @@ pub fn items(r: &Value) -> Vec<Value> {
 #[derive(Default)]
 pub struct SecondPerRead(std::cell::Cell<f64>);
 
-impl barline_core::tools::framework::call::Clock for SecondPerRead {
+impl barline_core::tools::testing::call::Clock for SecondPerRead {
     fn now_ms(&self) -> f64 {
         let t = self.0.get();
         self.0.set(t + 1_000.0);
@@ -61,7 +61,7 @@ impl barline_core::tools::framework::call::Clock for SecondPerRead {
 /// Calls a tool with a 4 s time limit on a [`SecondPerRead`] clock, checking the result
 /// like `tools::call`.
 pub fn call_with_deadline(live: &mut FakeLive, tool: &str, args: Value) -> Value {
-    let ctx = barline_core::tools::framework::context::ToolContext {
+    let ctx = barline_core::tools::ToolContext {
         timeout_ms: 4_000,
         ..Default::default()
     };
@@ -71,7 +71,7 @@ pub fn call_with_deadline(live: &mut FakeLive, tool: &str, args: Value) -> Value
         &args,
         &ctx,
         false,
-        &mut barline_core::tools::framework::ids::IssuedIds::new(),
+        &mut barline_core::tools::IssuedIds::new(),
         &SecondPerRead::default(),
     )
     .expect("registered tool");

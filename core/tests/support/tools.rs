@@ -5,8 +5,8 @@
 //! it obtained some other way. Every call also fails the test when the fake recorded a
 //! request that crashes Live (core/fake-live/README.md row A1).
 
-use barline_core::tools::framework::context::ToolContext;
-use barline_core::tools::framework::schema;
+use barline_core::tools::testing::schema;
+use barline_core::tools::ToolContext;
 use barline_core::tools::{self, catalogue};
 use barline_fake_live::FakeLive;
 use serde_json::Value;

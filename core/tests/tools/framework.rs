@@ -7,12 +7,12 @@ use crate::support;
 
 use barline_core::live::LivePort;
 use barline_core::tools::catalogue::{self, CatalogueOptions};
-use barline_core::tools::framework::call::{Bulk, Call, OneOrMany, VirtualClock};
-use barline_core::tools::framework::context::ToolContext;
-use barline_core::tools::framework::error::{ErrorCode, ToolError};
-use barline_core::tools::framework::format::{success, TEXT_CAP};
-use barline_core::tools::framework::ids::IssuedIds;
-use barline_core::tools::framework::ids::CAPACITY;
+use barline_core::tools::testing::call::{Bulk, Call, OneOrMany, VirtualClock};
+use barline_core::tools::testing::error::{ErrorCode, ToolError};
+use barline_core::tools::testing::format::{success, TEXT_CAP};
+use barline_core::tools::testing::ids::CAPACITY;
+use barline_core::tools::IssuedIds;
+use barline_core::tools::ToolContext;
 use barline_core::tools::{prepare, Prepared};
 use barline_fake_live::FakeLive;
 use proptest::prelude::*;
@@ -338,7 +338,7 @@ fn compact_text_parses_back() {
 #[derive(Default)]
 struct SecondPerRead(std::cell::Cell<f64>);
 
-impl barline_core::tools::framework::call::Clock for SecondPerRead {
+impl barline_core::tools::testing::call::Clock for SecondPerRead {
     fn now_ms(&self) -> f64 {
         let t = self.0.get();
         self.0.set(t + 1_000.0);

@@ -6,7 +6,7 @@
 use crate::support;
 
 use barline_core::live::{Atom, LivePort};
-use barline_core::tools::framework::format::{self, TEXT_CAP};
+use barline_core::tools::testing::format::{self, TEXT_CAP};
 use barline_core::tools::{self, IssuedIds, NoClock, ToolContext, ToolMeta};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};

@@ -4,16 +4,14 @@
 //! error shape (docs/design/tool-contract.md §2.1).
 
 use barline_core::tools::catalogue;
-use barline_core::tools::framework::args::{edit_distance, validate};
-use barline_core::tools::framework::call::Call;
-use barline_core::tools::framework::coerce::{
-    Choice, Choices, Flag, Id, Include, Index, Num, Text,
-};
-use barline_core::tools::framework::error::{ErrorCode, ToolError};
-use barline_core::tools::framework::format::{compact, success};
-use barline_core::tools::framework::schema::to_mcp;
-use barline_core::tools::framework::tool::{entry, Entry, Tool, ToolMeta};
-use barline_core::tools::framework::warnings::{attach, collapse};
+use barline_core::tools::testing::args::{edit_distance, validate};
+use barline_core::tools::testing::call::Call;
+use barline_core::tools::testing::coerce::{Choice, Choices, Flag, Id, Include, Index, Num, Text};
+use barline_core::tools::testing::error::{ErrorCode, ToolError};
+use barline_core::tools::testing::format::{compact, success};
+use barline_core::tools::testing::schema::to_mcp;
+use barline_core::tools::testing::tool::{entry, Entry, Tool, ToolMeta};
+use barline_core::tools::testing::warnings::{attach, collapse};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};

@@ -4,11 +4,11 @@
 use crate::support;
 
 use barline_core::live::LivePort;
-use barline_core::tools::common::refs::{self, Kind, TrackList};
-use barline_core::tools::framework::call::{Call, NoClock};
-use barline_core::tools::framework::context::ToolContext;
-use barline_core::tools::framework::error::ErrorCode;
-use barline_core::tools::framework::ids::IssuedIds;
+use barline_core::tools::testing::call::{Call, NoClock};
+use barline_core::tools::testing::error::ErrorCode;
+use barline_core::tools::testing::refs::{self, Kind, TrackList};
+use barline_core::tools::IssuedIds;
+use barline_core::tools::ToolContext;
 use support::fake::{demo, id_of};
 
 #[test]

@@ -4,7 +4,7 @@
 
 use crate::support;
 use barline_core::notation::{self, Element};
-use barline_core::tools::common::time::{parse_duration, parse_number, parse_position};
+use barline_core::tools::testing::time::{parse_duration, parse_number, parse_position};
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -116,7 +116,7 @@ fn a_bare_number_where_a_position_belongs_names_both_readings() {
     }
     assert_eq!(live.to_json(), before);
     assert_eq!(
-        barline_core::tools::common::time::parse_position("2.5", 6, 8).unwrap_err(),
+        barline_core::tools::testing::time::parse_position("2.5", 6, 8).unwrap_err(),
         "position \"2.5\" is a bare number, and positions are bar|beat: write \"1|3.5\" for 2.5 beats after 1|1"
     );
 }

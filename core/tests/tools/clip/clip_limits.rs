@@ -9,9 +9,9 @@ use crate::support;
 use barline_core::live::{Atom, LivePort};
 use barline_core::notation::{interpret, InterpretOptions};
 use barline_core::tools;
-use barline_core::tools::framework::call::Clock;
-use barline_core::tools::framework::context::ToolContext;
-use barline_core::tools::framework::ids::IssuedIds;
+use barline_core::tools::testing::call::Clock;
+use barline_core::tools::IssuedIds;
+use barline_core::tools::ToolContext;
 use barline_fake_live::{FakeLive, VirtualClock};
 use serde_json::{json, Value};
 use support::fake::{id_of, one, DEMO};
@@ -131,7 +131,7 @@ fn twenty_thousand_notes_read_back_through_the_windowed_fallback() {
         .unwrap();
     assert!(serde_json::from_str::<Value>(whole[0].as_str().unwrap()).is_err());
     // The core read gets every note back through the windowed fallback.
-    let notes = barline_core::tools::common::clip::notes::read_live(&mut live, clip).unwrap();
+    let notes = barline_core::tools::testing::clip_notes::read_live(&mut live, clip).unwrap();
     assert_eq!(notes.len(), 20_000);
     assert!(notes
         .windows(2)

@@ -6,7 +6,7 @@ use crate::support;
 
 use barline_core::live::{Atom, LiveId, LivePort};
 use barline_core::notation::{format, FormatNote, FormatOptions};
-use barline_core::tools::common::clip::clip_transforms::NO_NOTES;
+use barline_core::tools::testing::NO_NOTES;
 use barline_core::transforms::{seed_from_unit, Transform};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};

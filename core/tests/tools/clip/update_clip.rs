@@ -9,9 +9,9 @@ use support::outcome::data;
 
 use barline_core::live::{Atom, LiveId, LivePort};
 use barline_core::tools;
-use barline_core::tools::framework::call::NoClock;
-use barline_core::tools::framework::context::ToolContext;
-use barline_core::tools::framework::ids::IssuedIds;
+use barline_core::tools::testing::call::NoClock;
+use barline_core::tools::IssuedIds;
+use barline_core::tools::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one, sym};
@@ -1133,7 +1133,7 @@ fn an_audio_clip_moved_onto_other_clips_replaces_them_without_pasting_over_them(
     assert_eq!(num(&mut live, moved, "start_time"), 60.0);
     assert_eq!(moved_len, 4.0);
     let spans: Vec<(f64, f64)> =
-        barline_core::tools::framework::lom::child_ids(&mut live, track, "arrangement_clips")
+        barline_core::tools::testing::lom::child_ids(&mut live, track, "arrangement_clips")
             .unwrap()
             .into_iter()
             .map(|c| {

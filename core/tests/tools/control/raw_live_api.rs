@@ -7,7 +7,7 @@ use crate::support;
 
 use barline_core::mcp::{HttpAction, Server, Settings};
 use barline_core::tools;
-use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::ToolContext;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of};
 use support::mcp::json_post;

@@ -4,8 +4,8 @@
 //! within the parameter's resolution (docs/design/tool-rules.md §14, §16).
 
 use barline_core::live::{LiveId, LivePort};
-use barline_core::tools::common::device::param_value::{self as pv, Kind, Unit};
-use barline_core::tools::common::device::path::{DevicePath, PadNote, Root, Seg};
+use barline_core::tools::testing::device_path::{DevicePath, PadNote, Root, Seg};
+use barline_core::tools::testing::param_value::{self as pv, Kind, Unit};
 use barline_fake_live::FakeLive;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -28,7 +28,7 @@ fn pad() -> impl Strategy<Value = PadNote> {
         }),
         (0usize..SPELLINGS.len(), -1i64..8).prop_filter_map("in MIDI range", |(s, o)| {
             let text = format!("{}{o}", SPELLINGS[s]);
-            barline_core::tools::common::device::path::parse_pitch(&text).map(|p| PadNote {
+            barline_core::tools::testing::device_path::parse_pitch(&text).map(|p| PadNote {
                 pitch: Some(p),
                 spelled: text,
             })

@@ -153,9 +153,9 @@ fn read_errors() {
 fn deleted_device_id_is_a_stale_reference() {
     use barline_core::live::{Atom, LivePort};
     use barline_core::tools;
-    use barline_core::tools::framework::call::NoClock;
-    use barline_core::tools::framework::context::ToolContext;
-    use barline_core::tools::framework::ids::IssuedIds;
+    use barline_core::tools::testing::call::NoClock;
+    use barline_core::tools::IssuedIds;
+    use barline_core::tools::ToolContext;
     let mut live = demo();
     let mut ids = IssuedIds::new();
     let ctx = ToolContext::default();

@@ -4,9 +4,9 @@
 
 use crate::support;
 
-use barline_core::tools::framework::call::NoClock;
-use barline_core::tools::framework::context::ToolContext;
-use barline_core::tools::framework::ids::IssuedIds;
+use barline_core::tools::testing::call::NoClock;
+use barline_core::tools::IssuedIds;
+use barline_core::tools::ToolContext;
 use barline_core::tools::{execute, ToolRequest, RESUME_CONTEXT, WAIT_META};
 use serde_json::{json, Value};
 use support::fake::demo;

@@ -5,7 +5,7 @@ use super::update;
 use crate::support;
 use barline_core::live::LivePort;
 use barline_core::tools::catalogue::resources;
-use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::ToolContext;
 use serde_json::{json, Value};
 use support::fake::demo;
 use support::outcome::{code, warnings, writes};

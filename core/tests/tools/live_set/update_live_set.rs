@@ -4,7 +4,7 @@
 use super::update;
 use crate::support;
 use barline_core::live::LivePort;
-use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, one, sym};
@@ -18,7 +18,7 @@ fn cues(live: &FakeLive) -> Value {
 /// The fake's virtual clock as the tools' clock.
 struct FakeClock(barline_fake_live::VirtualClock);
 
-impl barline_core::tools::framework::call::Clock for FakeClock {
+impl barline_core::tools::testing::call::Clock for FakeClock {
     fn now_ms(&self) -> f64 {
         self.0.now_ms() as f64
     }
@@ -62,7 +62,7 @@ fn tempo_signature_and_scale_in_one_call() {
 #[test]
 fn every_scale_name_and_root_is_accepted_case_insensitively() {
     let mut live = demo();
-    for name in barline_core::tools::common::scale::NAMES {
+    for name in barline_core::tools::testing::scale::NAMES {
         let r = update(
             &mut live,
             json!({"scale": format!("bb {}", name.to_uppercase())}),
@@ -71,7 +71,7 @@ fn every_scale_name_and_root_is_accepted_case_insensitively() {
         let song = live.resolve("live_set");
         assert_eq!(one(&mut live, song, "scale_name"), sym(name));
     }
-    for (root, pc) in barline_core::tools::common::scale::ROOTS {
+    for (root, pc) in barline_core::tools::testing::scale::ROOTS {
         let r = update(
             &mut live,
             json!({"scale": format!("{} major", root.to_lowercase())}),
@@ -481,8 +481,8 @@ fn small_model_mode_drops_the_locator_parameters() {
 
 #[test]
 fn the_first_run_asks_for_a_wait_and_the_resumed_run_finishes() {
-    use barline_core::tools::framework::call::NoClock;
-    use barline_core::tools::framework::ids::IssuedIds;
+    use barline_core::tools::testing::call::NoClock;
+    use barline_core::tools::IssuedIds;
     use barline_core::tools::{execute, ToolRequest};
     use barline_core::tools::{RESUME_CONTEXT, WAIT_META};
     let mut live = demo();
@@ -574,7 +574,7 @@ fn deleting_many_locators_stops_before_the_time_limit_across_waits() {
         &json!({"locatorOperation": "delete", "locatorName": "X"}),
         &ctx,
         false,
-        &mut barline_core::tools::framework::ids::IssuedIds::new(),
+        &mut barline_core::tools::IssuedIds::new(),
         &clock,
     )
     .unwrap();

@@ -3,7 +3,7 @@
 
 use crate::support;
 use barline_core::tools;
-use barline_core::tools::framework::context::ToolContext;
+use barline_core::tools::ToolContext;
 use serde_json::json;
 use support::fake::demo;
 use support::outcome::{data, text};
@@ -52,7 +52,7 @@ fn connect_short_guide_and_memory() {
         tools::testing::SHORT_GUIDE
     );
     assert_eq!(r["structuredContent"]["memoryContent"], "Lead is track 7.");
-    assert!(tools::common::live_version::older_than_12_3("12.2.5"));
-    assert!(!tools::common::live_version::older_than_12_3("12.3"));
-    assert!(!tools::common::live_version::older_than_12_3("13.0.1"));
+    assert!(tools::testing::live_version::older_than_12_3("12.2.5"));
+    assert!(!tools::testing::live_version::older_than_12_3("12.3"));
+    assert!(!tools::testing::live_version::older_than_12_3("13.0.1"));
 }

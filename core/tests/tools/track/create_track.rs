@@ -6,9 +6,9 @@
 use crate::support;
 
 use barline_core::tools;
-use barline_core::tools::framework::call::Clock;
-use barline_core::tools::framework::context::ToolContext;
-use barline_core::tools::framework::ids::IssuedIds;
+use barline_core::tools::testing::call::Clock;
+use barline_core::tools::IssuedIds;
+use barline_core::tools::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::demo;

@@ -7,10 +7,10 @@ use crate::support;
 
 use barline_core::live::{Atom, LivePort};
 use barline_core::mcp::{resources, HttpAction, Server, Settings};
-use barline_core::tools::common::track::reader as read_track;
-use barline_core::tools::framework::call::NoClock;
-use barline_core::tools::framework::context::ToolContext;
-use barline_core::tools::framework::ids::IssuedIds;
+use barline_core::tools::testing::call::NoClock;
+use barline_core::tools::testing::track_reader as read_track;
+use barline_core::tools::IssuedIds;
+use barline_core::tools::ToolContext;
 use barline_core::tools::{self, ToolRequest};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};

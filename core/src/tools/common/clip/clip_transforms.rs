@@ -99,11 +99,6 @@ impl CallTransforms {
         })
     }
 
-    /// The seed this call uses.
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
     /// Whether the text was empty: nothing is applied and nothing reported.
     pub fn is_empty(&self) -> bool {
         self.transform.is_empty()

@@ -32,7 +32,7 @@ mod playhead;
 mod room;
 mod shape;
 
-pub use length::{set_length, Laid, Placed, Resized, MAX_COPIES};
+pub use length::{set_length, Laid};
 pub use place::{place_copy, CopySource};
 pub use playhead::Playhead;
 

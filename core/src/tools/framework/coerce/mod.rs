@@ -16,8 +16,8 @@ mod numbers;
 mod text;
 
 pub use choice::{Choice, Choices, Include};
-pub use numbers::{Index, Int, Num, INDEX_MAX, MAX_SAFE_INTEGER, NO_MAX, NO_MIN};
-pub use text::{split_list, text_of, Flag, Id, List, Text};
+pub use numbers::{Index, Int, Num, INDEX_MAX, MAX_SAFE_INTEGER};
+pub use text::{text_of, Flag, Id, List, Text};
 
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;

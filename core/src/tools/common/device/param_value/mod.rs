@@ -12,7 +12,7 @@ mod label;
 mod write;
 
 pub use label::{is_division, parse_label, Unit};
-pub use write::{write, BISECTION_STEPS, READ_BACK_TOLERANCE};
+pub use write::write;
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::framework::error::ToolError;

@@ -8,7 +8,6 @@ mod chains;
 mod params;
 
 pub use chains::{pad_map, state};
-pub use params::param_values;
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::audio;

@@ -21,7 +21,7 @@ mod insertion;
 
 pub use by_id::resolve_id;
 pub use canonical_path::{path_of, path_with, PathCache};
-pub use insertion::{insertion, Insertion, Place, MAX_NEW_CHAINS};
+pub use insertion::{insertion, Insertion, Place};
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::path::{DevicePath, PadNote, Root, Seg};
