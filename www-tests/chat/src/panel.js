@@ -32,6 +32,80 @@ function button(text, label, action, id, describedBy = null) {
   return b;
 }
 
+/** The text box that renames `r`; `done(name)` gets the new name, or null for Escape. */
+function nameBox(r, done) {
+  const title = r.title || 'Untitled';
+  const li = document.createElement('li');
+  const input = Object.assign(document.createElement('input'), { value: title, type: 'text' });
+  input.setAttribute('aria-label', `New name for ${title}`);
+  let finished = false;
+  const finish = (name) => { if (!finished) { finished = true; done(name); } };
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') { e.preventDefault(); finish(input.value); }
+    if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); finish(null); }
+  });
+  input.addEventListener('blur', () => finish(input.value));
+  li.append(input);
+  return li;
+}
+
+/** One row: the title (opens it) and its Rename, Pin, Export and Delete buttons. */
+function row(r, index, current) {
+  const li = document.createElement('li');
+  const open = button(r.title || 'Untitled', null, 'open', r.id);
+  open.id = `conversation-${index}`;
+  if (current) open.setAttribute('aria-current', 'true');
+  const pin = button(r.pinned ? '★' : '☆', 'Pin', 'pin', r.id, open.id);
+  pin.setAttribute('aria-pressed', String(Boolean(r.pinned)));
+  li.append(open, button('✎', 'Rename', 'rename', r.id, open.id), pin,
+    button('⤓', 'Export', 'export', r.id, open.id), button('✕', 'Delete', 'delete', r.id, open.id));
+  return li;
+}
+
+const find = async (id) => (await listConversations()).find((r) => r.id === id);
+const focusRow = (id, action = 'open') => $('conversation-list').querySelector(`button[data-action="${action}"][data-id="${CSS.escape(id)}"]`)?.focus();
+
+/** Deletes the oldest unpinned conversations over the cap (never `keep`, the open one). */
+async function trimTo(keep) {
+  const ids = overflow(await listConversations(), MAX_CONVERSATIONS, keep);
+  if (ids.length) await deleteConversations(ids);
+}
+
+/** Imports an export file's text; returns what to tell the user. Writes nothing unless the whole file is good. */
+async function importText(text, hooks) {
+  const parsed = parseImport(text);
+  if (parsed.error) return `${parsed.error} Nothing was changed.`;
+  const { put, skipped } = importPlan(await listConversations(), parsed.records);
+  try {
+    await saveConversations(put);
+  } catch (e) {
+    return `The import failed (${e?.message ?? e}). Nothing was changed.`;
+  }
+  hooks.replaced(put);
+  await trimTo(hooks.currentId());
+  const kept = skipped ? ` ${skipped} skipped: the copy here is as new or newer.` : '';
+  return `Imported ${put.length} conversation${put.length === 1 ? '' : 's'}.${kept}`;
+}
+
+/** The Undo offer after a deletion: `offer(record)` shows it for 10 s; `take()` ends it and returns the record. */
+function createUndo() {
+  let pending = null;
+  const take = () => {
+    clearTimeout(pending?.timer);
+    const record = pending?.record ?? null;
+    pending = null;
+    $('undo-bar').hidden = true;
+    return record;
+  };
+  const offer = (record) => {
+    take();
+    pending = { record, timer: setTimeout(take, UNDO_MS) };
+    $('undo-text').textContent = `Deleted ${record.title || 'Untitled'}.`;
+    $('undo-bar').hidden = false;
+  };
+  return { offer, take };
+}
+
 /**
  * Wires the panel. `hooks`: `currentId()`, `busy()` (a turn runs), `flush()` (saves the
  * open conversation), `open(record)`, `changed(record)` (its title or pin changed),
@@ -40,61 +114,20 @@ function button(text, label, action, id, describedBy = null) {
  */
 export function setupPanel(hooks) {
   let editing = null;
-  let undo = null;
+  const undo = createUndo();
   const say = (text) => { $('panel-status').textContent = text; };
-
-  async function fresh(id) {
-    await hooks.flush();
-    return (await listConversations()).find((r) => r.id === id);
-  }
-
-  function item(r, index) {
-    const title = r.title || 'Untitled';
-    const li = document.createElement('li');
-    if (editing === r.id) {
-      const input = Object.assign(document.createElement('input'), { value: title, type: 'text' });
-      input.setAttribute('aria-label', `New name for ${title}`);
-      input.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter') { e.preventDefault(); rename(r.id, input.value); }
-        if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); rename(r.id, null); }
-      });
-      input.addEventListener('blur', () => { if (editing === r.id) rename(r.id, input.value); });
-      li.append(input);
-      return li;
-    }
-    const open = button(title, null, 'open', r.id);
-    open.id = `conversation-${index}`;
-    if (r.id === hooks.currentId()) open.setAttribute('aria-current', 'true');
-    open.addEventListener('keydown', (e) => { if (e.key === 'F2') startRename(r.id); });
-    const pin = button(r.pinned ? '★' : '☆', 'Pin', 'pin', r.id, open.id);
-    pin.setAttribute('aria-pressed', String(Boolean(r.pinned)));
-    li.append(open, button('✎', 'Rename', 'rename', r.id, open.id), pin,
-      button('⤓', 'Export', 'export', r.id, open.id), button('✕', 'Delete', 'delete', r.id, open.id));
-    return li;
-  }
+  const fresh = async (id) => { await hooks.flush(); return find(id); };
 
   async function refresh() {
     if (editing) return;
     let list = [];
     try { list = await listConversations(); } catch { return; }
     const focused = document.activeElement?.closest?.('#conversation-list button');
-    const again = focused && { action: focused.dataset.action, id: focused.dataset.id };
-    $('conversation-list').replaceChildren(...ordered(list).map((r, i) => item(r, i)));
-    if (again) $('conversation-list').querySelector(`button[data-action="${again.action}"][data-id="${CSS.escape(again.id)}"]`)?.focus();
+    $('conversation-list').replaceChildren(...ordered(list).map((r, i) => row(r, i, r.id === hooks.currentId())));
+    if (focused) focusRow(focused.dataset.id, focused.dataset.action);
   }
 
-  async function startRename(id) {
-    const r = (await listConversations()).find((x) => x.id === id);
-    const li = $('conversation-list').querySelector(`button[data-id="${CSS.escape(id)}"]`)?.closest('li');
-    if (!li || !r) return;
-    editing = id;
-    li.replaceWith(item(r, 0));
-    const input = $('conversation-list').querySelector('input');
-    input.focus();
-    input.select();
-  }
-
-  /** Ends a rename: keeps `name` when given and not blank, else leaves the title as it was. */
+  /** Ends a rename: keeps `name` when not blank, else leaves the title as it was. */
   async function rename(id, name) {
     editing = null;
     const r = name?.trim() ? await fresh(id) : null;
@@ -105,90 +138,70 @@ export function setupPanel(hooks) {
       say(`Renamed to ${r.title}.`);
     }
     await refresh();
-    $('conversation-list').querySelector(`button[data-action="open"][data-id="${CSS.escape(id)}"]`)?.focus();
+    focusRow(id);
   }
 
-  async function pin(id) {
-    const r = await fresh(id);
-    if (!r) return;
-    r.pinned = !r.pinned;
-    await saveConversation(r);
-    hooks.changed(r);
-    say(r.pinned ? `Pinned ${r.title}.` : `Unpinned ${r.title}.`);
-    await refresh();
-  }
-
-  async function remove(id) {
-    if (id === hooks.currentId() && hooks.busy()) { say('Stop the turn before deleting this conversation.'); return; }
-    const r = await fresh(id);
-    if (!r) return;
-    await deleteConversation(id);
-    if (id === hooks.currentId()) hooks.removed(id);
-    clearTimeout(undo?.timer);
-    undo = { record: r, timer: setTimeout(endUndo, UNDO_MS) };
-    $('undo-text').textContent = `Deleted ${r.title || 'Untitled'}.`;
-    $('undo-bar').hidden = false;
-    await refresh();
-    $('undo-button').focus();
-  }
-
-  function endUndo() {
-    clearTimeout(undo?.timer);
-    undo = null;
-    $('undo-bar').hidden = true;
-  }
-
-  async function exportOne(id) {
-    const r = await fresh(id);
-    if (r) download(exportJson([r]), exportName(r));
-  }
-
-  /** Deletes the oldest unpinned conversations over the cap (never the open one). */
-  async function trim() {
-    const list = await listConversations();
-    const ids = overflow(list, MAX_CONVERSATIONS, hooks.currentId());
-    if (ids.length) await deleteConversations(ids);
-  }
-
-  async function importFile(file) {
-    const parsed = parseImport(await file.text());
-    if (parsed.error) { say(`${parsed.error} Nothing was changed.`); return; }
-    const { put, skipped } = importPlan(await listConversations(), parsed.records);
-    try {
-      await saveConversations(put);
-    } catch (e) {
-      say(`The import failed (${e?.message ?? e}). Nothing was changed.`);
-      return;
-    }
-    hooks.replaced(put);
-    await trim();
-    await refresh();
-    const kept = skipped ? ` ${skipped} skipped: the copy here is as new or newer.` : '';
-    say(`Imported ${put.length} conversation${put.length === 1 ? '' : 's'}.${kept}`);
-  }
-
-  $('conversation-list').addEventListener('click', async (e) => {
-    const b = e.target.closest('button[data-action]');
-    if (!b) return;
-    const { action, id } = b.dataset;
-    if (action === 'open') {
-      if (hooks.busy()) return;
-      const r = (await listConversations()).find((x) => x.id === id);
+  const actions = {
+    async open(id) {
+      const r = hooks.busy() ? null : await find(id);
       if (r) hooks.open(r);
       await refresh();
-    } else if (action === 'rename') startRename(id);
-    else if (action === 'pin') pin(id);
-    else if (action === 'export') exportOne(id);
-    else if (action === 'delete') remove(id);
+    },
+    async rename(id) {
+      const r = await find(id);
+      const li = $('conversation-list').querySelector(`button[data-id="${CSS.escape(id)}"]`)?.closest('li');
+      if (!li || !r) return;
+      editing = id;
+      const box = nameBox(r, (name) => rename(id, name));
+      li.replaceWith(box);
+      box.firstChild.focus();
+      box.firstChild.select();
+    },
+    async pin(id) {
+      const r = await fresh(id);
+      if (!r) return;
+      r.pinned = !r.pinned;
+      await saveConversation(r);
+      hooks.changed(r);
+      say(r.pinned ? `Pinned ${r.title}.` : `Unpinned ${r.title}.`);
+      await refresh();
+    },
+    async export(id) {
+      const r = await fresh(id);
+      if (r) download(exportJson([r]), exportName(r));
+    },
+    async delete(id) {
+      if (id === hooks.currentId() && hooks.busy()) { say('Stop the turn before deleting this conversation.'); return; }
+      const r = await fresh(id);
+      if (!r) return;
+      await deleteConversation(id);
+      if (id === hooks.currentId()) hooks.removed(id);
+      undo.offer(r);
+      await refresh();
+      $('undo-button').focus();
+    },
+  };
+  wire(actions, { undo, say, refresh, hooks });
+  return { refresh, trim: () => trimTo(hooks.currentId()) };
+}
+
+/** The panel's event listeners: row buttons (F2 on a title renames), Undo, Export all, Import. */
+function wire(actions, { undo, say, refresh, hooks }) {
+  const list = $('conversation-list');
+  list.addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-action]');
+    if (b) actions[b.dataset.action]?.(b.dataset.id);
+  });
+  list.addEventListener('keydown', (e) => {
+    if (e.key === 'F2' && e.target.dataset?.action === 'open') actions.rename(e.target.dataset.id);
   });
   $('undo-button').addEventListener('click', async () => {
-    if (!undo) return;
-    const { record } = undo;
-    endUndo();
+    const record = undo.take();
+    if (!record) return;
     await saveConversation(record);
     say(`Restored ${record.title || 'Untitled'}.`);
     await refresh();
-    $('conversation-list').querySelector(`button[data-action="open"][data-id="${CSS.escape(record.id)}"]`)?.focus();
+    focusRow(record.id);
   });
   $('export-button').addEventListener('click', async () => {
     await hooks.flush();
@@ -198,8 +211,9 @@ export function setupPanel(hooks) {
   $('import-file').addEventListener('change', async () => {
     const file = $('import-file').files?.[0];
     $('import-file').value = '';
-    if (file) await importFile(file);
+    if (!file) return;
+    const message = await importText(await file.text(), hooks);
+    await refresh();
+    say(message);
   });
-
-  return { refresh, trim };
 }
