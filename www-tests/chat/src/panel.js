@@ -116,7 +116,8 @@ export function setupPanel(hooks) {
   let editing = null;
   const undo = createUndo();
   const say = (text) => { $('panel-status').textContent = text; };
-  const fresh = async (id) => { await hooks.flush(); return find(id); };
+  // The open conversation is saved first so the stored copy is its latest; others are read as stored.
+  const fresh = async (id) => { if (id === hooks.currentId()) await hooks.flush(); return find(id); };
 
   async function refresh() {
     if (editing) return;
