@@ -165,7 +165,9 @@ async function save() {
   const conversation = engine.conversationJson();
   const first = JSON.parse(conversation).items?.find((i) => i.kind === 'user');
   const title = first && !record.named ? first.text.slice(0, 60) : record.title;
-  Object.assign(record, { conversation, updated: Date.now(), title });
+  // `updated` is the last change: the list's order and an import's "newer" compare it.
+  const changed = conversation !== record.conversation || title !== record.title;
+  Object.assign(record, { conversation, title, updated: changed ? Date.now() : record.updated });
   try {
     await saveConversation(record);
     await panel.trim();

@@ -1,6 +1,7 @@
 // The Conversations panel in Chromium: rename (keyboard), pin order, delete with Undo
 // bringing the record back exactly, export of one conversation (no key), import
-// (newer copies replace, bad files change nothing) and the 200-conversation cap.
+// (newer copies replace, bad files change nothing), exports without the provider key
+// or the device token, and the 200-conversation cap.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -32,9 +33,14 @@ async function talk(chat, text, n) {
 }
 
 test("rename, pin, delete with Undo, export one and import", async () => {
-  const chat = await openChat(browser, { script: answers(4) });
+  const chat = await openChat(browser, { script: answers(4), settings: { requireToken: true } });
   const { page } = chat;
   try {
+    // The device token is in this tab, so an export could leak it if it copied storage.
+    await chat.state("token-needed");
+    const token = chat.device.parameters().token;
+    await page.goto("about:blank");
+    await page.goto(`${chat.origin}/chat/#token=${encodeURIComponent(token)}`);
     await chat.state("setup");
     await configure(page, { base: chat.fake.base(), key: KEY });
     await chat.state("ready");
@@ -100,9 +106,14 @@ test("rename, pin, delete with Undo, export one and import", async () => {
     const [download] = await Promise.all([page.waitForEvent("download"), row("Drums").getByRole("button", { name: "Export", exact: true }).click()]);
     const text = readFileSync(await download.path(), "utf8");
     assert.ok(!text.includes(KEY), "the export has no key");
+    assert.ok(!text.includes(token), "the export has no device token");
     const file = JSON.parse(text);
     assert.equal(file.format, "barline-chat");
     assert.deepEqual(file.conversations.map((r) => r.title), ["Drums"]);
+    const [all] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "Export all" }).click()]);
+    const allText = readFileSync(await all.path(), "utf8");
+    assert.equal(JSON.parse(allText).conversations.length, 2);
+    assert.ok(!allText.includes(KEY) && !allText.includes(token), "export all has no key or token");
 
     // Import: a newer copy replaces, an older one is skipped, a new one is added.
     const now = await stored(page);
@@ -121,7 +132,8 @@ test("rename, pin, delete with Undo, export one and import", async () => {
     await upload("worse.json", "not json at all");
     await panel.getByRole("status").filter({ hasText: "The file is not JSON. Nothing was changed." }).waitFor();
     assert.deepEqual(await stored(page), snapshot);
-    assert.deepEqual(chat.errors, []);
+    // The one 401 is the first load, before the token was given.
+    assert.deepEqual(chat.errors.filter((e) => !e.includes("status of 401")), []);
   } finally {
     await chat.close();
   }
