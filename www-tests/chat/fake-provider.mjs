@@ -101,7 +101,8 @@ function formatOf(path) {
 }
 
 /**
- * Starts the fake provider with `script` ({rounds, models, cors = true}); resolves
+ * Starts the fake provider with `script` ({rounds, models, cors = true}; a model is a
+ * name or an object such as {id, context_length}); resolves
  * `{port, base(format), requests, setScript(s), close()}`. `requests` records
  * {method, path, headers, body, closedEarly} for every request.
  */
@@ -128,7 +129,7 @@ export async function startFakeProvider(script) {
       if (req.method === "OPTIONS") return res.writeHead(204).end();
       if (req.method === "GET" && req.url.endsWith("/models")) {
         const models = current.models ?? ["fake-model"];
-        return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: models.map((id) => ({ id, object: "model" })) }));
+        return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: models.map((m) => (typeof m === "string" ? { id: m, object: "model" } : { object: "model", ...m })) }));
       }
       const round = current.rounds[next];
       const n = next;

@@ -5,14 +5,18 @@ import init, { ChatEngine } from './core.js';
 import { createDevice, DeviceError, setToken, takeTokenFromFragment } from './device.js';
 import { PRESETS, sendRequest } from './provider.js';
 import { createTranscript } from './render.js';
-import { currentSettings, setupSettings, SMALL_TOOLS } from './settings.js';
-import { listConversations, loadKey, saveConversation } from './store.js';
+import { setupContextWarning } from './context-warning.js';
+import { setupPanel } from './panel.js';
+import { currentSettings, setupSettings } from './settings.js';
+import { listConversations, loadKey, saveConversation, saveSettings } from './store.js';
+import { disabledNames } from './toolset.js';
 
 const $ = (id) => document.getElementById(id);
 const STATE_NAMES = { ready: 'ready', waiting: 'waiting', streaming: 'streaming', runningTool: 'running-tool', waitingToRetry: 'waiting-to-retry', roundLimit: 'round-limit', error: 'error' };
 
 const device = createDevice();
-let tools = { tools: [] };
+let tools = { tools: [] }; // what this session offers
+let allTools = []; // every tool of the device before this browser's choices (Settings lists them)
 let engine = null;
 let record = null; // the open conversation's stored record
 let settings = null;
@@ -31,13 +35,34 @@ const transcript = createTranscript($('transcript'), {
   settings: () => dialog.open(false),
 });
 const dialog = setupSettings(async (s) => {
-  const reopen = Boolean(settings?.smallModel) !== Boolean(s.smallModel);
+  const offered = (x) => JSON.stringify(disabledNames(allTools, x?.disabledTools, x?.smallModel));
+  const reopen = Boolean(settings?.smallModel) !== Boolean(s.smallModel) || offered(settings) !== offered(s);
   settings = s;
   if (reopen) await openSession().catch((e) => showBanner(e.message));
   if (engine) engine.setConfig(JSON.stringify(configOf(s, record.config.systemPrompt)));
   applyTools();
   if (pageState === 'setup') enterReady();
   render();
+}, { tools: () => allTools, instructions: () => device.instructions });
+const isBusy = () => !['ready', 'error'].includes(view.state);
+const panel = setupPanel({
+  currentId: () => record?.id ?? null,
+  busy: isBusy,
+  flush: () => save(),
+  open: (r) => openRecord(r),
+  changed: (r) => { if (r.id === record?.id) Object.assign(record, { title: r.title, named: r.named, pinned: r.pinned, updated: r.updated }); },
+  removed: () => { clearTimeout(saveTimer); saveTimer = null; newConversation(); render(); },
+  replaced: (records) => { const r = records.find((x) => x.id === record?.id); if (r && !isBusy()) openRecord(r); },
+});
+const contextWarning = setupContextWarning(async () => {
+  settings = { ...settings, smallModel: true };
+  saveSettings(settings);
+  await openSession().catch((e) => showBanner(e.message));
+  // An empty conversation starts again so its system prompt carries the short guide.
+  if (!view.items?.length && !isBusy()) newConversation();
+  else applyTools();
+  render();
+  $('message').focus();
 });
 
 /** A random id; `crypto.randomUUID` exists only in secure contexts (not a LAN address). */
@@ -55,11 +80,10 @@ function systemPrompt(s) {
   return device.instructions ? `${s.systemPrompt}\n\n${device.instructions}` : s.systemPrompt;
 }
 
-/** The tools this conversation offers: small-model mode keeps the core set. */
+/** The tools this conversation offers: the user's choice; small-model mode keeps the core set. */
 function applyTools() {
   if (!engine) return;
-  const names = (tools.tools ?? []).map((t) => t.name);
-  const disabled = settings?.smallModel ? names.filter((n) => !SMALL_TOOLS.includes(n)) : [];
+  const disabled = disabledNames(tools.tools ?? [], settings?.disabledTools, settings?.smallModel);
   engine.setTools(JSON.stringify(tools), JSON.stringify(disabled));
 }
 
@@ -140,14 +164,18 @@ async function save() {
   if (!engine || !record) return;
   const conversation = engine.conversationJson();
   const first = JSON.parse(conversation).items?.find((i) => i.kind === 'user');
-  Object.assign(record, { conversation, updated: Date.now(), title: first ? first.text.slice(0, 60) : record.title });
+  const title = first && !record.named ? first.text.slice(0, 60) : record.title;
+  // `updated` is the last change: the list's order and an import's "newer" compare it.
+  const changed = conversation !== record.conversation || title !== record.title;
+  Object.assign(record, { conversation, title, updated: changed ? Date.now() : record.updated });
   try {
     await saveConversation(record);
+    await panel.trim();
     $('banner').hidden = true;
   } catch (e) {
     showBanner(`Conversations can't be saved in this browser (${e?.message ?? e}); this one keeps working until the tab closes.`);
   }
-  refreshList();
+  panel.refresh();
 }
 
 // ---- drawing ------------------------------------------------------------------------
@@ -175,6 +203,9 @@ function draw() {
   const state = pageState === 'ready' ? STATE_NAMES[view.state] ?? view.state : pageState;
   document.body.dataset.state = state;
   if (engine && pageState === 'ready') transcript(view);
+  contextWarning(engine && pageState === 'ready' && !view.items?.length ? {
+    systemPrompt: record.config.systemPrompt, tools: tools.tools ?? [], contextLength: settings?.contextLength, smallModel: settings?.smallModel,
+  } : null);
   const busy = !['ready', 'error'].includes(view.state) && pageState === 'ready';
   const send = $('send');
   send.textContent = busy ? 'Stop' : 'Send';
@@ -207,19 +238,6 @@ function statusText() {
   }
 }
 
-async function refreshList() {
-  let list = [];
-  try { list = await listConversations(); } catch { return; }
-  $('conversation-list').replaceChildren(...list.map((r) => {
-    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: r.title || 'Untitled' });
-    if (r.id === record?.id) b.setAttribute('aria-current', 'true');
-    b.addEventListener('click', () => { if (['ready', 'error'].includes(view.state)) openRecord(r); });
-    const li = document.createElement('li');
-    li.append(b);
-    return li;
-  }));
-}
-
 // ---- page states --------------------------------------------------------------------
 
 function showToken(message) {
@@ -232,13 +250,16 @@ function showToken(message) {
 /**
  * Opens the MCP session with this browser's profile: small-model mode asks the device
  * for the small catalogue and the short guide and leaves out the tools outside the core
- * set, for this session only. The names come from a first, plain listing.
+ * set, and the tools turned off in Settings are left out too, for this session only.
+ * The names come from a first, plain listing, which Settings also lists.
  */
 async function openSession() {
-  const small = Boolean(currentSettings()?.smallModel);
+  const chosen = currentSettings();
+  const small = Boolean(chosen?.smallModel);
   await device.open({ smallModel: small, disabled: [] });
   tools = (await device.request('tools/list', {})).result;
-  const disabled = small ? (tools.tools ?? []).map((t) => t.name).filter((n) => !SMALL_TOOLS.includes(n)) : [];
+  allTools = tools.tools ?? [];
+  const disabled = disabledNames(allTools, chosen?.disabledTools, small);
   if (disabled.length) {
     await device.open({ smallModel: small, disabled });
     tools = (await device.request('tools/list', {})).result;
@@ -270,7 +291,7 @@ async function enterReady() {
     else newConversation();
   }
   pageState = 'ready';
-  refreshList();
+  panel.refresh();
   render();
 }
 
@@ -339,15 +360,6 @@ $('token-button').addEventListener('click', async () => {
     else { pageState = 'setup'; dialog.open(true); }
   }
   render();
-});
-// Export: the stored records as they are (settings and messages; never a key or the token).
-$('export-button').addEventListener('click', async () => {
-  await save();
-  const records = await listConversations().catch(() => []);
-  const blob = new Blob([JSON.stringify({ format: 'barline-chat', version: 1, conversations: records }, null, 2)], { type: 'application/json' });
-  const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: 'barline-conversations.json' });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
 window.addEventListener('pagehide', () => { save(); });
 setInterval(() => { if (pageState !== 'ready' || !['ready', 'error'].includes(view.state)) render(); }, 1000);

@@ -78,7 +78,8 @@ export async function sendRequest({ engine, request, base, format, key, signal, 
 
 /**
  * Test connection: lists models (GET {base}/models) and confirms the key. Resolves
- * `{ok, models, message}`; nothing is sent to a model.
+ * `{ok, models, contexts, message}` (`contexts`: model → context length where the list
+ * gives one); nothing is sent to a model.
  */
 export async function testConnection({ base, format, key }) {
   const url = join(base, '/models');
@@ -95,6 +96,13 @@ export async function testConnection({ base, format, key }) {
   if (!res.ok) return { ok: false, models: [], message: `HTTP ${res.status}` };
   const body = await res.json().catch(() => ({}));
   const list = body.data ?? body.models ?? [];
-  const models = list.map((m) => String(m.id ?? m.name ?? '').replace(/^models\//, '')).filter(Boolean);
-  return { ok: true, models, message: `Connected: ${models.length} models.` };
+  const nameOf = (m) => String(m.id ?? m.name ?? '').replace(/^models\//, '');
+  const models = list.map(nameOf).filter(Boolean);
+  // Context lengths, where the list gives them (OpenRouter, LM Studio, Gemini, Anthropic's max_input_tokens).
+  const contexts = {};
+  for (const m of list) {
+    const n = Number(m.context_length ?? m.max_context_length ?? m.inputTokenLimit ?? m.max_input_tokens ?? 0);
+    if (nameOf(m) && Number.isFinite(n) && n > 0) contexts[nameOf(m)] = Math.round(n);
+  }
+  return { ok: true, models, contexts, message: `Connected: ${models.length} models.` };
 }

@@ -1,9 +1,11 @@
 // The Settings dialog: provider preset, base URL, key (stored by store.js, never in the
 // settings), model with the provider's own list as suggestions, small-model mode, rounds
-// per turn and the system prompt. A native modal <dialog> traps focus and closes on
+// per turn, the tools offered with the round's fixed cost (tool-settings.js) and the
+// system prompt. A native modal <dialog> traps focus and closes on
 // Escape; focus returns to the control that opened it.
 import { PRESETS, testConnection } from './provider.js';
 import { forgetKeys, loadKey, loadSettings, saveSettings, storeKey } from './store.js';
+import { setupToolSettings } from './tool-settings.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,10 +16,6 @@ export const DEFAULT_PROMPT = [
   'Read before you write, and say briefly what you changed.',
   'Read tool errors and warnings and act on them: fix the arguments or tell the user.',
 ].join(' ');
-
-/** The core tools small-model mode keeps by default. */
-export const SMALL_TOOLS = ['barline-connect', 'barline-read-live-set', 'barline-read-track', 'barline-read-clip',
-  'barline-create-track', 'barline-create-clip', 'barline-update-clip', 'barline-playback'];
 
 /** Settings as stored, with defaults for a first run (null when none were saved). */
 export function currentSettings() {
@@ -35,10 +33,15 @@ function fill(s) {
   $('system-prompt').value = s.systemPrompt;
 }
 
-/** Wires the dialog; `onSaved(settings)` runs after Save. */
-export function setupSettings(onSaved) {
+/**
+ * Wires the dialog; `onSaved(settings)` runs after Save. `info` gives the session's
+ * tools and the device's instructions for the tool list and the context meter.
+ */
+export function setupSettings(onSaved, info) {
   const dialog = $('settings');
   let opener = null;
+  let contexts = {};
+  const toolSettings = setupToolSettings(info);
   const defaults = () => ({ preset: 'ollama', base: PRESETS.ollama.base, model: '', keyMode: 'remember', smallModel: true, roundLimit: 25, systemPrompt: DEFAULT_PROMPT });
 
   $('preset').addEventListener('change', () => {
@@ -46,6 +49,7 @@ export function setupSettings(onSaved) {
     $('base-url').value = p.base;
     if (p.model && !$('model').value) $('model').value = p.model;
     $('small-model').checked = Boolean(p.local);
+    $('small-model').dispatchEvent(new Event('change'));
     $('api-key').value = '';
   });
   $('test-button').addEventListener('click', async () => {
@@ -55,7 +59,17 @@ export function setupSettings(onSaved) {
     $('test-result').textContent = r.message;
     $('model-list').replaceChildren(...r.models.map((m) => Object.assign(document.createElement('option'), { value: m })));
     if (r.ok && !$('model').value && r.models.length) $('model').value = r.models[0];
+    contexts = r.contexts ?? {};
+    contextFromList();
   });
+  // A context length the provider's model list gives fills an empty field; the user's own number wins.
+  function contextFromList() {
+    const known = contexts[$('model').value.trim()];
+    if (!known || $('context-length').value) return;
+    $('context-length').value = String(known);
+    toolSettings.update();
+  }
+  $('model').addEventListener('change', contextFromList);
   $('forget-keys').addEventListener('click', async () => {
     await forgetKeys();
     $('api-key').value = '';
@@ -70,6 +84,7 @@ export function setupSettings(onSaved) {
       model: $('model').value.trim(),
       keyMode: $('key-mode').value,
       smallModel: $('small-model').checked,
+      disabledTools: toolSettings.disabled(),
       roundLimit: Math.min(100, Math.max(1, Math.round(Number($('round-limit').value) || 25))),
       contextLength: Math.min(10_000_000, Math.max(0, Math.round(Number($('context-length').value)) || 0)) || null,
       systemPrompt: $('system-prompt').value.trim() || DEFAULT_PROMPT,
@@ -90,6 +105,7 @@ export function setupSettings(onSaved) {
       opener = document.activeElement;
       const s = loadSettings() ?? defaults();
       fill(s);
+      toolSettings.fill(s);
       $('api-key').value = await loadKey(s.preset, s.base);
       $('setup-hint').hidden = !setup;
       if (!dialog.open) dialog.showModal();

@@ -44,6 +44,10 @@ export async function listConversations() {
 }
 /** Deletes a conversation. */
 export const deleteConversation = (id) => tx('conversations', 'readwrite', (s) => s.delete(id));
+/** Saves several records in one transaction, so an import writes all of them or none. */
+export const saveConversations = (records) => tx('conversations', 'readwrite', (s) => records.map((r) => s.put(r)).at(-1));
+/** Deletes several conversations in one transaction. */
+export const deleteConversations = (ids) => tx('conversations', 'readwrite', (s) => ids.map((id) => s.delete(id)).at(-1));
 
 /** The page's settings (provider, base URL, model, options; no key). */
 export function loadSettings() {
