@@ -180,9 +180,16 @@ test("the round limit pauses with counts; Continue adds no message; Stop ends", 
     await s.state("round-limit", 20000);
     await s.see("Paused after 3 rounds and 3 tool calls.");
     await s.shot("07-round-limit");
+    const before = chat.fake.modelRequests().length;
     await s.page.getByRole("button", { name: "Continue" }).click();
+    // The page is still in "round-limit" as Continue is clicked: wait for the next three
+    // rounds to reach the provider, then for the pause they end in.
+    const deadline = Date.now() + 20000;
+    while (chat.fake.modelRequests().length < before + 3 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(chat.fake.modelRequests().length >= before + 3, true, "three more rounds after Continue");
     await s.state("round-limit", 20000);
-    assert.equal(chat.fake.modelRequests().length >= 6, true);
     await s.page.getByRole("button", { name: "Stop" }).click();
     await s.state("ready");
   } finally {
