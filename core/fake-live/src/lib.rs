@@ -29,6 +29,7 @@ mod gain;
 mod history;
 mod limits;
 mod load;
+mod load_config;
 mod load_devices;
 mod mixer;
 mod note_json;
