@@ -31,6 +31,7 @@ mod limits;
 mod load;
 mod load_config;
 mod load_devices;
+mod load_refs;
 mod mixer;
 mod note_json;
 mod notes;
