@@ -122,75 +122,12 @@ impl FakeLive {
         };
         let mixer = self
             .add(Node::new(Class::MixerDevice, kind, owner).with("panning_mode", Value::Int(0)));
-        let params = [
-            (
-                "volume",
-                ParamSpec::new(
-                    if chain {
-                        "Chain Volume"
-                    } else {
-                        "Track Volume"
-                    },
-                    0.85,
-                    0.0,
-                    1.0,
-                    "volume",
-                ),
-            ),
-            (
-                "panning",
-                ParamSpec::new(
-                    if chain { "Chain Pan" } else { "Track Panning" },
-                    0.0,
-                    -1.0,
-                    1.0,
-                    "pan",
-                ),
-            ),
-            (
-                "track_activator",
-                ParamSpec::quantized(
-                    if chain {
-                        "Chain Activator"
-                    } else {
-                        "Speaker On"
-                    },
-                    1.0,
-                    &["Off", "On"],
-                ),
-            ),
-            (
-                "left_split_stereo",
-                ParamSpec::new("Left Split Stereo Pan", -1.0, -1.0, 1.0, "pan"),
-            ),
-            (
-                "right_split_stereo",
-                ParamSpec::new("Right Split Stereo Pan", 1.0, -1.0, 1.0, "pan"),
-            ),
-        ];
-        for (slot, spec) in params {
+        for (slot, spec) in mixer_params(chain) {
             let p = self.new_parameter(mixer, &spec);
             self.set_single(mixer, slot, p);
         }
         if master {
-            let tempo = self.model.n(self.model.song).float("tempo");
-            for (slot, spec) in [
-                (
-                    "cue_volume",
-                    ParamSpec::new("Cue Volume", 0.85, 0.0, 1.0, "volume"),
-                ),
-                (
-                    "crossfader",
-                    ParamSpec::new("Crossfade", 0.0, -1.0, 1.0, ""),
-                ),
-                (
-                    "song_tempo",
-                    ParamSpec::new("Song Tempo", tempo, 20.0, 999.0, ""),
-                ),
-            ] {
-                let p = self.new_parameter(mixer, &spec);
-                self.set_single(mixer, slot, p);
-            }
+            self.add_master_params(mixer);
         } else {
             self.set_int(mixer, "crossfade_assign", 1);
             self.edit(mixer, |n| n.lists.insert("sends".into(), Vec::new()));
@@ -202,6 +139,29 @@ impl FakeLive {
             }
         }
         mixer
+    }
+
+    /// The main track's extra mixer parameters: cue volume, crossfader and the song
+    /// tempo (starting at the Song's current tempo).
+    fn add_master_params(&mut self, mixer: LiveId) {
+        let tempo = self.model.n(self.model.song).float("tempo");
+        for (slot, spec) in [
+            (
+                "cue_volume",
+                ParamSpec::new("Cue Volume", 0.85, 0.0, 1.0, "volume"),
+            ),
+            (
+                "crossfader",
+                ParamSpec::new("Crossfade", 0.0, -1.0, 1.0, ""),
+            ),
+            (
+                "song_tempo",
+                ParamSpec::new("Song Tempo", tempo, 20.0, 999.0, ""),
+            ),
+        ] {
+            let p = self.new_parameter(mixer, &spec);
+            self.set_single(mixer, slot, p);
+        }
     }
 
     /// Adds the send for return track `index` to a mixer (inserted at that index).
@@ -304,4 +264,55 @@ impl FakeLive {
         }
         self.add(node)
     }
+}
+
+/// The parameters every mixer has, by slot; a chain's mixer names them as Live's
+/// chain mixer does.
+fn mixer_params(chain: bool) -> [(&'static str, ParamSpec); 5] {
+    [
+        (
+            "volume",
+            ParamSpec::new(
+                if chain {
+                    "Chain Volume"
+                } else {
+                    "Track Volume"
+                },
+                0.85,
+                0.0,
+                1.0,
+                "volume",
+            ),
+        ),
+        (
+            "panning",
+            ParamSpec::new(
+                if chain { "Chain Pan" } else { "Track Panning" },
+                0.0,
+                -1.0,
+                1.0,
+                "pan",
+            ),
+        ),
+        (
+            "track_activator",
+            ParamSpec::quantized(
+                if chain {
+                    "Chain Activator"
+                } else {
+                    "Speaker On"
+                },
+                1.0,
+                &["Off", "On"],
+            ),
+        ),
+        (
+            "left_split_stereo",
+            ParamSpec::new("Left Split Stereo Pan", -1.0, -1.0, 1.0, "pan"),
+        ),
+        (
+            "right_split_stereo",
+            ParamSpec::new("Right Split Stereo Pan", 1.0, -1.0, 1.0, "pan"),
+        ),
+    ]
 }

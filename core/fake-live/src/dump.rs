@@ -27,6 +27,30 @@ pub(crate) fn dump(live: &FakeLive) -> String {
     let song = live.model.n(live.model.song);
     let mut out = Map::new();
     out.insert("format".into(), json!(FORMAT));
+    dump_config(live, &mut out);
+    if let Some(p) = live.canonical_path(live.model.this_device) {
+        out.insert("this_device".into(), json!(p));
+    }
+    let mut song_props = Map::new();
+    let fresh_song = fresh.scratch.model.n(fresh.scratch.model.song).clone();
+    emit_props(song, &fresh_song, &mut song_props);
+    out.insert("song".into(), J::Object(song_props));
+    out.insert("scenes".into(), dump_scenes(live, &mut fresh, song));
+    dump_all_tracks(live, &mut fresh, song, &mut out);
+    let cues = dump_cue_points(live, &mut fresh, song);
+    if !cues.is_empty() {
+        out.insert("cue_points".into(), J::Array(cues));
+    }
+    let view = dump_view(live, song);
+    if !view.is_empty() {
+        out.insert("view".into(), J::Object(view));
+    }
+    serde_json::to_string_pretty(&J::Object(out)).unwrap_or_default()
+}
+
+/// The Set-wide test knobs and files, each only when it differs from the default, so
+/// a fixture that never named them dumps without them.
+fn dump_config(live: &FakeLive, out: &mut Map<String, J>) {
     let defaults = FakeConfig::default();
     if !live.config.description.is_empty() {
         out.insert("description".into(), json!(live.config.description));
@@ -52,13 +76,10 @@ pub(crate) fn dump(live: &FakeLive) -> String {
     if !live.files.is_empty() {
         out.insert("files".into(), json!(live.files));
     }
-    if let Some(p) = live.canonical_path(live.model.this_device) {
-        out.insert("this_device".into(), json!(p));
-    }
-    let mut song_props = Map::new();
-    let fresh_song = fresh.scratch.model.n(fresh.scratch.model.song).clone();
-    emit_props(song, &fresh_song, &mut song_props);
-    out.insert("song".into(), J::Object(song_props));
+}
+
+/// Every scene, always written (a Set has at least one, so the list is never empty).
+fn dump_scenes(live: &FakeLive, fresh: &mut Fresh, song: &Node) -> J {
     let fresh_scene = fresh.node(|s| s.new_scene(""));
     let scenes: Vec<J> = song
         .list("scenes")
@@ -69,11 +90,15 @@ pub(crate) fn dump(live: &FakeLive) -> String {
             J::Object(m)
         })
         .collect();
-    out.insert("scenes".into(), J::Array(scenes));
+    J::Array(scenes)
+}
+
+/// The tracks, return tracks and main track, each left out when empty.
+fn dump_all_tracks(live: &FakeLive, fresh: &mut Fresh, song: &Node, out: &mut Map<String, J>) {
     let tracks = song.list("tracks").to_vec();
     let t: Vec<J> = tracks
         .iter()
-        .map(|t| dump_track(live, &mut fresh, *t, &tracks))
+        .map(|t| dump_track(live, fresh, *t, &tracks))
         .collect();
     if !t.is_empty() {
         out.insert("tracks".into(), J::Array(t));
@@ -81,18 +106,21 @@ pub(crate) fn dump(live: &FakeLive) -> String {
     let r: Vec<J> = song
         .list("return_tracks")
         .iter()
-        .map(|t| dump_track(live, &mut fresh, *t, &tracks))
+        .map(|t| dump_track(live, fresh, *t, &tracks))
         .collect();
     if !r.is_empty() {
         out.insert("return_tracks".into(), J::Array(r));
     }
-    let master = dump_track(live, &mut fresh, song.single("master_track"), &tracks);
+    let master = dump_track(live, fresh, song.single("master_track"), &tracks);
     if master.as_object().is_some_and(|m| !m.is_empty()) {
         out.insert("master_track".into(), master);
     }
+}
+
+/// The cue points, each with its time first since a load requires it.
+fn dump_cue_points(live: &FakeLive, fresh: &mut Fresh, song: &Node) -> Vec<J> {
     let fresh_cue = fresh.node(|s| s.add_cue_point("", 0.0));
-    let cues: Vec<J> = song
-        .list("cue_points")
+    song.list("cue_points")
         .iter()
         .map(|c| {
             let mut m = Map::new();
@@ -100,10 +128,11 @@ pub(crate) fn dump(live: &FakeLive) -> String {
             emit_props(live.model.n(*c), &fresh_cue, &mut m);
             J::Object(m)
         })
-        .collect();
-    if !cues.is_empty() {
-        out.insert("cue_points".into(), J::Array(cues));
-    }
+        .collect()
+}
+
+/// The view's selections as paths, leaving out those a load would pick anyway.
+fn dump_view(live: &FakeLive, song: &Node) -> Map<String, J> {
     let view = live.model.n(song.single("view"));
     let mut v = Map::new();
     for k in [
@@ -126,10 +155,7 @@ pub(crate) fn dump(live: &FakeLive) -> String {
             v.insert(k.into(), json!(p));
         }
     }
-    if !v.is_empty() {
-        out.insert("view".into(), J::Object(v));
-    }
-    serde_json::to_string_pretty(&J::Object(out)).unwrap_or_default()
+    v
 }
 
 fn dump_track(live: &FakeLive, fresh: &mut Fresh, track: LiveId, tracks: &[LiveId]) -> J {

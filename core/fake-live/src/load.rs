@@ -1,7 +1,8 @@
 //! Building a Set from fixture JSON. Every object is made by the same constructors the
 //! creating functions use, then the fixture's property values are applied.
 
-use super::fixture::{apply_props, array, err, object, FixtureError, FORMAT};
+use super::fixture::{apply_props, array, err, object, FixtureError};
+use super::load_config::read_config;
 use super::note_json;
 use super::schema::Class;
 use super::set::{FakeConfig, FakeLive};
@@ -9,25 +10,6 @@ use super::store::{Kind, Node, Notes, Value};
 use barline_core::live::LiveId;
 use serde_json::{Map, Value as J};
 
-const SET_KEYS: &[&str] = &[
-    "format",
-    "description",
-    "live_version",
-    "undo_step_functions",
-    "quantize_noop",
-    "files",
-    "call_delay_ms",
-    "note_answer_limit",
-    "random_seed",
-    "this_device",
-    "song",
-    "scenes",
-    "tracks",
-    "return_tracks",
-    "master_track",
-    "cue_points",
-    "view",
-];
 pub(crate) const TRACK_KEYS: &[&str] = &[
     "kind",
     "group",
@@ -97,148 +79,143 @@ impl FakeLive {
     }
 }
 
-fn bool_of(set: &Map<String, J>, key: &str) -> Result<bool, FixtureError> {
-    match set.get(key) {
-        None => Ok(false),
-        Some(J::Bool(b)) => Ok(*b),
-        Some(_) => Err(err(key, "must be true or false")),
-    }
-}
-
-/// An optional whole number in 0…10^9 (both flags are test knobs; larger values are
-/// mistakes).
-fn count_of(set: &Map<String, J>, key: &str, what: &str) -> Result<Option<u64>, FixtureError> {
-    match set.get(key) {
-        None => Ok(None),
-        Some(v) => match v.as_u64() {
-            Some(n) if n <= 1_000_000_000 => Ok(Some(n)),
-            _ => Err(err(
-                key,
-                format!("must be a whole number 0…1000000000 ({what})"),
-            )),
-        },
-    }
-}
-
 /// Parses and builds a Set.
 pub(crate) fn load(json: &str) -> Result<FakeLive, FixtureError> {
     let root: J = serde_json::from_str(json)
         .map_err(|e| err("(document)", format!("not valid JSON: {e}")))?;
     let set = object(&root, "(document)")?;
-    if let Some(k) = set.keys().find(|k| !SET_KEYS.contains(&k.as_str())) {
-        return Err(err(
-            k,
-            format!("unknown top-level key; allowed: {}", SET_KEYS.join(", ")),
-        ));
-    }
-    if set.get("format").and_then(J::as_str) != Some(FORMAT) {
-        return Err(err("format", format!("must be \"{FORMAT}\"")));
-    }
-    let mut config = FakeConfig::default();
-    if let Some(v) = set.get("live_version") {
-        config.version = v
-            .as_str()
-            .ok_or_else(|| err("live_version", "must be a string like \"12.3.1\""))?
-            .to_string();
-    }
-    if let Some(v) = set.get("description") {
-        config.description = v
-            .as_str()
-            .ok_or_else(|| err("description", "must be a string"))?
-            .to_string();
-    }
-    config.undo_step_functions = bool_of(set, "undo_step_functions")?;
-    config.quantize_noop = bool_of(set, "quantize_noop")?;
-    config.call_delay_ms =
-        count_of(set, "call_delay_ms", "virtual milliseconds per request")?.unwrap_or(0);
-    config.note_answer_limit =
-        count_of(set, "note_answer_limit", "a character count")?.map(|n| n as usize);
-    config.random_seed =
-        count_of(set, "random_seed", "start of the host random source")?.unwrap_or(0);
-    let mut live = FakeLive::skeleton(config);
-    for (i, f) in array(set, "files", "files")?.iter().enumerate() {
-        live.files.push(
-            f.as_str()
-                .ok_or_else(|| err(&format!("files[{i}]"), "must be a path string"))?
-                .to_string(),
-        );
-    }
-    let song = live.model.song;
-    if let Some(s) = set.get("song") {
-        let obj = object(s, "song")?;
-        let mut node = live.model.n(song).clone();
-        apply_props(&mut node, obj, &[], "song")?;
-        live.model.insert(song, node);
-    }
-    for (i, s) in array(set, "scenes", "scenes")?.iter().enumerate() {
-        let at = format!("scenes[{i}]");
-        let scene = live.new_scene("");
-        live.apply(scene, object(s, &at)?, &[], &at)?;
-        live.push_child(song, "scenes", scene, None);
-    }
-    if live.model.n(song).list("scenes").is_empty() {
-        return Err(err("scenes", "a Set has at least one scene"));
-    }
-    let returns = array(set, "return_tracks", "return_tracks")?;
-    let mut return_ids = Vec::new();
-    for (i, t) in returns.iter().enumerate() {
-        let at = format!("return_tracks[{i}]");
-        let track = live.new_track(Kind::ReturnTrack, "", 0);
-        live.push_child(song, "return_tracks", track, None);
-        return_ids.push((track, t, at));
-    }
-    // Sends exist once all return tracks do: one per return on every return mixer
-    // (each got one per return that existed when it was built).
-    for (track, _, _) in &return_ids {
-        let mixer = live.model.n(*track).single("mixer_device");
-        for i in live.model.n(mixer).list("sends").len()..returns.len() {
-            live.add_send(mixer, i);
-        }
-    }
+    let mut live = FakeLive::skeleton(read_config(set)?);
+    live.load_files(set)?;
+    live.load_song(set)?;
+    live.load_scenes(set)?;
+    let returns = live.add_return_tracks(set)?;
     let master = live.new_track(Kind::MasterTrack, "Main", 0);
     live.edit(master, |n| n.set_int("color_index", 0));
-    live.set_single(song, "master_track", master);
-    let tracks = array(set, "tracks", "tracks")?;
-    let mut built = Vec::new();
-    for (i, t) in tracks.iter().enumerate() {
-        let at = format!("tracks[{i}]");
-        let obj = object(t, &at)?;
-        let kind = match obj.get("kind").and_then(J::as_str) {
-            Some("midi") => Kind::MidiTrack,
-            Some("audio") => Kind::AudioTrack,
-            Some("group") => Kind::GroupTrack,
-            _ => {
-                return Err(err(
-                    &at,
-                    "\"kind\" must be \"midi\", \"audio\" or \"group\"",
-                ))
-            }
-        };
-        let track = live.new_track(kind, "", 0);
-        live.push_child(song, "tracks", track, None);
-        built.push((track, obj, at));
-    }
-    for (track, obj, at) in &built {
+    live.set_single(live.model.song, "master_track", master);
+    let tracks = live.add_tracks(set)?;
+    for (track, obj, at) in &tracks {
         live.fill_track(*track, obj, at)?;
     }
-    for (track, t, at) in &return_ids {
+    for (track, t, at) in &returns {
         live.fill_track(*track, object(t, at)?, at)?;
     }
     if let Some(m) = set.get("master_track") {
         live.fill_track(master, object(m, "master_track")?, "master_track")?;
     }
-    for (i, c) in array(set, "cue_points", "cue_points")?.iter().enumerate() {
-        let at = format!("cue_points[{i}]");
-        let obj = object(c, &at)?;
-        let time = obj
-            .get("time")
-            .and_then(J::as_f64)
-            .ok_or_else(|| err(&at, "\"time\" (beats) is required"))?;
-        let cue = live.add_cue_point("", time);
-        live.apply(cue, obj, &[], &at)?;
-    }
+    live.load_cue_points(set)?;
     live.load_refs(set)?;
     Ok(live)
+}
+
+/// A track made from the fixture but not yet filled: its id, its JSON and where in the
+/// fixture it stands (for error messages).
+type Pending<'a, T> = (LiveId, &'a T, String);
+
+impl FakeLive {
+    fn load_files(&mut self, set: &Map<String, J>) -> Result<(), FixtureError> {
+        for (i, f) in array(set, "files", "files")?.iter().enumerate() {
+            self.files.push(
+                f.as_str()
+                    .ok_or_else(|| err(&format!("files[{i}]"), "must be a path string"))?
+                    .to_string(),
+            );
+        }
+        Ok(())
+    }
+
+    fn load_song(&mut self, set: &Map<String, J>) -> Result<(), FixtureError> {
+        if let Some(s) = set.get("song") {
+            let song = self.model.song;
+            let obj = object(s, "song")?;
+            let mut node = self.model.n(song).clone();
+            apply_props(&mut node, obj, &[], "song")?;
+            self.model.insert(song, node);
+        }
+        Ok(())
+    }
+
+    fn load_scenes(&mut self, set: &Map<String, J>) -> Result<(), FixtureError> {
+        let song = self.model.song;
+        for (i, s) in array(set, "scenes", "scenes")?.iter().enumerate() {
+            let at = format!("scenes[{i}]");
+            let scene = self.new_scene("");
+            self.apply(scene, object(s, &at)?, &[], &at)?;
+            self.push_child(song, "scenes", scene, None);
+        }
+        if self.model.n(song).list("scenes").is_empty() {
+            return Err(err("scenes", "a Set has at least one scene"));
+        }
+        Ok(())
+    }
+
+    /// Makes every return track, then gives each return mixer its sends; they are
+    /// filled from the fixture later, once the regular tracks exist.
+    fn add_return_tracks<'a>(
+        &mut self,
+        set: &'a Map<String, J>,
+    ) -> Result<Vec<Pending<'a, J>>, FixtureError> {
+        let song = self.model.song;
+        let returns = array(set, "return_tracks", "return_tracks")?;
+        let mut return_ids = Vec::new();
+        for (i, t) in returns.iter().enumerate() {
+            let at = format!("return_tracks[{i}]");
+            let track = self.new_track(Kind::ReturnTrack, "", 0);
+            self.push_child(song, "return_tracks", track, None);
+            return_ids.push((track, t, at));
+        }
+        // Sends exist once all return tracks do: one per return on every return mixer
+        // (each got one per return that existed when it was built).
+        for (track, _, _) in &return_ids {
+            let mixer = self.model.n(*track).single("mixer_device");
+            for i in self.model.n(mixer).list("sends").len()..returns.len() {
+                self.add_send(mixer, i);
+            }
+        }
+        Ok(return_ids)
+    }
+
+    /// Makes every regular track of its kind, so groups can be referred to by index
+    /// when the tracks are filled.
+    fn add_tracks<'a>(
+        &mut self,
+        set: &'a Map<String, J>,
+    ) -> Result<Vec<Pending<'a, Map<String, J>>>, FixtureError> {
+        let song = self.model.song;
+        let mut built = Vec::new();
+        for (i, t) in array(set, "tracks", "tracks")?.iter().enumerate() {
+            let at = format!("tracks[{i}]");
+            let obj = object(t, &at)?;
+            let kind = match obj.get("kind").and_then(J::as_str) {
+                Some("midi") => Kind::MidiTrack,
+                Some("audio") => Kind::AudioTrack,
+                Some("group") => Kind::GroupTrack,
+                _ => {
+                    return Err(err(
+                        &at,
+                        "\"kind\" must be \"midi\", \"audio\" or \"group\"",
+                    ))
+                }
+            };
+            let track = self.new_track(kind, "", 0);
+            self.push_child(song, "tracks", track, None);
+            built.push((track, obj, at));
+        }
+        Ok(built)
+    }
+
+    fn load_cue_points(&mut self, set: &Map<String, J>) -> Result<(), FixtureError> {
+        for (i, c) in array(set, "cue_points", "cue_points")?.iter().enumerate() {
+            let at = format!("cue_points[{i}]");
+            let obj = object(c, &at)?;
+            let time = obj
+                .get("time")
+                .and_then(J::as_f64)
+                .ok_or_else(|| err(&at, "\"time\" (beats) is required"))?;
+            let cue = self.add_cue_point("", time);
+            self.apply(cue, obj, &[], &at)?;
+        }
+        Ok(())
+    }
 }
 
 impl FakeLive {
@@ -311,6 +288,19 @@ impl FakeLive {
             let clip = self.fill_clip(slots[i], clip_kind, object(c, &at)?, &at)?;
             self.set_single(slots[i], "clip", clip);
         }
+        self.fill_arrangement_clips(track, kind, clip_kind, obj, at)
+    }
+
+    /// Places the fixture's arrangement clips on a track, refusing a clip that
+    /// overlaps another one already placed there.
+    fn fill_arrangement_clips(
+        &mut self,
+        track: LiveId,
+        kind: Kind,
+        clip_kind: Kind,
+        obj: &Map<String, J>,
+        at: &str,
+    ) -> Result<(), FixtureError> {
         for (i, c) in array(obj, "arrangement_clips", at)?.iter().enumerate() {
             let at = format!("{at}.arrangement_clips[{i}]");
             if !matches!(kind, Kind::MidiTrack | Kind::AudioTrack) {
@@ -368,50 +358,5 @@ impl FakeLive {
             self.edit(clip, |n| n.notes = Some(notes));
         }
         Ok(clip)
-    }
-
-    fn load_refs(&mut self, set: &Map<String, J>) -> Result<(), FixtureError> {
-        if let Some(p) = set.get("this_device") {
-            let path = p
-                .as_str()
-                .ok_or_else(|| err("this_device", "must be a path string"))?;
-            let id = self.resolve_path(path);
-            if self.model.node(id).map(|n| n.class) != Some(Class::Device) {
-                return Err(err("this_device", format!("\"{path}\" is not a device")));
-            }
-            self.model.this_device = id;
-        }
-        if let Some(v) = set.get("view") {
-            let view = self.model.n(self.model.song).single("view");
-            for (k, p) in object(v, "view")? {
-                let path = p
-                    .as_str()
-                    .ok_or_else(|| err("view", format!("\"{k}\" must be a path")))?;
-                let id = self.resolve_path(path);
-                let want = match k.as_str() {
-                    "selected_track" => Class::Track,
-                    "selected_scene" => Class::Scene,
-                    "detail_clip" => Class::Clip,
-                    "highlighted_clip_slot" => Class::ClipSlot,
-                    _ => return Err(err("view", format!("unknown view key \"{k}\""))),
-                };
-                if self.model.node(id).map(|n| n.class) != Some(want) {
-                    return Err(err(
-                        "view",
-                        format!("{k}: \"{path}\" does not name a {want:?}"),
-                    ));
-                }
-                self.set_single(view, k, id);
-            }
-        }
-        // Live always has a selected track and scene: the first ones unless told.
-        let view = self.model.n(self.model.song).single("view");
-        for (key, list) in [("selected_track", "tracks"), ("selected_scene", "scenes")] {
-            let first = self.model.n(self.model.song).list(list).first().copied();
-            if let (true, Some(first)) = (self.model.n(view).single(key).is_none(), first) {
-                self.set_single(view, key, first);
-            }
-        }
-        Ok(())
     }
 }

@@ -146,104 +146,15 @@ impl FakeLive {
         a: &[Atom],
     ) -> Option<Result<Vec<Atom>, String>> {
         let r = match name {
-            "get_notes_extended" => Window::parse(a).and_then(|w| {
-                let notes = self.notes_of(clip)?;
-                Ok(notes_text(
-                    &notes
-                        .list
-                        .iter()
-                        .filter(|n| w.contains(n))
-                        .collect::<Vec<_>>(),
-                    &w.fields,
-                ))
-            }),
-            "get_all_notes_extended" | "get_selected_notes_extended" => (|| {
-                let w = if a.is_empty() {
-                    Window::all()
-                } else {
-                    Window {
-                        fields: Window::parse(a)
-                            .ok()
-                            .and_then(|w| w.fields)
-                            .or_else(|| dict_fields(a)),
-                        ..Window::all()
-                    }
-                };
-                let selected =
-                    name == "get_all_notes_extended" || self.model.n(clip).flag("all_selected");
-                let notes = self.notes_of(clip)?;
-                let list: Vec<&Note> = if selected {
-                    notes.list.iter().collect()
-                } else {
-                    Vec::new()
-                };
-                Ok(notes_text(&list, &w.fields))
-            })(),
-            "get_notes_by_id" => id_set(a).and_then(|ids| {
-                let notes = self.notes_of(clip)?;
-                Ok(notes_text(
-                    &notes
-                        .list
-                        .iter()
-                        .filter(|n| ids.contains(&n.id))
-                        .collect::<Vec<_>>(),
-                    &dict_fields(a),
-                ))
-            }),
-            "add_new_notes" => (|| {
-                let list = note_list(a)?;
-                if let Some(i) = list.iter().position(|n| n.get("note_id").is_some()) {
-                    return Err(format!(
-                        "Invalid entry in the dictionary: note {i} has a note_id"
-                    ));
-                }
-                let parsed = list
-                    .iter()
-                    .enumerate()
-                    .map(|(i, n)| parse_note(n, i, None))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let notes = self.notes_mut(clip)?;
-                let ids: Vec<Atom> = notes
-                    .insert_many(parsed)
-                    .into_iter()
-                    .map(|id| Atom::Int(id as i64))
-                    .collect();
-                self.changed(clip, "notes");
-                Ok(ids)
-            })(),
-            "apply_note_modifications" => (|| {
-                let list = note_list(a)?;
-                let notes = self.notes_of(clip)?;
-                let mut changed = Vec::new();
-                for (i, v) in list.iter().enumerate() {
-                    let id = v
-                        .get("note_id")
-                        .and_then(J::as_u64)
-                        .ok_or_else(|| format!("Required key note_id is missing (note {i})"))?;
-                    let base =
-                        notes.list.iter().find(|n| n.id == id).ok_or_else(|| {
-                            format!("note {i}: no note with id {id} in this clip")
-                        })?;
-                    changed.push(parse_note(v, i, Some(base))?);
-                }
-                let ids: BTreeSet<u64> = changed.iter().map(|c| c.id).collect();
-                let notes = self.notes_mut(clip)?;
-                notes.list.retain(|n| !ids.contains(&n.id));
-                notes.insert_many(changed);
-                self.changed(clip, "notes");
-                Ok(vec![])
-            })(),
-            "remove_notes_extended" => Window::parse(a).and_then(|w| {
-                self.notes_mut(clip)?.list.retain(|n| !w.contains(n));
-                self.changed(clip, "notes");
-                Ok(vec![])
-            }),
-            "remove_notes_by_id" => plain_id_list(a).and_then(|ids| {
-                let ids: BTreeSet<u64> = ids.into_iter().collect();
-                self.notes_mut(clip)?.list.retain(|n| !ids.contains(&n.id));
-                self.changed(clip, "notes");
-                Ok(vec![])
-            }),
+            "get_notes_extended" => self.notes_in_window(clip, a),
+            "get_all_notes_extended" | "get_selected_notes_extended" => {
+                self.all_notes(clip, name == "get_all_notes_extended", a)
+            }
+            "get_notes_by_id" => self.notes_by_id(clip, a),
+            "add_new_notes" => self.add_new_notes(clip, a),
+            "apply_note_modifications" => self.apply_note_modifications(clip, a),
+            "remove_notes_extended" => self.remove_notes_in_window(clip, a),
+            "remove_notes_by_id" => self.remove_notes_by_id(clip, a),
             "duplicate_notes_by_id" => self.duplicate_notes(clip, a),
             "select_all_notes" | "deselect_all_notes" => {
                 let on = (name == "select_all_notes") as i64;
@@ -254,6 +165,112 @@ impl FakeLive {
             _ => return None,
         };
         Some(r.map(|atoms| self.cut_note_answer(name, atoms)))
+    }
+
+    /// `get_notes_extended`: the notes inside a pitch and time window.
+    fn notes_in_window(&self, clip: LiveId, a: &[Atom]) -> Result<Vec<Atom>, String> {
+        let w = Window::parse(a)?;
+        let notes = self.notes_of(clip)?;
+        let inside: Vec<&Note> = notes.list.iter().filter(|n| w.contains(n)).collect();
+        Ok(notes_text(&inside, &w.fields))
+    }
+
+    /// `get_all_notes_extended` (`all` set) and `get_selected_notes_extended`: every
+    /// note, or the selected ones, which are all or none since the fake only tracks
+    /// select-all.
+    fn all_notes(&self, clip: LiveId, all: bool, a: &[Atom]) -> Result<Vec<Atom>, String> {
+        let w = if a.is_empty() {
+            Window::all()
+        } else {
+            Window {
+                fields: Window::parse(a)
+                    .ok()
+                    .and_then(|w| w.fields)
+                    .or_else(|| dict_fields(a)),
+                ..Window::all()
+            }
+        };
+        let selected = all || self.model.n(clip).flag("all_selected");
+        let notes = self.notes_of(clip)?;
+        let list: Vec<&Note> = if selected {
+            notes.list.iter().collect()
+        } else {
+            Vec::new()
+        };
+        Ok(notes_text(&list, &w.fields))
+    }
+
+    /// `get_notes_by_id`: the notes with the given ids.
+    fn notes_by_id(&self, clip: LiveId, a: &[Atom]) -> Result<Vec<Atom>, String> {
+        let ids = id_set(a)?;
+        let notes = self.notes_of(clip)?;
+        let found: Vec<&Note> = notes.list.iter().filter(|n| ids.contains(&n.id)).collect();
+        Ok(notes_text(&found, &dict_fields(a)))
+    }
+
+    /// `add_new_notes`: inserts notes without ids and answers their new ids.
+    fn add_new_notes(&mut self, clip: LiveId, a: &[Atom]) -> Result<Vec<Atom>, String> {
+        let list = note_list(a)?;
+        if let Some(i) = list.iter().position(|n| n.get("note_id").is_some()) {
+            return Err(format!(
+                "Invalid entry in the dictionary: note {i} has a note_id"
+            ));
+        }
+        let parsed = list
+            .iter()
+            .enumerate()
+            .map(|(i, n)| parse_note(n, i, None))
+            .collect::<Result<Vec<_>, _>>()?;
+        let notes = self.notes_mut(clip)?;
+        let ids: Vec<Atom> = notes
+            .insert_many(parsed)
+            .into_iter()
+            .map(|id| Atom::Int(id as i64))
+            .collect();
+        self.changed(clip, "notes");
+        Ok(ids)
+    }
+
+    /// `apply_note_modifications`: replaces existing notes (by id) with changed copies;
+    /// every id must exist before anything changes.
+    fn apply_note_modifications(&mut self, clip: LiveId, a: &[Atom]) -> Result<Vec<Atom>, String> {
+        let list = note_list(a)?;
+        let notes = self.notes_of(clip)?;
+        let mut changed = Vec::new();
+        for (i, v) in list.iter().enumerate() {
+            let id = v
+                .get("note_id")
+                .and_then(J::as_u64)
+                .ok_or_else(|| format!("Required key note_id is missing (note {i})"))?;
+            let base = notes
+                .list
+                .iter()
+                .find(|n| n.id == id)
+                .ok_or_else(|| format!("note {i}: no note with id {id} in this clip"))?;
+            changed.push(parse_note(v, i, Some(base))?);
+        }
+        let ids: BTreeSet<u64> = changed.iter().map(|c| c.id).collect();
+        let notes = self.notes_mut(clip)?;
+        notes.list.retain(|n| !ids.contains(&n.id));
+        notes.insert_many(changed);
+        self.changed(clip, "notes");
+        Ok(vec![])
+    }
+
+    /// `remove_notes_extended`: deletes the notes inside a pitch and time window.
+    fn remove_notes_in_window(&mut self, clip: LiveId, a: &[Atom]) -> Result<Vec<Atom>, String> {
+        let w = Window::parse(a)?;
+        self.notes_mut(clip)?.list.retain(|n| !w.contains(n));
+        self.changed(clip, "notes");
+        Ok(vec![])
+    }
+
+    /// `remove_notes_by_id`: deletes the notes with the given ids.
+    fn remove_notes_by_id(&mut self, clip: LiveId, a: &[Atom]) -> Result<Vec<Atom>, String> {
+        let ids: BTreeSet<u64> = plain_id_list(a)?.into_iter().collect();
+        self.notes_mut(clip)?.list.retain(|n| !ids.contains(&n.id));
+        self.changed(clip, "notes");
+        Ok(vec![])
     }
 
     /// Applies the fixture's `note_answer_limit`: a notes answer longer than the limit
