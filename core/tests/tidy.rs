@@ -14,7 +14,9 @@
 //! - the import rules of ARCHITECTURE.md "Rules" (`tidy/imports.rs`): no import circle
 //!   of more than 3 files in `core/src` or `core/fake-live/src`, and every layer imports
 //!   only the layers below it;
-//! - the tools count lists only through `lom::count` (`tidy/counting.rs`).
+//! - the tools count lists only through `lom::count` (`tidy/counting.rs`);
+//! - functions of at most 80 lines and files of at most 400 in `core/src` and
+//!   `core/fake-live/src` (`tidy/sizes.rs`).
 
 #[path = "tidy/citations.rs"]
 mod citations;
@@ -22,6 +24,8 @@ mod citations;
 mod counting;
 #[path = "tidy/imports.rs"]
 mod imports;
+#[path = "tidy/sizes.rs"]
+mod sizes;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -523,4 +527,33 @@ fn the_import_checks_catch_what_they_look_for() {
         .iter()
         .any(|c| c.len() == 3 && c.contains(&"tools::clip::read_clip".to_string())));
     assert!(imports::circles_over(&edges, MAX_CIRCLE).is_empty());
+}
+
+#[test]
+fn functions_and_files_stay_short_enough_to_read_in_one_sitting() {
+    for src in ["core/src", "core/fake-live/src"] {
+        let files = crate_sources(src);
+        let long = [sizes::long_functions(&files), sizes::long_files(&files)].concat();
+        assert!(
+            long.is_empty(),
+            "in {src}, over {} lines per function or {} per file (split them into steps):\n{}",
+            sizes::MAX_FUNCTION_LINES,
+            sizes::MAX_FILE_LINES,
+            long.join("\n")
+        );
+    }
+}
+
+#[test]
+fn the_size_check_catches_what_it_looks_for() {
+    let body = "    let x = 1;\n".repeat(79);
+    let long = format!("pub(crate) fn long(a: u8) -> u8 {{\n{body}}}\n");
+    let short = format!("fn short() {{\n{}}}\n", "    x();\n".repeat(78));
+    let files = vec![
+        ("a.rs".to_string(), long),
+        ("b.rs".to_string(), short),
+        ("c.rs".to_string(), "fn f();\n".repeat(401)),
+    ];
+    assert_eq!(sizes::long_functions(&files), ["a.rs:1 long (81 lines)"]);
+    assert_eq!(sizes::long_files(&files), ["c.rs (401 lines)"]);
 }
