@@ -7,6 +7,9 @@
 use super::{Atom, LiveId};
 use std::fmt;
 
+mod steps;
+pub use steps::format_steps;
+
 /// One step of a path: a child name, with an index for list children.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Segment {
@@ -158,10 +161,7 @@ impl fmt::Display for LomPath {
                     write!(f, " {i}")?;
                 }
                 for s in segments {
-                    write!(f, " {}", s.name)?;
-                    if let Some(i) = s.index {
-                        write!(f, " {i}")?;
-                    }
+                    write!(f, " {s}")?;
                 }
                 Ok(())
             }

@@ -3,6 +3,7 @@
 //! the device from copies of its track (docs/design/tool-rules.md §17, §18;
 //! docs/design/tool-contract.md §3.3).
 
+use crate::live::path::{LomPath, Segment};
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
@@ -15,25 +16,27 @@ pub struct Host {
     /// The track holding it.
     pub track: LiveId,
     /// The device's path below its track, e.g. `devices 0` or `devices 1 chains 0 devices 2`.
-    pub below_track: String,
+    pub below_track: Vec<Segment>,
 }
 
 /// Barline's device and track, or `None` when `this_device` resolves to nothing on a
 /// track (a Set loaded without the device, as some test fixtures are).
 pub fn find(live: &mut dyn LivePort) -> Option<Host> {
     let device = lom::resolve(live, "this_device")?;
-    let path = live.path_of(device).ok()?;
-    let words: Vec<&str> = path.split_whitespace().collect();
-    let split = match words.as_slice() {
-        ["live_set", "tracks" | "return_tracks", _, ..] => 3,
-        ["live_set", "master_track", ..] => 2,
-        _ => return None,
-    };
-    let track = lom::resolve(live, &words[..split].join(" "))?;
+    let path = LomPath::parse(&live.path_of(device).ok()?).ok()?;
+    let steps = path.live_set_steps()?;
+    let on_track = matches!(
+        steps.first(),
+        Some(("tracks" | "return_tracks", Some(_)) | ("master_track", _))
+    );
+    if !on_track {
+        return None;
+    }
+    let track = lom::resolve(live, &path.prefix(1).to_string())?;
     Some(Host {
         device,
         track,
-        below_track: words[split..].join(" "),
+        below_track: path.segments().get(1..).unwrap_or_default().to_vec(),
     })
 }
 
@@ -69,7 +72,11 @@ pub fn encloses(live: &mut dyn LivePort, host: &Host, object: LiveId) -> bool {
     if object == host.device {
         return true;
     }
-    let Ok(inner) = live.path_of(host.device) else {
+    let Some(inner) = live
+        .path_of(host.device)
+        .ok()
+        .and_then(|p| LomPath::parse(&p).ok())
+    else {
         return false;
     };
     let mut outers = vec![object];
@@ -85,11 +92,10 @@ pub fn encloses(live: &mut dyn LivePort, host: &Host, object: LiveId) -> bool {
     }
     outers.into_iter().any(|o| {
         live.path_of(o).is_ok_and(|outer| {
-            let (a, b): (Vec<&str>, Vec<&str>) = (
-                outer.split_whitespace().collect(),
-                inner.split_whitespace().collect(),
-            );
-            a.len() <= b.len() && b[..a.len()] == a[..]
+            // An object Live gives no path for may still hold the device: refusing is
+            // the safe answer, as it was when paths were compared word by word.
+            outer.trim().is_empty()
+                || LomPath::parse(&outer).is_ok_and(|outer| inner.is_within(&outer))
         })
     })
 }

@@ -3,6 +3,7 @@
 //! deletions never shift later targets; the master track, Barline's own track and the
 //! last scene are refused (honest refusals, docs/design/tool-contract.md §3.3).
 
+use crate::live::path::LomPath;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Place};
 use crate::tools::common::device::path::{DevicePath, Seg};
@@ -368,11 +369,13 @@ fn delete(live: &mut dyn LivePort, t: &Target) -> Result<(), ToolError> {
             &[Atom::from("id"), Atom::Int(t.id.0 as i64)],
         )?,
         How::Device => {
-            let words: Vec<&str> = path.split_whitespace().collect();
-            let parent_path = words[..words.len().saturating_sub(2)].join(" ");
-            let parent = lom::resolve(live, &parent_path).ok_or_else(|| {
-                ToolError::not_found(format!("the parent of {} is gone", t.label))
-            })?;
+            let parent = LomPath::parse(&path)
+                .ok()
+                .and_then(|p| p.parent())
+                .and_then(|p| lom::resolve(live, &p.to_string()))
+                .ok_or_else(|| {
+                    ToolError::not_found(format!("the parent of {} is gone", t.label))
+                })?;
             live.call(parent, "delete_device", &[Atom::Int(at("devices")?)])?
         }
         How::DrumPad => live.call(t.id, "delete_all_chains", &[])?,

@@ -1,6 +1,7 @@
 //! Reading a MIDI clip's notes (docs/design/tool-contract.md §1.14) and formatting them
 //! as bar|beat text.
 
+use crate::live::path::LomPath;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::notation::{self, FormatNote, FormatOptions, Note};
 use crate::tools::common::time;
@@ -319,9 +320,14 @@ pub fn count_outside(live: &mut dyn LivePort, clip: LiveId) -> Result<(i64, i64)
 /// True when the clip's track plays a Drum Rack as its first instrument.
 pub fn drum_mode(live: &mut dyn LivePort, clip: LiveId) -> Result<bool, ToolError> {
     let path = live.path_of(clip)?;
-    let words: Vec<&str> = path.split_whitespace().collect();
-    let Some(track) = (words.len() >= 3 && words[0] == "live_set")
-        .then(|| format!("{} {} {}", words[0], words[1], words[2]))
+    // The track is the first step below `live_set` (`live_set tracks 2 clip_slots 0 clip`).
+    let Some(track) = LomPath::parse(&path)
+        .ok()
+        .filter(|p| {
+            p.live_set_steps()
+                .is_some_and(|s| matches!(s.first(), Some((_, Some(_)))))
+        })
+        .map(|p| p.prefix(1).to_string())
     else {
         return Ok(false);
     };

@@ -2,6 +2,7 @@
 //! docs/design/tool-rules.md §11), and the parts of a clip path (`live_set tracks 1
 //! clip_slots 0 clip`) results report.
 
+use crate::live::path::LomPath;
 use crate::live::{LiveId, LivePort};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
@@ -124,17 +125,21 @@ pub enum Place {
 /// Reads a clip's place from its path.
 pub fn place(live: &mut dyn LivePort, clip: LiveId) -> Result<Place, ToolError> {
     let path = live.path_of(clip)?;
-    let words: Vec<&str> = path.split_whitespace().collect();
-    let idx = |i: usize| words.get(i).and_then(|w| w.parse::<usize>().ok());
-    Ok(match words.as_slice() {
-        ["live_set", "tracks", _, "clip_slots", _, "clip"] => match (idx(2), idx(4)) {
-            (Some(track), Some(scene)) => Place::Session(Slot { track, scene }),
-            _ => Place::Other,
-        },
-        ["live_set", "tracks", _, "arrangement_clips", _] => match idx(2) {
-            Some(track) => Place::Arrangement { track },
-            None => Place::Other,
-        },
+    let parsed = LomPath::parse(&path).ok();
+    let steps = parsed
+        .as_ref()
+        .and_then(LomPath::live_set_steps)
+        .unwrap_or_default();
+    Ok(match steps.as_slice() {
+        [("tracks", Some(track)), ("clip_slots", Some(scene)), ("clip", None)] => {
+            Place::Session(Slot {
+                track: *track,
+                scene: *scene,
+            })
+        }
+        [("tracks", Some(track)), ("arrangement_clips", Some(_))] => {
+            Place::Arrangement { track: *track }
+        }
         _ => Place::Other,
     })
 }

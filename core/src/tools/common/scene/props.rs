@@ -4,6 +4,7 @@
 //! with Live's enable flags. A scene's tempo and signature keep their values while
 //! disabled (Live reads −1 then), so disabling only clears the flag.
 
+use crate::live::path::LomPath;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::{names, time};
 use crate::tools::framework::call::Call;
@@ -194,14 +195,15 @@ pub fn display_name(call: &mut Call<'_>, scene: LiveId) -> Result<String, ToolEr
 /// A scene's 0-based index, from its canonical path (`live_set scenes 3`).
 pub fn scene_index(call: &mut Call<'_>, scene: LiveId) -> Result<usize, ToolError> {
     let path = call.live.path_of(scene)?;
-    path.strip_prefix("live_set scenes ")
-        .and_then(|n| n.trim().parse::<usize>().ok())
-        .ok_or_else(|| {
-            ToolError::new(
-                crate::tools::framework::error::ErrorCode::Internal,
-                format!("scene {scene} has the unexpected path {}", quoted(&path)),
-            )
-        })
+    let parsed = LomPath::parse(&path).ok();
+    let steps = parsed.as_ref().and_then(LomPath::live_set_steps);
+    match steps.as_deref() {
+        Some([("scenes", Some(n))]) => Ok(*n),
+        _ => Err(ToolError::new(
+            crate::tools::framework::error::ErrorCode::Internal,
+            format!("scene {scene} has the unexpected path {}", quoted(&path)),
+        )),
+    }
 }
 
 /// Switches off the tempo and signature a new scene took from the scene above (Live

@@ -3,6 +3,7 @@
 //! track lists of read-live-set (with the include list filtered by [`options`], never
 //! `"*"`) and the `live://track/{index}` resource all read through [`summary`].
 
+use crate::live::path::LomPath;
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::refs::{self, TrackList};
 use crate::tools::common::session_grid::{self, SessionGrid, SlotClip};
@@ -77,12 +78,15 @@ pub fn place(live: &mut dyn LivePort, track: LiveId) -> Result<Place, ToolError>
 }
 
 fn place_of_path(track: LiveId, path: &str) -> Result<Place, ToolError> {
-    let parts: Vec<&str> = path.split_whitespace().collect();
-    let index = |s: &str| s.parse::<usize>().ok();
-    match parts.as_slice() {
-        ["live_set", "tracks", n] => index(n).map(Place::Regular),
-        ["live_set", "return_tracks", n] => index(n).map(Place::Return),
-        ["live_set", "master_track"] => Some(Place::Master),
+    let parsed = LomPath::parse(path).ok();
+    let steps = parsed
+        .as_ref()
+        .and_then(LomPath::live_set_steps)
+        .unwrap_or_default();
+    match steps.as_slice() {
+        [("tracks", Some(n))] => Some(Place::Regular(*n)),
+        [("return_tracks", Some(n))] => Some(Place::Return(*n)),
+        [("master_track", None)] => Some(Place::Master),
         _ => None,
     }
     .ok_or_else(|| {

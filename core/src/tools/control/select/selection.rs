@@ -3,6 +3,7 @@
 //! alone, for a call without arguments), so the answer is Live's view of the selection,
 //! not the request's.
 
+use crate::live::path::LomPath;
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::reference::{self, Place};
 use crate::tools::common::device::target;
@@ -91,13 +92,10 @@ pub(super) fn live_index(
     list: &str,
 ) -> Result<i64, ToolError> {
     let path = live.path_of(id)?;
-    let words: Vec<&str> = path.split_whitespace().collect();
-    Ok(words
-        .iter()
-        .position(|w| *w == list)
-        .and_then(|i| words.get(i + 1))
-        .and_then(|w| w.parse().ok())
-        .unwrap_or(-1))
+    Ok(LomPath::parse(&path)
+        .ok()
+        .and_then(|p| p.first_index(list))
+        .map_or(-1, |i| i as i64))
 }
 
 pub(super) fn view_name(live: &mut dyn LivePort, app_view: LiveId) -> Result<String, ToolError> {

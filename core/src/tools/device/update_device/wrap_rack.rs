@@ -3,6 +3,7 @@
 //! new rack on a MIDI track, so they are parked on a temporary MIDI track first; that
 //! track is deleted afterwards, also when a step fails.
 
+use crate::live::path::LomPath;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::insert::{self, created_id};
 use crate::tools::common::device::path::DevicePath;
@@ -184,12 +185,12 @@ fn describe(r: &Ref) -> String {
 
 fn remove_track(live: &mut dyn LivePort, track: LiveId) -> Result<(), ToolError> {
     if let Ok(path) = live.path_of(track) {
-        if let Some(index) = path
-            .strip_prefix("live_set tracks ")
-            .and_then(|i| i.trim().parse::<i64>().ok())
+        let parsed = LomPath::parse(&path).ok();
+        if let Some([("tracks", Some(index))]) =
+            parsed.as_ref().and_then(LomPath::live_set_steps).as_deref()
         {
             let song = crate::tools::common::overview::song(live)?;
-            live.call(song, "delete_track", &[Atom::Int(index)])?;
+            live.call(song, "delete_track", &[Atom::Int(*index as i64)])?;
         }
     }
     Ok(())

@@ -5,6 +5,7 @@
 //! the source track hosts Barline, the temporary copy's Barline device is deleted before
 //! anything else so a second instance never starts serving.
 
+use crate::live::path::{format_steps, LomPath, Segment};
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::device::insert::make_container;
 use crate::tools::common::device::path::{DevicePath, Root, Seg};
@@ -21,7 +22,7 @@ pub struct Source {
     /// Index of its (regular) track.
     pub track: usize,
     /// Its LOM path below the track (`devices 1 chains 0 devices 0`).
-    pub below_track: Vec<String>,
+    pub below_track: Vec<Segment>,
     /// Its path (`t2/d1`).
     pub path: DevicePath,
 }
@@ -53,11 +54,10 @@ pub fn source(call: &mut Call<'_>, id: &str) -> Result<Source, ToolError> {
         ));
     };
     let lom_path = call.live.path_of(device)?;
-    let below_track = lom_path
-        .split_whitespace()
-        .skip(3)
-        .map(str::to_string)
-        .collect();
+    let below_track = LomPath::parse(&lom_path)
+        .ok()
+        .and_then(|p| p.segments().get(1..).map(<[Segment]>::to_vec))
+        .ok_or_else(|| ToolError::not_found(format!("device {} is not on a track", quoted(id))))?;
     Ok(Source {
         track,
         below_track,
@@ -150,33 +150,9 @@ fn move_copy(
     let mut below = src.below_track.clone();
     let src_track = lom::resolve(live, &format!("live_set tracks {}", src.track));
     if let Some(h) = host.filter(|h| Some(h.track) == src_track) {
-        let hw: Vec<&str> = h.below_track.split_whitespace().collect();
-        if let Some((idx, container)) = hw.split_last() {
-            let parent_path = format!(
-                "{temp_path} {}",
-                container[..container.len().saturating_sub(1)].join(" ")
-            );
-            let hi: i64 = idx.parse().unwrap_or(-1);
-            if let Some(parent) = lom::resolve(live, parent_path.trim()) {
-                live.call(parent, "delete_device", &[Atom::Int(hi)])?;
-            }
-            // The copy's devices after Barline in the same container moved up by one.
-            let depth = container.len() - 1;
-            let same_container = below.len() > depth
-                && below[..depth]
-                    .iter()
-                    .map(String::as_str)
-                    .eq(container[..depth].iter().copied());
-            if same_container {
-                if let Some(n) = below.get(depth + 1).and_then(|w| w.parse::<i64>().ok()) {
-                    if hi >= 0 && hi < n {
-                        below[depth + 1] = (n - 1).to_string();
-                    }
-                }
-            }
-        }
+        remove_barline(live, &temp_path, &h.below_track, &mut below)?;
     }
-    let copied_path = format!("{temp_path} {}", below.join(" "));
+    let copied_path = format!("{temp_path} {}", format_steps(&below));
     let copied = lom::resolve(live, &copied_path).ok_or_else(|| {
         ToolError::new(
             ErrorCode::LiveRejected,
@@ -220,13 +196,44 @@ fn move_copy(
     }
 }
 
+/// Deletes the copy's Barline device (the steps `host` below the temporary track) and
+/// shifts `below`, the copied device's steps, when it sat after Barline in the same
+/// container, since it moved up by one.
+fn remove_barline(
+    live: &mut dyn LivePort,
+    temp_path: &str,
+    host: &[Segment],
+    below: &mut [Segment],
+) -> Result<(), ToolError> {
+    let Some((last, container)) = host.split_last() else {
+        return Ok(());
+    };
+    let parent_path = format!("{temp_path} {}", format_steps(container));
+    let hi = last.index;
+    if let Some(parent) = lom::resolve(live, parent_path.trim()) {
+        let at = hi.map_or(-1, |i| i as i64);
+        live.call(parent, "delete_device", &[Atom::Int(at)])?;
+    }
+    let depth = container.len();
+    if below.len() > depth && below[..depth] == *container {
+        if let (Some(hi), Some(n)) = (hi, below[depth].index) {
+            if hi < n {
+                below[depth].index = Some(n - 1);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Deletes the temporary track by its current index.
 fn delete_temp(live: &mut dyn LivePort, song: LiveId, temp: LiveId) -> Result<(), ToolError> {
     let path = live.path_of(temp)?;
-    let words: Vec<&str> = path.split_whitespace().collect();
-    let Some(i) = words.get(2).and_then(|w| w.parse::<i64>().ok()) else {
+    let Some(i) = LomPath::parse(&path)
+        .ok()
+        .and_then(|p| p.first_index("tracks"))
+    else {
         return Ok(());
     };
-    live.call(song, "delete_track", &[Atom::Int(i)])?;
+    live.call(song, "delete_track", &[Atom::Int(i as i64)])?;
     Ok(())
 }

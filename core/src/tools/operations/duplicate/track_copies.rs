@@ -3,6 +3,7 @@
 //! device, devices, clips) and, for `routeToSource`, made an empty MIDI track that plays
 //! the source's instrument.
 
+use crate::live::path::{format_steps, Segment};
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::common::clip::reference::Slot;
 use crate::tools::common::host::{self, Host};
@@ -225,12 +226,18 @@ pub(super) fn route_after_a_tick(
 
 /// Deletes the copy's Barline device (same place below the track as the original).
 fn remove_barline(call: &mut Call<'_>, copy: LiveId, h: &Host) -> Result<(), ToolError> {
-    let words: Vec<&str> = h.below_track.split_whitespace().collect();
-    let Some(index) = words.last().and_then(|w| w.parse::<i64>().ok()) else {
+    let Some((
+        Segment {
+            index: Some(index), ..
+        },
+        container,
+    )) = h.below_track.split_last()
+    else {
         return Ok(());
     };
+    let index = *index as i64;
     let copy_path = call.live.path_of(copy)?;
-    let parent_path = format!("{copy_path} {}", words[..words.len() - 2].join(" "));
+    let parent_path = format!("{copy_path} {}", format_steps(container));
     if let Some(parent) = lom::resolve(call.live, parent_path.trim()) {
         call.live
             .call(parent, "delete_device", &[Atom::Int(index)])?;

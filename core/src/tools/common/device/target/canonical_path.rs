@@ -1,5 +1,6 @@
 //! The canonical path of an object for results: the inverse of [`crate::tools::common::device::target::resolve`].
 
+use crate::live::path::LomPath;
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::path::note_name;
 use crate::tools::common::device::target::children;
@@ -54,34 +55,29 @@ pub fn path_with(
     id: LiveId,
     cache: &mut PathCache,
 ) -> Result<Option<String>, ToolError> {
-    let lom_path = live.path_of(id)?;
-    let words: Vec<&str> = lom_path.split_whitespace().collect();
-    let num = |i: usize| words.get(i).and_then(|w| w.parse::<usize>().ok());
-    let (mut out, mut i) = match words.as_slice() {
-        ["live_set", "tracks", ..] => match num(2) {
-            Some(n) => (format!("t{n}"), 3),
-            None => return Ok(None),
-        },
-        ["live_set", "return_tracks", ..] => match num(2) {
-            Some(n) => (format!("rt{n}"), 3),
-            None => return Ok(None),
-        },
-        ["live_set", "master_track", ..] => ("mt".to_string(), 2),
+    let Ok(lom_path) = LomPath::parse(&live.path_of(id)?) else {
+        return Ok(None);
+    };
+    let Some(steps) = lom_path.live_set_steps() else {
+        return Ok(None);
+    };
+    let mut out = match steps.first() {
+        Some(("tracks", Some(n))) => format!("t{n}"),
+        Some(("return_tracks", Some(n))) => format!("rt{n}"),
+        Some(("master_track", None)) => "mt".to_string(),
         _ => return Ok(None),
     };
-    let mut prefix: Vec<&str> = words[..i].to_vec();
-    while i < words.len() {
-        let (Some(list), Some(n)) = (words.get(i).copied(), num(i + 1)) else {
+    for (k, step) in steps.iter().enumerate().skip(1) {
+        let (list, Some(n)) = *step else {
             return Ok(None);
         };
-        let parent = prefix.join(" ");
-        prefix.push(list);
-        prefix.push(words[i + 1]);
+        let parent = lom_path.prefix(k).to_string();
+        let here = lom_path.prefix(k + 1).to_string();
         match list {
             "devices" => out.push_str(&format!("/d{n}")),
             "return_chains" => out.push_str(&format!("/rc{n}")),
             "chains" => {
-                let chain = lom::resolve(live, &prefix.join(" ")).unwrap_or(LiveId::NONE);
+                let chain = lom::resolve(live, &here).unwrap_or(LiveId::NONE);
                 if !chain.is_none() && live.type_of(chain)? == "DrumChain" {
                     let (note, k) = cache.drum_place(live, &parent, chain)?;
                     out.push_str(&format!("/p{}/c{k}", note_name(note)));
@@ -90,7 +86,7 @@ pub fn path_with(
                 }
             }
             "drum_pads" => {
-                let pad = lom::resolve(live, &prefix.join(" ")).unwrap_or(LiveId::NONE);
+                let pad = lom::resolve(live, &here).unwrap_or(LiveId::NONE);
                 let note = if pad.is_none() {
                     n as i64
                 } else {
@@ -100,7 +96,6 @@ pub fn path_with(
             }
             _ => return Ok(None),
         }
-        i += 2;
     }
     Ok(Some(out))
 }
