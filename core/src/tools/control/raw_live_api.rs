@@ -8,7 +8,7 @@ use crate::live::{Atom, LiveId};
 use crate::tools::common::names;
 use crate::tools::common::track::routing;
 use crate::tools::framework::call::Call;
-use crate::tools::framework::coerce::{Choice, Choices, Text};
+use crate::tools::framework::coerce::{option_set, Choice, Choices, Text};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
@@ -22,25 +22,23 @@ pub struct RawLiveApi;
 /// Most operations one call may run (docs/design/tool-rules.md §21).
 pub const MAX_OPERATIONS: usize = 50;
 
-/// The operation types, with the 1.4.6 aliases.
-pub struct OperationTypes;
-
-impl Choices for OperationTypes {
-    const ALL: &'static [&'static str] = &[
-        "get",
-        "set",
-        "call",
-        "goto",
-        "info",
-        "getProperty",
-        "getChildIds",
-        "exists",
-        "getColor",
-        "setColor",
-        "get_property",
-        "set_property",
-        "call_method",
-    ];
+option_set! {
+    /// The operation types, with the 1.4.6 aliases.
+    pub enum OperationTypes {
+        Get = "get",
+        Set = "set",
+        Call = "call",
+        Goto = "goto",
+        Info = "info",
+        GetProperty = "getProperty",
+        GetChildIds = "getChildIds",
+        Exists = "exists",
+        GetColor = "getColor",
+        SetColor = "setColor",
+        LegacyGetProperty = "get_property",
+        LegacySetProperty = "set_property",
+        LegacyCallMethod = "call_method",
+    }
 }
 
 /// One operation.

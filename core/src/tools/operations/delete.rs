@@ -11,7 +11,7 @@ use crate::tools::common::host::{self, Host};
 use crate::tools::common::overview;
 use crate::tools::common::refs::{self, Kind};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
-use crate::tools::framework::coerce::{Choice, Choices, List};
+use crate::tools::framework::coerce::{option_set, Choice, List};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
@@ -21,11 +21,15 @@ use serde::{Deserialize, Serialize};
 /// `barline-delete`.
 pub struct Delete;
 
-/// The `type` options.
-pub struct DeleteKinds;
-
-impl Choices for DeleteKinds {
-    const ALL: &'static [&'static str] = &["track", "scene", "clip", "device", "drum-pad"];
+option_set! {
+    /// The `type` options.
+    pub enum DeleteKinds {
+        Track = "track",
+        Scene = "scene",
+        Clip = "clip",
+        Device = "device",
+        DrumPad = "drum-pad",
+    }
 }
 
 /// Arguments of delete.

@@ -8,7 +8,7 @@ use crate::tools::common::track::reader::{self, Place};
 use crate::tools::common::track::return_name;
 use crate::tools::common::{names, overview};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
-use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Int, Text, INDEX_MAX};
+use crate::tools::framework::coerce::{option_set, text_of, Choice, Flag, Int, Text, INDEX_MAX};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Tool, ToolMeta};
@@ -18,11 +18,13 @@ use serde::{Deserialize, Serialize};
 /// `barline-create-track`.
 pub struct CreateTrack;
 
-/// The kinds of track create-track makes.
-pub struct NewTrackTypes;
-
-impl Choices for NewTrackTypes {
-    const ALL: &'static [&'static str] = &["midi", "audio", "return"];
+option_set! {
+    /// The kinds of track create-track makes.
+    pub enum NewTrackTypes {
+        Midi = "midi",
+        Audio = "audio",
+        Return = "return",
+    }
 }
 
 /// Most tracks one call creates, and the highest `trackIndex + count`

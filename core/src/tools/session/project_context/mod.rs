@@ -8,7 +8,7 @@ pub mod samples;
 
 use crate::live::Atom;
 use crate::tools::framework::call::Call;
-use crate::tools::framework::coerce::{Choice, Choices, Int, Text};
+use crate::tools::framework::coerce::{option_set, Choice, Int, Text};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
 use schemars::JsonSchema;
@@ -17,11 +17,13 @@ use serde::{Deserialize, Serialize};
 /// `barline-context`.
 pub struct Context;
 
-/// Actions of the context tool.
-pub struct Actions;
-
-impl Choices for Actions {
-    const ALL: &'static [&'static str] = &["read", "write", "search"];
+option_set! {
+    /// Actions of the context tool.
+    pub enum Actions {
+        Read = "read",
+        Write = "write",
+        Search = "search",
+    }
 }
 
 /// Longest memory text in characters.
