@@ -40,6 +40,36 @@ option_set! {
     }
 }
 
+impl WarpModes {
+    /// Live's `warp_mode` code (0 beats … 4 complex, 6 pro; 5 is unused).
+    pub fn live_code(self) -> i64 {
+        match self {
+            WarpModes::Beats => 0,
+            WarpModes::Tones => 1,
+            WarpModes::Texture => 2,
+            WarpModes::Repitch => 3,
+            WarpModes::Complex => 4,
+            WarpModes::Pro => 6,
+        }
+    }
+}
+
+impl Grids {
+    /// Live's grid code for `quantize` (1 = 1/4 … 8 = 1/32).
+    pub fn live_code(self) -> i64 {
+        match self {
+            Grids::Quarter => 1,
+            Grids::Eighth => 2,
+            Grids::EighthTriplet => 3,
+            Grids::EighthAndTriplet => 4,
+            Grids::Sixteenth => 5,
+            Grids::SixteenthTriplet => 6,
+            Grids::SixteenthAndTriplet => 7,
+            Grids::ThirtySecond => 8,
+        }
+    }
+}
+
 /// Most split points one call takes.
 pub const MAX_SPLIT_POINTS: usize = 32;
 
