@@ -84,17 +84,17 @@ impl Tool for Context {
     };
 
     fn run(call: &mut Call<'_>, p: ContextParams) -> Result<ContextResult, ToolError> {
-        let action = p.action.as_str();
-        if p.content.is_some() && action != "write" {
+        let action = p.action.get();
+        if p.content.is_some() && action != Actions::Write {
             call.warn("content is only used by action \"write\"");
         }
-        if p.search.is_some() && action != "search" {
+        if p.search.is_some() && action != Actions::Search {
             call.warn("search is only used by action \"search\"");
         }
         match action {
-            "read" => Ok(read(call)),
-            "write" => write(call, p.content.as_ref().map(Text::as_str)),
-            _ => {
+            Actions::Read => Ok(read(call)),
+            Actions::Write => write(call, p.content.as_ref().map(Text::as_str)),
+            Actions::Search => {
                 let folder = samples::configured(call)?;
                 let limit = p.limit.map_or(200, |l| l.index());
                 let text = p.search.as_ref().map_or("", Text::as_str);
