@@ -166,10 +166,12 @@ fn atoms_json(atoms: &[Atom]) -> Value {
     )
 }
 
-fn check(i: usize, op: &Operation) -> Result<Step, ToolError> {
-    let mut kind = op.kind.get();
-    match kind {
-        OperationTypes::LegacySetProperty => kind = OperationTypes::Set,
+/// The type an operation runs as: `set_property` runs as set, `call_method` as the
+/// helper type its `method` names (else call); every other type as itself.
+fn effective_kind(i: usize, op: &Operation) -> Result<OperationTypes, ToolError> {
+    let given = op.kind.get();
+    Ok(match given {
+        OperationTypes::LegacySetProperty => OperationTypes::Set,
         OperationTypes::LegacyCallMethod => {
             let m = op.method.as_deref().ok_or_else(|| {
                 bad(
@@ -177,11 +179,11 @@ fn check(i: usize, op: &Operation) -> Result<Step, ToolError> {
                     "call_method needs method (a helper type such as \"getProperty\")",
                 )
             })?;
-            kind = OperationTypes::VALUES
+            OperationTypes::VALUES
                 .iter()
                 .copied()
                 .find(|k| k.name() == m && !k.is_legacy())
-                .unwrap_or(OperationTypes::Call);
+                .unwrap_or(OperationTypes::Call)
         }
         OperationTypes::Get
         | OperationTypes::Set
@@ -193,8 +195,12 @@ fn check(i: usize, op: &Operation) -> Result<Step, ToolError> {
         | OperationTypes::Exists
         | OperationTypes::GetColor
         | OperationTypes::SetColor
-        | OperationTypes::LegacyGetProperty => {}
-    }
+        | OperationTypes::LegacyGetProperty => given,
+    })
+}
+
+fn check(i: usize, op: &Operation) -> Result<Step, ToolError> {
+    let kind = effective_kind(i, op)?;
     let needs = |what: &str, have: bool| {
         if have {
             Ok(())
