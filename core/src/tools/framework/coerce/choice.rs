@@ -1,5 +1,8 @@
 //! Option sets: one value of a fixed set ([`Choice`]) or an `include` array of them
-//! ([`Include`]), both with the set as the schema's `enum`.
+//! ([`Include`]), both with the set as the schema's `enum`. Tool parameters declare
+//! their sets with [`option_set!`], so the tool matches the chosen variant
+//! ([`Choice::get`]) exhaustively; a set given only as names ([`Choices`]) still
+//! coerces the same way, and `include` sets stay names because `"*"` is no option.
 
 use crate::tools::framework::coerce::de_value;
 use crate::tools::framework::error::shown;
