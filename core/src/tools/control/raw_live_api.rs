@@ -8,7 +8,7 @@ use crate::live::{Atom, LiveId};
 use crate::tools::common::names;
 use crate::tools::common::track::routing;
 use crate::tools::framework::call::Call;
-use crate::tools::framework::coerce::{Choice, Choices, Text};
+use crate::tools::framework::coerce::{option_set, Choice, OptionEnum, Text};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
@@ -22,25 +22,44 @@ pub struct RawLiveApi;
 /// Most operations one call may run (docs/design/tool-rules.md §21).
 pub const MAX_OPERATIONS: usize = 50;
 
-/// The operation types, with the 1.4.6 aliases.
-pub struct OperationTypes;
+option_set! {
+    /// The operation types, with the 1.4.6 aliases.
+    pub enum OperationTypes {
+        Get = "get",
+        Set = "set",
+        Call = "call",
+        Goto = "goto",
+        Info = "info",
+        GetProperty = "getProperty",
+        GetChildIds = "getChildIds",
+        Exists = "exists",
+        GetColor = "getColor",
+        SetColor = "setColor",
+        LegacyGetProperty = "get_property",
+        LegacySetProperty = "set_property",
+        LegacyCallMethod = "call_method",
+    }
+}
 
-impl Choices for OperationTypes {
-    const ALL: &'static [&'static str] = &[
-        "get",
-        "set",
-        "call",
-        "goto",
-        "info",
-        "getProperty",
-        "getChildIds",
-        "exists",
-        "getColor",
-        "setColor",
-        "get_property",
-        "set_property",
-        "call_method",
-    ];
+impl OperationTypes {
+    /// The 1.4.6 spellings, which `check` rewrites to the types they stand for.
+    fn is_legacy(self) -> bool {
+        match self {
+            OperationTypes::LegacyGetProperty
+            | OperationTypes::LegacySetProperty
+            | OperationTypes::LegacyCallMethod => true,
+            OperationTypes::Get
+            | OperationTypes::Set
+            | OperationTypes::Call
+            | OperationTypes::Goto
+            | OperationTypes::Info
+            | OperationTypes::GetProperty
+            | OperationTypes::GetChildIds
+            | OperationTypes::Exists
+            | OperationTypes::GetColor
+            | OperationTypes::SetColor => false,
+        }
+    }
 }
 
 /// One operation.
@@ -111,7 +130,7 @@ impl Tool for RawLiveApi {
 
 /// An operation reduced to its effective type and operands, checked before any runs.
 struct Step {
-    kind: &'static str,
+    kind: OperationTypes,
     name: String,
     value: Option<Value>,
     args: Vec<Atom>,
@@ -147,64 +166,82 @@ fn atoms_json(atoms: &[Atom]) -> Value {
     )
 }
 
-fn check(i: usize, op: &Operation) -> Result<Step, ToolError> {
-    let mut kind = OperationTypes::ALL
-        .iter()
-        .copied()
-        .find(|k| *k == op.kind.as_str())
-        .unwrap_or("get");
-    match kind {
-        "set_property" => kind = "set",
-        "call_method" => {
+/// The type an operation runs as: `set_property` runs as set, `call_method` as the
+/// helper type its `method` names (else call); every other type as itself.
+fn effective_kind(i: usize, op: &Operation) -> Result<OperationTypes, ToolError> {
+    let given = op.kind.get();
+    Ok(match given {
+        OperationTypes::LegacySetProperty => OperationTypes::Set,
+        OperationTypes::LegacyCallMethod => {
             let m = op.method.as_deref().ok_or_else(|| {
                 bad(
                     i,
                     "call_method needs method (a helper type such as \"getProperty\")",
                 )
             })?;
-            kind = OperationTypes::ALL
+            OperationTypes::VALUES
                 .iter()
                 .copied()
-                .find(|k| *k == m && !matches!(*k, "call_method" | "get_property" | "set_property"))
-                .unwrap_or("call");
+                .find(|k| k.name() == m && !k.is_legacy())
+                .unwrap_or(OperationTypes::Call)
         }
-        _ => {}
-    }
+        OperationTypes::Get
+        | OperationTypes::Set
+        | OperationTypes::Call
+        | OperationTypes::Goto
+        | OperationTypes::Info
+        | OperationTypes::GetProperty
+        | OperationTypes::GetChildIds
+        | OperationTypes::Exists
+        | OperationTypes::GetColor
+        | OperationTypes::SetColor
+        | OperationTypes::LegacyGetProperty => given,
+    })
+}
+
+fn check(i: usize, op: &Operation) -> Result<Step, ToolError> {
+    let kind = effective_kind(i, op)?;
     let needs = |what: &str, have: bool| {
         if have {
             Ok(())
         } else {
-            Err(bad(i, &format!("type \"{kind}\" needs {what}")))
+            Err(bad(i, &format!("type \"{}\" needs {what}", kind.name())))
         }
     };
     let mut name = op.property.clone().unwrap_or_default();
     match kind {
-        "get" | "getProperty" | "getChildIds" => needs("property", op.property.is_some())?,
-        "set" => {
+        OperationTypes::Get | OperationTypes::GetProperty | OperationTypes::GetChildIds => {
+            needs("property", op.property.is_some())?
+        }
+        OperationTypes::Set => {
             needs("property", op.property.is_some())?;
             needs("value", op.value.is_some())?;
         }
-        "get_property" => {
+        OperationTypes::LegacyGetProperty => {
             needs("property", op.property.is_some())?;
             if !matches!(name.as_str(), "id" | "path" | "type" | "info") {
                 return Err(bad(i, "get_property reads id, path, type or info"));
             }
         }
-        "call" => {
+        OperationTypes::Call => {
             needs(
                 "method",
-                op.method.is_some() || op.kind.as_str() == "call_method",
+                op.method.is_some() || op.kind.get() == OperationTypes::LegacyCallMethod,
             )?;
             name = op.method.clone().unwrap_or_default();
         }
-        "goto" | "setColor" => needs("value", op.value.is_some())?,
-        _ => {}
+        OperationTypes::Goto | OperationTypes::SetColor => needs("value", op.value.is_some())?,
+        OperationTypes::Info
+        | OperationTypes::Exists
+        | OperationTypes::GetColor
+        | OperationTypes::LegacySetProperty
+        | OperationTypes::LegacyCallMethod => {}
     }
-    if kind == "setColor" {
+    if kind == OperationTypes::SetColor {
         let text = op.value.as_ref().and_then(Value::as_str).unwrap_or("");
         names::parse_colors(text).map_err(|e| bad(i, &e.message))?;
     }
-    if kind == "goto" && !op.value.as_ref().is_some_and(Value::is_string) {
+    if kind == OperationTypes::Goto && !op.value.as_ref().is_some_and(Value::is_string) {
         return Err(bad(
             i,
             "goto needs value: a Live API path such as \"live_set tracks 0\"",
@@ -247,7 +284,7 @@ fn run(call: &mut Call<'_>, p: RawParams) -> Result<RawResult, ToolError> {
             "raw live api: {} operation {} {} {} on {path}",
             if i == 0 { "start" } else { "next" },
             i + 1,
-            s.kind,
+            s.kind.name(),
             s.name
         ));
         let r = run_step(call, s, &mut id, &mut path).map_err(|e| {
@@ -261,13 +298,13 @@ fn run(call: &mut Call<'_>, p: RawParams) -> Result<RawResult, ToolError> {
                 format!(
                     "operation {} ({} {}) failed: {}; {applied}",
                     i + 1,
-                    s.kind,
+                    s.kind.name(),
                     s.name,
                     e.message
                 ),
             )
         })?;
-        if s.kind == "goto" {
+        if s.kind == OperationTypes::Goto {
             moved = true;
         }
         results.push(OpResult {
@@ -290,8 +327,8 @@ fn run_step(
 ) -> Result<Value, ToolError> {
     let live = &mut *call.live;
     Ok(match s.kind {
-        "get" => atoms_json(&live.get(*id, &s.name)?),
-        "getProperty" => {
+        OperationTypes::Get => atoms_json(&live.get(*id, &s.name)?),
+        OperationTypes::GetProperty => {
             let atoms = live.get(*id, &s.name)?;
             match routing::dict_value(&s.name, &atoms) {
                 Some(dict) => dict,
@@ -301,11 +338,11 @@ fn run_step(
                     .unwrap_or(Value::Null),
             }
         }
-        "getChildIds" => json!(lom::child_ids(live, *id, &s.name)?
+        OperationTypes::GetChildIds => json!(lom::child_ids(live, *id, &s.name)?
             .iter()
             .map(|c| format!("id {c}"))
             .collect::<Vec<_>>()),
-        "set" => {
+        OperationTypes::Set => {
             let atoms = match s.value.as_ref() {
                 Some(Value::Array(items)) => items.iter().filter_map(atom).collect(),
                 Some(v) => atom(v).into_iter().collect(),
@@ -314,33 +351,33 @@ fn run_step(
             live.set(*id, &s.name, &atoms)?;
             Value::Null
         }
-        "call" => atoms_json(&live.call(*id, &s.name, &s.args)?),
-        "goto" => {
+        OperationTypes::Call => atoms_json(&live.call(*id, &s.name, &s.args)?),
+        OperationTypes::Goto => {
             let to = s.value.as_ref().and_then(Value::as_str).unwrap_or("");
             *id = lom::resolve(live, to)
                 .ok_or_else(|| ToolError::not_found(format!("no Live object at {}", quoted(to))))?;
             *path = to.to_string();
             json!(id.to_string())
         }
-        "info" => {
+        OperationTypes::Info => {
             let t = live.type_of(*id)?;
             let p = live.path_of(*id)?;
             json!(format!("id {id}\ntype {t}\npath {p}"))
         }
-        "exists" => json!(lom::resolve(live, &format!("id {id}")).is_some()),
-        "getColor" => {
+        OperationTypes::Exists => json!(lom::resolve(live, &format!("id {id}")).is_some()),
+        OperationTypes::GetColor => {
             let c = live.get(*id, "color")?;
             json!(lom::color_hex(
                 c.first().and_then(Atom::as_i64).unwrap_or(0)
             ))
         }
-        "setColor" => {
+        OperationTypes::SetColor => {
             let text = s.value.as_ref().and_then(Value::as_str).unwrap_or("");
             let c = names::parse_colors(text)?.first().copied().unwrap_or(0);
             live.set(*id, "color", &[Atom::Int(c)])?;
             Value::Null
         }
-        "get_property" => match s.name.as_str() {
+        OperationTypes::LegacyGetProperty => match s.name.as_str() {
             "id" => json!(id.to_string()),
             "path" => json!(live.path_of(*id)?),
             "type" => json!(live.type_of(*id)?),
@@ -350,6 +387,7 @@ fn run_step(
                 live.path_of(*id)?
             )),
         },
-        _ => Value::Null,
+        // `check` has rewritten these to set and to the helper they name.
+        OperationTypes::LegacySetProperty | OperationTypes::LegacyCallMethod => Value::Null,
     })
 }

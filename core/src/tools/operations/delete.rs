@@ -12,7 +12,7 @@ use crate::tools::common::host::{self, Host};
 use crate::tools::common::overview;
 use crate::tools::common::refs::{self, Kind};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
-use crate::tools::framework::coerce::{Choice, Choices, List};
+use crate::tools::framework::coerce::{option_set, Choice, List, OptionEnum};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
@@ -22,11 +22,15 @@ use serde::{Deserialize, Serialize};
 /// `barline-delete`.
 pub struct Delete;
 
-/// The `type` options.
-pub struct DeleteKinds;
-
-impl Choices for DeleteKinds {
-    const ALL: &'static [&'static str] = &["track", "scene", "clip", "device", "drum-pad"];
+option_set! {
+    /// The `type` options.
+    pub enum DeleteKinds {
+        Track = "track",
+        Scene = "scene",
+        Clip = "clip",
+        Device = "device",
+        DrumPad = "drum-pad",
+    }
 }
 
 /// Arguments of delete.
@@ -97,8 +101,8 @@ struct Target {
 }
 
 fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, ToolError> {
-    let kind = p.kind.as_str();
-    let by_path = matches!(kind, "device" | "drum-pad");
+    let kind = p.kind.get();
+    let by_path = matches!(kind, DeleteKinds::Device | DeleteKinds::DrumPad);
     if p.path.is_some() && !by_path {
         call.warn("path is only used for type \"device\" or \"drum-pad\"; ignored");
     }
@@ -143,7 +147,7 @@ fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, Tool
         let r = resolve_path(call, &text, &path, kind, host.as_ref());
         push(&mut targets, &mut bulk, r);
     }
-    if kind == "scene" {
+    if kind == DeleteKinds::Scene {
         keep_one_scene(call, &mut targets, &mut bulk)?;
     }
     // Descending index order: regular tracks, then return tracks
@@ -155,7 +159,7 @@ fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, Tool
     let n = targets.len();
     for (i, t) in targets.iter().enumerate() {
         if i > 0 && call.deadline_near() {
-            call.warn_stopped(i, n, &format!("{kind}s"));
+            call.warn_stopped(i, n, &format!("{}s", kind.name()));
             break;
         }
         let r = delete(call.live, t);
@@ -164,7 +168,7 @@ fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, Tool
         }
         bulk.record(r.map(|()| Deleted {
             id: t.id.to_string(),
-            kind: kind.to_string(),
+            kind: kind.name().to_string(),
             deleted: true,
         }));
     }
@@ -186,15 +190,15 @@ fn unsupported(message: impl Into<String>) -> ToolError {
 fn resolve_id(
     call: &mut Call<'_>,
     id: &str,
-    kind: &str,
+    kind: DeleteKinds,
     host: Option<&Host>,
 ) -> Result<Target, ToolError> {
     let want = match kind {
-        "track" => Kind::Track,
-        "scene" => Kind::Scene,
-        "clip" => Kind::Clip,
-        "device" => Kind::Device,
-        _ => Kind::DrumPad,
+        DeleteKinds::Track => Kind::Track,
+        DeleteKinds::Scene => Kind::Scene,
+        DeleteKinds::Clip => Kind::Clip,
+        DeleteKinds::Device => Kind::Device,
+        DeleteKinds::DrumPad => Kind::DrumPad,
     };
     let (found, _) = refs::by_id(call, id, want)?;
     target(call.live, found, id, kind, host)
@@ -206,10 +210,12 @@ fn resolve_path(
     call: &mut Call<'_>,
     text: &str,
     path: &DevicePath,
-    kind: &str,
+    kind: DeleteKinds,
     host: Option<&Host>,
 ) -> Result<Target, ToolError> {
-    if kind == "drum-pad" && matches!(path.segs.last(), Some(Seg::Pad(p)) if p.pitch.is_none()) {
+    if kind == DeleteKinds::DrumPad
+        && matches!(path.segs.last(), Some(Seg::Pad(p)) if p.pitch.is_none())
+    {
         // Skipped like any other target that is not a pad, so a call naming only `p*`
         // says why nothing was deleted.
         return Err(ToolError::new(
@@ -221,7 +227,7 @@ fn resolve_path(
         ));
     }
     let found = target::resolve(call.live, path).map_err(|e| {
-        if e.code == ErrorCode::NotFound && kind == "device" {
+        if e.code == ErrorCode::NotFound && kind == DeleteKinds::Device {
             ToolError::not_found(format!("no device at path {}", quoted(text)))
         } else {
             e
@@ -234,9 +240,10 @@ fn resolve_path(
         )
     };
     let id = match (kind, found) {
-        ("device", Found::Device(d)) => d,
-        ("device", Found::Pad { .. }) => return Err(wrong("a drum pad", "a device")),
-        ("device", _) => return Err(wrong("a chain", "a device")),
+        (DeleteKinds::Device, Found::Device(d)) => d,
+        (DeleteKinds::Device, Found::Pad { .. }) => return Err(wrong("a drum pad", "a device")),
+        (DeleteKinds::Device, _) => return Err(wrong("a chain", "a device")),
+        // Only devices and drum pads are named by path, so the rest is a pad.
         (_, Found::Pad { pad: Some(pad), .. }) => pad,
         (_, Found::Pad { pad: None, .. }) => {
             return Err(ToolError::not_found(format!(
@@ -256,11 +263,11 @@ fn target(
     live: &mut dyn LivePort,
     found: LiveId,
     id: &str,
-    kind: &str,
+    kind: DeleteKinds,
     host: Option<&Host>,
 ) -> Result<Target, ToolError> {
     let path = live.path_of(found)?;
-    let label = format!("{kind} {}", quoted(id));
+    let label = format!("{} {}", kind.name(), quoted(id));
     let mut t = Target {
         id: found,
         label,
@@ -268,7 +275,7 @@ fn target(
         index: 0,
     };
     match kind {
-        "track" => {
+        DeleteKinds::Track => {
             if path.contains("master_track") {
                 return Err(unsupported("the master track cannot be deleted"));
             }
@@ -281,10 +288,10 @@ fn target(
                 t.index = lom::index_in_path(&path, "tracks").unwrap_or(0);
             }
         }
-        "scene" => {
+        DeleteKinds::Scene => {
             (t.how, t.index) = (How::Scene, lom::index_in_path(&path, "scenes").unwrap_or(0))
         }
-        "clip" => {
+        DeleteKinds::Clip => {
             t.how = match reference::place(live, found)? {
                 Place::Session(slot) => How::SessionClip(reference::clip_slot(live, slot)?),
                 Place::Arrangement { track } => How::ArrangementClip(
@@ -300,13 +307,13 @@ fn target(
                 }
             };
         }
-        "device" => {
+        DeleteKinds::Device => {
             if host.is_some_and(|h| h.device == found) {
                 return Err(unsupported("the Barline device cannot delete itself"));
             }
             t.how = How::Device;
         }
-        _ => t.how = How::DrumPad,
+        DeleteKinds::DrumPad => t.how = How::DrumPad,
     }
     let holds = matches!(t.how, How::Device | How::DrumPad)
         && host.is_some_and(|h| host::encloses(live, h, found));

@@ -8,7 +8,7 @@ use crate::tools::common::track::reader::{self, Place};
 use crate::tools::common::track::return_name;
 use crate::tools::common::{names, overview};
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
-use crate::tools::framework::coerce::{text_of, Choice, Choices, Flag, Int, Text, INDEX_MAX};
+use crate::tools::framework::coerce::{option_set, text_of, Choice, Flag, Int, Text, INDEX_MAX};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Tool, ToolMeta};
@@ -18,11 +18,13 @@ use serde::{Deserialize, Serialize};
 /// `barline-create-track`.
 pub struct CreateTrack;
 
-/// The kinds of track create-track makes.
-pub struct NewTrackTypes;
-
-impl Choices for NewTrackTypes {
-    const ALL: &'static [&'static str] = &["midi", "audio", "return"];
+option_set! {
+    /// The kinds of track create-track makes.
+    pub enum NewTrackTypes {
+        Midi = "midi",
+        Audio = "audio",
+        Return = "return",
+    }
 }
 
 /// Most tracks one call creates, and the highest `trackIndex + count`
@@ -89,13 +91,13 @@ impl Tool for CreateTrack {
 
 fn run(call: &mut Call<'_>, p: &CreateTrackParams) -> Result<OneOrMany<CreatedTrack>, ToolError> {
     let colors = names::colors(text_of(&p.color))?;
-    let kind = p.kind.as_ref().map(Choice::as_str).unwrap_or("midi");
+    let kind = p.kind.as_ref().map_or(NewTrackTypes::Midi, Choice::get);
     let count = p.count.map(Int::get).unwrap_or(1);
     let index = p.track_index.map(Int::get).unwrap_or(-1);
     let song = overview::song(call.live)?;
     let mut arm = p.arm.map(|f| f.0);
     let function = match kind {
-        "return" => {
+        NewTrackTypes::Return => {
             if index != -1 {
                 call.warn("trackIndex is ignored for return tracks");
             }
@@ -105,10 +107,10 @@ fn run(call: &mut Call<'_>, p: &CreateTrackParams) -> Result<OneOrMany<CreatedTr
             }
             "create_return_track"
         }
-        "audio" => "create_audio_track",
-        _ => "create_midi_track",
+        NewTrackTypes::Audio => "create_audio_track",
+        NewTrackTypes::Midi => "create_midi_track",
     };
-    if kind != "return" {
+    if kind != NewTrackTypes::Return {
         let tracks = lom::count(call.live, song, "tracks")? as i64;
         if index >= 0 && index + count > MAX_TRACKS {
             return Err(ToolError::bad_input(format!(
@@ -133,9 +135,9 @@ fn run(call: &mut Call<'_>, p: &CreateTrackParams) -> Result<OneOrMany<CreatedTr
             break;
         }
         let args: Vec<Atom> = match kind {
-            "return" => Vec::new(),
-            _ if index < 0 => vec![Atom::Int(-1)],
-            _ => vec![Atom::Int(index + i as i64)],
+            NewTrackTypes::Return => Vec::new(),
+            NewTrackTypes::Midi | NewTrackTypes::Audio if index < 0 => vec![Atom::Int(-1)],
+            NewTrackTypes::Midi | NewTrackTypes::Audio => vec![Atom::Int(index + i as i64)],
         };
         let answer = call.live.call(song, function, &args)?;
         let Some(track) = parse_id_atoms(&answer).filter(|t| !t.is_none()) else {

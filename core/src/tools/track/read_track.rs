@@ -58,11 +58,11 @@ fn target(call: &mut Call<'_>, p: &ReadTrackParams) -> Result<LiveId, ToolError>
         return Ok(refs::by_id(call, id.as_str(), Kind::Track)?.0);
     }
     let index = p.track_index.map(|i| i.index() as u64);
-    match (p.track_type.as_ref().map(Choice::as_str), index) {
-        (Some("master"), _) => master(call.live),
-        (Some(_), Some(i)) => refs::track_by_index(call, i, TrackList::Return),
+    match (p.track_type.as_ref().map(Choice::get), index) {
+        (Some(TrackTypes::Master), _) => master(call.live),
+        (Some(TrackTypes::Return), Some(i)) => refs::track_by_index(call, i, TrackList::Return),
         (None, Some(i)) => refs::track_by_index(call, i, TrackList::Regular),
-        (_, None) => Err(ToolError::bad_input(
+        (Some(TrackTypes::Return) | None, None) => Err(ToolError::bad_input(
             "give trackId, or trackIndex (with trackType \"return\" for a return track), or trackType \"master\"",
         )),
     }

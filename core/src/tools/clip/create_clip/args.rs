@@ -1,15 +1,16 @@
 //! The arguments of barline-create-clip, shared by its steps.
 
 use crate::tools::common::clip::clip_transforms::Seed;
-use crate::tools::framework::coerce::{Choice, Choices, Flag, Index, List, Text};
+use crate::tools::framework::coerce::{option_set, Choice, Flag, Index, List, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The `auto` options.
-pub struct AutoPlay;
-
-impl Choices for AutoPlay {
-    const ALL: &'static [&'static str] = &["play-scene", "play-clip"];
+option_set! {
+    /// The `auto` options.
+    pub enum AutoPlay {
+        PlayScene = "play-scene",
+        PlayClip = "play-clip",
+    }
 }
 
 /// Arguments of create-clip.

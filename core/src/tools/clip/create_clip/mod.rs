@@ -149,7 +149,7 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
         bulk.ok(o);
     }
     let out = bulk.finish(call)?;
-    let auto = args.auto.as_ref().map(Choice::as_str);
+    let auto = args.auto.as_ref().map(Choice::get);
     if let Err(e) = ops::auto(call.live, auto, &created_session, &mut call.warnings) {
         call.warn(format!("auto failed: {}", e.message));
     }

@@ -4,6 +4,7 @@
 
 use crate::live::path::parse_id_atoms;
 use crate::live::{Atom, LiveId, LivePort};
+use crate::tools::clip::create_clip::args::AutoPlay;
 use crate::tools::common::clip::reference::{self, Slot};
 use crate::tools::common::clip::timing::{self, Markers};
 use crate::tools::common::scene::props as scene_props;
@@ -144,7 +145,7 @@ pub fn configure_midi(
 /// `auto`: fire the first created session clip's scene, or every created session clip.
 pub fn auto(
     live: &mut dyn LivePort,
-    mode: Option<&str>,
+    mode: Option<AutoPlay>,
     created: &[Slot],
     warnings: &mut Vec<String>,
 ) -> Result<(), ToolError> {
@@ -153,14 +154,18 @@ pub fn auto(
         warnings.push("auto ignored: no session positions".into());
         return Ok(());
     }
-    if mode == "play-scene" {
-        if let Some(scene) = lom::resolve(live, &format!("live_set scenes {}", created[0].scene)) {
-            live.call(scene, "fire", &[])?;
+    match mode {
+        AutoPlay::PlayScene => {
+            let path = format!("live_set scenes {}", created[0].scene);
+            if let Some(scene) = lom::resolve(live, &path) {
+                live.call(scene, "fire", &[])?;
+            }
         }
-    } else {
-        for s in created {
-            if let Some(cs) = lom::resolve(live, &s.path()) {
-                live.call(cs, "fire", &[])?;
+        AutoPlay::PlayClip => {
+            for s in created {
+                if let Some(cs) = lom::resolve(live, &s.path()) {
+                    live.call(cs, "fire", &[])?;
+                }
             }
         }
     }

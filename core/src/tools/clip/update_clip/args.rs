@@ -2,39 +2,72 @@
 //! tool so every step can read them without importing the tool.
 
 use crate::tools::common::clip::clip_transforms::Seed;
-use crate::tools::framework::coerce::{Choice, Choices, Flag, List, Num, Text};
+use crate::tools::framework::coerce::{option_set, Choice, Flag, List, Num, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// `noteUpdateMode` options.
-pub struct NoteModes;
-
-impl Choices for NoteModes {
-    const ALL: &'static [&'static str] = &["replace", "merge"];
+option_set! {
+    /// `noteUpdateMode` options.
+    pub enum NoteModes {
+        Replace = "replace",
+        Merge = "merge",
+    }
 }
 
-/// `warpMode` options, in the order of Live's `warp_mode` codes (5 is unused).
-pub struct WarpModes;
-
-impl Choices for WarpModes {
-    const ALL: &'static [&'static str] =
-        &["beats", "tones", "texture", "repitch", "complex", "pro"];
+option_set! {
+    /// `warpMode` options, in the order of Live's `warp_mode` codes (5 is unused).
+    pub enum WarpModes {
+        Beats = "beats",
+        Tones = "tones",
+        Texture = "texture",
+        Repitch = "repitch",
+        Complex = "complex",
+        Pro = "pro",
+    }
 }
 
-/// `quantizeGrid` options, in the order of Live's grid codes 1…8.
-pub struct Grids;
+option_set! {
+    /// `quantizeGrid` options, in the order of Live's grid codes 1…8.
+    pub enum Grids {
+        Quarter = "1/4",
+        Eighth = "1/8",
+        EighthTriplet = "1/8T",
+        EighthAndTriplet = "1/8+1/8T",
+        Sixteenth = "1/16",
+        SixteenthTriplet = "1/16T",
+        SixteenthAndTriplet = "1/16+1/16T",
+        ThirtySecond = "1/32",
+    }
+}
 
-impl Choices for Grids {
-    const ALL: &'static [&'static str] = &[
-        "1/4",
-        "1/8",
-        "1/8T",
-        "1/8+1/8T",
-        "1/16",
-        "1/16T",
-        "1/16+1/16T",
-        "1/32",
-    ];
+impl WarpModes {
+    /// Live's `warp_mode` code (0 beats … 4 complex, 6 pro; 5 is unused).
+    pub fn live_code(self) -> i64 {
+        match self {
+            WarpModes::Beats => 0,
+            WarpModes::Tones => 1,
+            WarpModes::Texture => 2,
+            WarpModes::Repitch => 3,
+            WarpModes::Complex => 4,
+            WarpModes::Pro => 6,
+        }
+    }
+}
+
+impl Grids {
+    /// Live's grid code for `quantize` (1 = 1/4 … 8 = 1/32).
+    pub fn live_code(self) -> i64 {
+        match self {
+            Grids::Quarter => 1,
+            Grids::Eighth => 2,
+            Grids::EighthTriplet => 3,
+            Grids::EighthAndTriplet => 4,
+            Grids::Sixteenth => 5,
+            Grids::SixteenthTriplet => 6,
+            Grids::SixteenthAndTriplet => 7,
+            Grids::ThirtySecond => 8,
+        }
+    }
 }
 
 /// Most split points one call takes.

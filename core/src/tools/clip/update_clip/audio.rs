@@ -42,7 +42,7 @@ pub fn settings(
     if let Some(mode) = &p.warp_mode {
         // Live takes only a mode the clip lists in available_warp_modes
         // (core/fake-live/README.md row 38).
-        let code = warp_code(mode.as_str());
+        let code = mode.get().live_code();
         let offered = live.get(clip, "available_warp_modes")?;
         if is_offered(&offered, code) {
             live.set(clip, "warp_mode", &[Atom::Int(code)])?;
@@ -101,16 +101,15 @@ pub fn pitch_split(x: f64) -> (i64, i64) {
     (coarse, c - 100 * coarse)
 }
 
-/// Live's `warp_mode` code of a mode name (0 beats … 4 complex, 6 pro).
-pub fn warp_code(mode: &str) -> i64 {
-    match mode {
-        "beats" => 0,
-        "tones" => 1,
-        "texture" => 2,
-        "repitch" => 3,
-        "complex" => 4,
-        _ => 6,
-    }
+/// Live's `warp_mode` code of a mode name, for the tests that name modes as text.
+#[cfg(test)]
+fn warp_code(mode: &str) -> i64 {
+    use crate::tools::clip::update_clip::args::WarpModes;
+    use crate::tools::framework::coerce::OptionEnum;
+    WarpModes::VALUES
+        .iter()
+        .find(|m| m.name() == mode)
+        .map_or(-1, |m| m.live_code())
 }
 
 /// True when `code` is one of the modes an `available_warp_modes` answer lists.

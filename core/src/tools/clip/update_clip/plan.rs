@@ -4,7 +4,7 @@
 //! clip, in that clip's signature ([`clip_times`]).
 
 use crate::notation;
-use crate::tools::clip::update_clip::args::{Grids, UpdateClipParams, MAX_SPLIT_POINTS};
+use crate::tools::clip::update_clip::args::{NoteModes, UpdateClipParams, MAX_SPLIT_POINTS};
 use crate::tools::clip::update_clip::moves::Moves;
 use crate::tools::clip::update_clip::quantize::{self, Quantize};
 use crate::tools::common::clip::clip_transforms::CallTransforms;
@@ -13,7 +13,7 @@ use crate::tools::common::clip::reference;
 use crate::tools::common::clip::timing::EPS;
 use crate::tools::common::{names, overview, time};
 use crate::tools::framework::call::Call;
-use crate::tools::framework::coerce::{text_of, Choices, List, Text};
+use crate::tools::framework::coerce::{text_of, List, Text};
 use crate::tools::framework::error::{bad, quoted, ToolError};
 
 /// Everything checked before the first write.
@@ -67,10 +67,10 @@ pub fn plan(call: &mut Call<'_>, p: &UpdateClipParams) -> Result<Plan, ToolError
         None => None,
     };
     let quantize = quantize_of(call, p);
-    let merge = p
-        .note_update_mode
-        .as_ref()
-        .is_none_or(|m| m.as_str() == "merge");
+    let merge = p.note_update_mode.as_ref().is_none_or(|m| match m.get() {
+        NoteModes::Merge => true,
+        NoteModes::Replace => false,
+    });
     let names = labels::checked_names(call, text_of(&p.name), ids.len())?;
     Ok(Plan {
         ids,
@@ -183,10 +183,7 @@ fn quantize_of(call: &mut Call<'_>, p: &UpdateClipParams) -> Option<Quantize> {
         call.warn("quantize ignored: quantizeGrid is required");
         return None;
     };
-    let code = Grids::ALL
-        .iter()
-        .position(|g| *g == grid.as_str())
-        .map_or(1, |i| i as i64 + 1);
+    let code = grid.get().live_code();
     let pitch = match text_of(&p.quantize_pitch) {
         None => None,
         Some(name) => match quantize::pitch_of(name) {

@@ -11,7 +11,7 @@ use crate::tools::common::track::gather::{mixer_fields, Facts, Gathered};
 use crate::tools::common::track::info::TrackInfo;
 use crate::tools::common::track::{devices, mixer, routing_fields};
 use crate::tools::framework::call::Call;
-use crate::tools::framework::coerce::Choices;
+use crate::tools::framework::coerce::{option_set, Choices};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use serde_json::Value;
@@ -36,11 +36,12 @@ impl Choices for TrackDetail {
     ];
 }
 
-/// The `trackType` options.
-pub struct TrackTypes;
-
-impl Choices for TrackTypes {
-    const ALL: &'static [&'static str] = &["return", "master"];
+option_set! {
+    /// The `trackType` options.
+    pub enum TrackTypes {
+        Return = "return",
+        Master = "master",
+    }
 }
 
 /// The master track.

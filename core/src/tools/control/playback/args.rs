@@ -1,22 +1,20 @@
 //! The arguments of barline-playback, shared by its steps.
 
-use crate::tools::framework::coerce::{Choice, Choices, Flag, Index, List, Text};
+use crate::tools::framework::coerce::{option_set, Choice, Flag, Index, List, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The `action` options.
-pub struct Actions;
-
-impl Choices for Actions {
-    const ALL: &'static [&'static str] = &[
-        "play-arrangement",
-        "update-arrangement",
-        "play-scene",
-        "play-session-clips",
-        "stop-session-clips",
-        "stop-all-session-clips",
-        "stop",
-    ];
+option_set! {
+    /// The `action` options.
+    pub enum Actions {
+        PlayArrangement = "play-arrangement",
+        UpdateArrangement = "update-arrangement",
+        PlayScene = "play-scene",
+        PlaySessionClips = "play-session-clips",
+        StopSessionClips = "stop-session-clips",
+        StopAllSessionClips = "stop-all-session-clips",
+        Stop = "stop",
+    }
 }
 
 /// Arguments of playback.

@@ -15,7 +15,7 @@ use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
-use args::PlaybackParams;
+use args::{Actions, PlaybackParams};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -69,7 +69,7 @@ fn run(call: &mut Call<'_>, p: &PlaybackParams) -> Result<PlaybackState, ToolErr
     check_arguments(call, p)?;
     let r = resolve(call, p)?;
     let settled = settle(call, p, &r)?;
-    let outcome = act(call, p.action.as_str(), &r, settled.start)?;
+    let outcome = act(call, p.action.get(), &r, settled.start)?;
     let live = &mut *call.live;
     let playing = match outcome.playing {
         Some(p) => p,
@@ -97,11 +97,11 @@ fn run(call: &mut Call<'_>, p: &PlaybackParams) -> Result<PlaybackState, ToolErr
 /// The checks that need no Live: arguments that cannot go together are refused, and
 /// arguments the action does not use are named in a warning.
 fn check_arguments(call: &mut Call<'_>, p: &PlaybackParams) -> Result<(), ToolError> {
-    let action = p.action.as_str();
+    let action = p.action.get();
     if p.ids.is_some() && p.slots.is_some() {
         return Err(ToolError::bad_input("give ids or slots, not both"));
     }
-    if action == "play-scene" && p.scene_index.is_none() {
+    if action == Actions::PlayScene && p.scene_index.is_none() {
         return Err(ToolError::bad_input(
             "action \"play-scene\" needs sceneIndex",
         ));
@@ -110,13 +110,13 @@ fn check_arguments(call: &mut Call<'_>, p: &PlaybackParams) -> Result<(), ToolEr
         let which = if p.ids.is_some() { "ids" } else { "slots" };
         call.warn(format!(
             "{which} ignored: action {} takes no clips",
-            quoted(action)
+            quoted(p.action.as_str())
         ));
     }
-    if action != "play-scene" && p.scene_index.is_some() {
+    if action != Actions::PlayScene && p.scene_index.is_some() {
         call.warn(format!(
             "sceneIndex ignored: action {} launches no scene",
-            quoted(action)
+            quoted(p.action.as_str())
         ));
     }
     Ok(())
@@ -179,7 +179,7 @@ struct Outcome {
 /// The action itself, after the settings; what it leaves of the transport.
 fn act(
     call: &mut Call<'_>,
-    action: &str,
+    action: Actions,
     r: &Resolved,
     start: Option<f64>,
 ) -> Result<Outcome, ToolError> {
@@ -187,7 +187,7 @@ fn act(
     let live = &mut *call.live;
     let mut out = Outcome::default();
     match action {
-        "play-arrangement" => {
+        Actions::PlayArrangement => {
             if start.is_none() {
                 live.set(song, "start_time", &[Atom::Float(0.0)])?;
             }
@@ -196,7 +196,7 @@ fn act(
             out.playing = Some(true);
             out.current = Some(start.unwrap_or(0.0));
         }
-        "play-scene" => {
+        Actions::PlayScene => {
             if let Some(scene) = r.scene {
                 // Firing a scene whose slots are all empty leaves a stopped transport
                 // stopped (live-facts row 19); otherwise Live starts it a tick later.
@@ -207,21 +207,22 @@ fn act(
                 }
             }
         }
-        "play-session-clips" => {
+        Actions::PlaySessionClips => {
             fire_clips(call, &r.targets)?;
             out.playing = Some(true);
         }
-        "stop-session-clips" => stop_clip_tracks(call, &r.targets)?,
-        "stop-all-session-clips" => {
+        Actions::StopSessionClips => stop_clip_tracks(call, &r.targets)?,
+        Actions::StopAllSessionClips => {
             live.call(song, "stop_all_clips", &[])?;
         }
-        "stop" => {
+        Actions::Stop => {
             live.call(song, "stop_playing", &[])?;
             live.set(song, "start_time", &[Atom::Float(0.0)])?;
             out.playing = Some(false);
             out.current = Some(0.0);
         }
-        _ => {}
+        // The loop and start settings are all update-arrangement does.
+        Actions::UpdateArrangement => {}
     }
     Ok(out)
 }

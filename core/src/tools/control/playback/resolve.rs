@@ -5,7 +5,7 @@
 use crate::live::LiveId;
 use crate::tools::common::locators::{self, Cue as Locator};
 use crate::tools::common::{overview, refs, time};
-use crate::tools::control::playback::args::PlaybackParams;
+use crate::tools::control::playback::args::{Actions, PlaybackParams};
 use crate::tools::control::playback::targets::{clip_targets, Target};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::text_of;
@@ -13,8 +13,15 @@ use crate::tools::framework::error::ToolError;
 use crate::tools::framework::lom;
 
 /// Whether `action` works on the clips that `ids` or `slots` name.
-pub(super) fn is_clip_action(action: &str) -> bool {
-    matches!(action, "play-session-clips" | "stop-session-clips")
+pub(super) fn is_clip_action(action: Actions) -> bool {
+    match action {
+        Actions::PlaySessionClips | Actions::StopSessionClips => true,
+        Actions::PlayArrangement
+        | Actions::UpdateArrangement
+        | Actions::PlayScene
+        | Actions::StopAllSessionClips
+        | Actions::Stop => false,
+    }
 }
 
 /// Everything the call writes to, resolved before the first write.
@@ -33,7 +40,7 @@ pub(super) struct Resolved {
 
 /// Resolves every position, locator, scene and clip before any write.
 pub(super) fn resolve(call: &mut Call<'_>, p: &PlaybackParams) -> Result<Resolved, ToolError> {
-    let action = p.action.as_str();
+    let action = p.action.get();
     let song = overview::song(call.live)?;
     let sig = overview::signature(call.live, song)?;
     let Positions {
@@ -54,11 +61,11 @@ pub(super) fn resolve(call: &mut Call<'_>, p: &PlaybackParams) -> Result<Resolve
         }
     }
     let scene = match (action, p.scene_index) {
-        ("play-scene", Some(i)) => Some(refs::scene_by_index(call, i.get() as u64)?),
+        (Actions::PlayScene, Some(i)) => Some(refs::scene_by_index(call, i.get() as u64)?),
         _ => None,
     };
     let targets = if is_clip_action(action) {
-        clip_targets(call, p, action == "play-session-clips")?
+        clip_targets(call, p, action == Actions::PlaySessionClips)?
     } else {
         Vec::new()
     };

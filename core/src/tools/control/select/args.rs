@@ -1,15 +1,16 @@
 //! The arguments of barline-select, shared by its steps.
 
 use crate::tools::common::track::reader::TrackTypes;
-use crate::tools::framework::coerce::{Choice, Choices, Id, Index, Text};
+use crate::tools::framework::coerce::{option_set, Choice, Id, Index, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The `view` options.
-pub struct Views;
-
-impl Choices for Views {
-    const ALL: &'static [&'static str] = &["session", "arrangement"];
+option_set! {
+    /// The `view` options.
+    pub enum Views {
+        Session = "session",
+        Arrangement = "arrangement",
+    }
 }
 
 /// Arguments of select.

@@ -7,8 +7,8 @@ use crate::tools::common::clip::reference::{self, Place, Slot};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self, Target};
 use crate::tools::common::refs::{self, Kind, TrackList};
-use crate::tools::common::track::reader::{self, Place as TrackPlace};
-use crate::tools::control::select::args::SelectParams;
+use crate::tools::common::track::reader::{self, Place as TrackPlace, TrackTypes};
+use crate::tools::control::select::args::{SelectParams, Views};
 use crate::tools::control::select::selection;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::Choice;
@@ -27,15 +27,15 @@ pub(super) struct Plan {
 }
 
 /// The track, scene and slot arguments, as the id and the slot are checked against them.
-struct Asked<'a> {
-    track_type: Option<&'a str>,
+struct Asked {
+    track_type: Option<TrackTypes>,
     track_index: Option<u64>,
     scene_index: Option<u64>,
     slot: Option<Slot>,
 }
 
 pub(super) fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolError> {
-    let track_type = p.track_type.as_ref().map(Choice::as_str);
+    let track_type = p.track_type.as_ref().map(Choice::get);
     let track_index = p.track_index.map(|i| i.get() as u64);
     let scene_index = p.scene_index.map(|i| i.get() as u64);
     check_track_type(track_type, track_index)?;
@@ -56,12 +56,9 @@ pub(super) fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolEr
         .map(|d| parse_device_path(d.as_str()).map(|path| (d.as_str(), path)))
         .transpose()?;
     let mut plan = Plan {
-        view: p.view.as_ref().map(|v| {
-            if v.as_str() == "session" {
-                "Session"
-            } else {
-                "Arranger"
-            }
+        view: p.view.as_ref().map(|v| match v.get() {
+            Views::Session => "Session",
+            Views::Arrangement => "Arranger",
         }),
         ..Default::default()
     };
@@ -87,14 +84,17 @@ pub(super) fn plan(call: &mut Call<'_>, p: &SelectParams) -> Result<Plan, ToolEr
 }
 
 /// The master track has no index; a return track needs one.
-fn check_track_type(track_type: Option<&str>, track_index: Option<u64>) -> Result<(), ToolError> {
-    if track_type == Some("master") && track_index.is_some() {
+fn check_track_type(
+    track_type: Option<TrackTypes>,
+    track_index: Option<u64>,
+) -> Result<(), ToolError> {
+    if track_type == Some(TrackTypes::Master) && track_index.is_some() {
         return Err(bad(
             "trackIndex cannot be used with trackType \"master\" (the master track has no index)"
                 .into(),
         ));
     }
-    if track_type == Some("return") && track_index.is_none() {
+    if track_type == Some(TrackTypes::Return) && track_index.is_none() {
         return Err(bad(
             "trackType \"return\" needs trackIndex (the return track's index)".into(),
         ));
@@ -106,7 +106,7 @@ fn check_track_type(track_type: Option<&str>, track_index: Option<u64>) -> Resul
 fn plan_id(
     call: &mut Call<'_>,
     id: &str,
-    asked: &Asked<'_>,
+    asked: &Asked,
     device_path: bool,
     plan: &mut Plan,
 ) -> Result<(), ToolError> {
@@ -149,14 +149,17 @@ fn check_track_id(
     call: &mut Call<'_>,
     id: &str,
     found: LiveId,
-    asked: &Asked<'_>,
+    asked: &Asked,
 ) -> Result<(), ToolError> {
     let (track_type, track_index) = (asked.track_type, asked.track_index);
     let place = reader::place(call.live, found)?;
     let alone = track_type.is_none() && track_index.is_none();
     let (kind_agrees, index) = match place {
-        TrackPlace::Master => (alone || track_type == Some("master"), None),
-        TrackPlace::Return(i) => (alone || track_type == Some("return"), Some(i as u64)),
+        TrackPlace::Master => (alone || track_type == Some(TrackTypes::Master), None),
+        TrackPlace::Return(i) => (
+            alone || track_type == Some(TrackTypes::Return),
+            Some(i as u64),
+        ),
         TrackPlace::Regular(i) => (track_type.is_none(), Some(i as u64)),
     };
     let agrees = kind_agrees && track_index.is_none_or(|i| Some(i) == index);
@@ -174,7 +177,7 @@ fn check_scene_id(
     call: &mut Call<'_>,
     id: &str,
     found: LiveId,
-    asked: &Asked<'_>,
+    asked: &Asked,
 ) -> Result<(), ToolError> {
     let index = selection::live_index(call.live, found, "scenes")?;
     if asked.scene_index.is_some_and(|s| s as i64 != index) {
@@ -192,7 +195,7 @@ fn checked_clip_place(
     call: &mut Call<'_>,
     id: &str,
     found: LiveId,
-    asked: &Asked<'_>,
+    asked: &Asked,
 ) -> Result<Place, ToolError> {
     let place = reference::place(call.live, found)?;
     let (t, s) = match place {
@@ -232,20 +235,22 @@ fn device_at(call: &mut Call<'_>, text: &str, path: &DevicePath) -> Result<LiveI
 }
 
 /// The track trackType and trackIndex name, if they name one.
-fn track_of(call: &mut Call<'_>, asked: &Asked<'_>) -> Result<Option<LiveId>, ToolError> {
+fn track_of(call: &mut Call<'_>, asked: &Asked) -> Result<Option<LiveId>, ToolError> {
     Ok(match (asked.track_type, asked.track_index) {
-        (Some("master"), _) => Some(
+        (Some(TrackTypes::Master), _) => Some(
             lom::resolve(call.live, "live_set master_track")
                 .ok_or_else(|| ToolError::not_found("the master track does not resolve"))?,
         ),
-        (Some(_), Some(i)) => Some(refs::track_by_index(call, i, TrackList::Return)?),
+        (Some(TrackTypes::Return), Some(i)) => {
+            Some(refs::track_by_index(call, i, TrackList::Return)?)
+        }
         (None, Some(i)) => Some(refs::track_by_index(call, i, TrackList::Regular)?),
-        _ => None,
+        (Some(TrackTypes::Return) | None, None) => None,
     })
 }
 
 /// The clip slot `slot` names, once it agrees with trackIndex and sceneIndex.
-fn clip_slot(call: &mut Call<'_>, slot: Slot, asked: &Asked<'_>) -> Result<LiveId, ToolError> {
+fn clip_slot(call: &mut Call<'_>, slot: Slot, asked: &Asked) -> Result<LiveId, ToolError> {
     if asked.track_index.is_some_and(|t| t != slot.track as u64) && asked.track_type.is_none()
         || asked.scene_index.is_some_and(|s| s != slot.scene as u64)
     {

@@ -1,21 +1,27 @@
 //! The arguments of barline-update-device, shared by its steps.
 
-use crate::tools::framework::coerce::{Choice, Choices, Flag, Index, Int, List, Text};
+use crate::tools::framework::coerce::{option_set, Choice, Flag, Index, Int, List, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// `macroVariation` actions.
-pub struct Variation;
-
-impl Choices for Variation {
-    const ALL: &'static [&'static str] = &["create", "load", "delete", "revert", "randomize"];
+option_set! {
+    /// `macroVariation` actions.
+    pub enum Variation {
+        Create = "create",
+        Load = "load",
+        Delete = "delete",
+        Revert = "revert",
+        Randomize = "randomize",
+    }
 }
 
-/// `abCompare` actions.
-pub struct AbAction;
-
-impl Choices for AbAction {
-    const ALL: &'static [&'static str] = &["a", "b", "save"];
+option_set! {
+    /// `abCompare` actions.
+    pub enum AbAction {
+        A = "a",
+        B = "b",
+        Save = "save",
+    }
 }
 
 /// Arguments of update-device.

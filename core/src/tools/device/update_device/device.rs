@@ -4,7 +4,7 @@
 use crate::live::{Atom, LiveId};
 use crate::tools::common::device::param_value as pv;
 use crate::tools::common::device::target as dt;
-use crate::tools::device::update_device::args::UpdateDeviceParams;
+use crate::tools::device::update_device::args::{AbAction, UpdateDeviceParams, Variation};
 use crate::tools::device::update_device::params_text::{self as pt, Assignment};
 use crate::tools::device::update_device::plan::Plan;
 use crate::tools::device::update_device::subject::{Kind, Subject};
@@ -39,15 +39,14 @@ pub(super) fn apply(
         } else if !lom::flag(call.live, id, "can_compare_ab")? {
             call.warn("A/B compare is not available on this device");
         } else {
-            match ab.as_str() {
-                "save" => {
+            match ab.get() {
+                AbAction::Save => {
                     call.live.call(id, "save_preset_to_compare_ab_slot", &[])?;
                 }
-                side => call.live.set(
-                    id,
-                    "is_using_compare_preset_b",
-                    &[Atom::Int(i64::from(side == "b"))],
-                )?,
+                side @ (AbAction::A | AbAction::B) => {
+                    let use_b = Atom::Int(i64::from(side == AbAction::B));
+                    call.live.set(id, "is_using_compare_preset_b", &[use_b])?;
+                }
             }
         }
     }
@@ -67,7 +66,7 @@ pub(super) fn apply(
             variation(
                 call,
                 id,
-                v.as_str(),
+                v.get(),
                 p.macro_variation_index.map(|x| x.index()),
             )?;
         }
@@ -149,30 +148,23 @@ pub fn not_found(key: &str, device: &str, names: &[String]) -> String {
 fn variation(
     call: &mut Call<'_>,
     rack: LiveId,
-    action: &str,
+    action: Variation,
     index: Option<usize>,
 ) -> Result<(), ToolError> {
     let fun = match action {
-        "create" => {
+        Variation::Create => {
             if index.is_some() {
                 call.warn("macroVariationIndex is ignored for create");
             }
             "store_variation"
         }
-        "revert" => "recall_last_used_variation",
-        "randomize" => "randomize_macros",
-        _ => {
-            let count = lom::int(call.live, rack, "variation_count")?;
-            let i = index.unwrap_or(0);
-            if i64::try_from(i).map_or(true, |i| i >= count) {
-                call.warn(format!(
-                    "variation index {i} out of range ({count} variations)"
-                ));
+        Variation::Revert => "recall_last_used_variation",
+        Variation::Randomize => "randomize_macros",
+        Variation::Load | Variation::Delete => {
+            if !select_variation(call, rack, index.unwrap_or(0))? {
                 return Ok(());
             }
-            call.live
-                .set(rack, "selected_variation_index", &[Atom::Int(i as i64)])?;
-            if action == "load" {
+            if action == Variation::Load {
                 "recall_selected_variation"
             } else {
                 "delete_selected_variation"
@@ -181,6 +173,21 @@ fn variation(
     };
     call.live.call(rack, fun, &[])?;
     Ok(())
+}
+
+/// Selects variation `i` for load or delete; false (with a warning) when the rack has
+/// no such variation.
+fn select_variation(call: &mut Call<'_>, rack: LiveId, i: usize) -> Result<bool, ToolError> {
+    let count = lom::int(call.live, rack, "variation_count")?;
+    if i64::try_from(i).map_or(true, |i| i >= count) {
+        call.warn(format!(
+            "variation index {i} out of range ({count} variations)"
+        ));
+        return Ok(false);
+    }
+    call.live
+        .set(rack, "selected_variation_index", &[Atom::Int(i as i64)])?;
+    Ok(true)
 }
 
 fn macro_count(call: &mut Call<'_>, rack: LiveId, asked: i64) -> Result<(), ToolError> {

@@ -4,7 +4,7 @@
 
 use crate::tools::common::device::path::{self as dp, DevicePath};
 use crate::tools::common::names;
-use crate::tools::device::update_device::args::UpdateDeviceParams;
+use crate::tools::device::update_device::args::{UpdateDeviceParams, Variation};
 use crate::tools::device::update_device::params_text::{self as pt, Assignment};
 use crate::tools::device::update_device::subject::Ref;
 use crate::tools::framework::call::Call;
@@ -51,7 +51,9 @@ pub(super) fn plan(call: &mut Call<'_>, p: &UpdateDeviceParams) -> Result<Plan, 
     };
     let colors = names::colors(text_of(&p.color))?;
     if let Some(v) = &p.macro_variation {
-        if matches!(v.as_str(), "load" | "delete") && p.macro_variation_index.is_none() {
+        if matches!(v.get(), Variation::Load | Variation::Delete)
+            && p.macro_variation_index.is_none()
+        {
             return Err(ToolError::bad_input(format!(
                 "macroVariation \"{}\" needs macroVariationIndex",
                 v.as_str()

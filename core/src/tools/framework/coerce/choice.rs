@@ -1,5 +1,8 @@
 //! Option sets: one value of a fixed set ([`Choice`]) or an `include` array of them
-//! ([`Include`]), both with the set as the schema's `enum`.
+//! ([`Include`]), both with the set as the schema's `enum`. Tool parameters declare
+//! their sets with [`option_set!`], so the tool matches the chosen variant
+//! ([`Choice::get`]) exhaustively; a set given only as names ([`Choices`]) still
+//! coerces the same way, and `include` sets stay names because `"*"` is no option.
 
 use crate::tools::framework::coerce::de_value;
 use crate::tools::framework::error::shown;
@@ -17,25 +20,84 @@ pub trait Choices: 'static {
     const ALL: &'static [&'static str];
 }
 
+/// An option set that is also a Rust enum, so tools `match` on it exhaustively instead
+/// of on its text. Declared with [`option_set!`], which keeps the names and the variants
+/// in one list.
+pub trait OptionEnum: Choices + Copy {
+    /// Every variant, in the order of [`Choices::ALL`].
+    const VALUES: &'static [Self];
+
+    /// The option's name as callers spell it.
+    fn name(self) -> &'static str;
+}
+
+/// Declares an option set as an enum with its names (`Variant = "name"`), implementing
+/// [`Choices`] and [`OptionEnum`] so it can be a [`Choice`].
+macro_rules! option_set {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $set:ident { $($variant:ident = $name:literal),+ $(,)? }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis enum $set {
+            $(#[doc = concat!("`", $name, "`.")] $variant),+
+        }
+
+        impl $crate::tools::framework::coerce::Choices for $set {
+            const ALL: &'static [&'static str] = &[$($name),+];
+        }
+
+        impl $crate::tools::framework::coerce::OptionEnum for $set {
+            const VALUES: &'static [Self] = &[$(Self::$variant),+];
+
+            fn name(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $name),+
+                }
+            }
+        }
+
+        const _: () = assert!(
+            <$set as $crate::tools::framework::coerce::OptionEnum>::VALUES.len()
+                == <$set as $crate::tools::framework::coerce::Choices>::ALL.len()
+        );
+    };
+}
+pub(crate) use option_set;
+
 fn choice_of<S: Choices>(v: &Value) -> Option<&'static str> {
     let s = v.as_str()?;
     S::ALL.iter().copied().find(|c| *c == s)
 }
 
-/// One value of the option set `S`.
-pub struct Choice<S: Choices>(&'static str, PhantomData<S>);
+/// One value of the option set `S`, kept as its position in `S::ALL` so that sets
+/// declared with [`option_set!`] also give their enum variant ([`Choice::get`]).
+pub struct Choice<S: Choices>(usize, PhantomData<S>);
 
 impl<S: Choices> Choice<S> {
     /// Coerces one JSON value.
     pub fn from_value(v: &Value) -> Result<Self, String> {
-        choice_of::<S>(v)
-            .map(|c| Choice(c, PhantomData))
+        let name = v.as_str();
+        S::ALL
+            .iter()
+            .position(|c| Some(*c) == name)
+            .map(|at| Choice(at, PhantomData))
             .ok_or_else(|| format!("is {}; allowed: {}", shown(v), S::ALL.join(", ")))
     }
 
     /// The chosen option.
     pub fn as_str(&self) -> &'static str {
-        self.0
+        S::ALL[self.0]
+    }
+}
+
+impl<S: OptionEnum> Choice<S> {
+    /// The chosen option as its enum variant, for an exhaustive `match`.
+    pub fn get(&self) -> S {
+        // In range: the position came from `S::ALL`, and `option_set!` builds `VALUES`
+        // from the same list, asserting at compile time that the lengths agree.
+        S::VALUES[self.0]
     }
 }
 
@@ -47,13 +109,13 @@ impl<S: Choices> Clone for Choice<S> {
 
 impl<S: Choices> std::fmt::Debug for Choice<S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0)
+        f.write_str(self.as_str())
     }
 }
 
 impl<S: Choices> Serialize for Choice<S> {
     fn serialize<Z: Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
-        s.serialize_str(self.0)
+        s.serialize_str(self.as_str())
     }
 }
 

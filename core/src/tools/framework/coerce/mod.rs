@@ -15,7 +15,8 @@ mod choice;
 mod numbers;
 mod text;
 
-pub use choice::{Choice, Choices, Include};
+pub(crate) use choice::option_set;
+pub use choice::{Choice, Choices, Include, OptionEnum};
 pub use numbers::{Index, Int, Num, INDEX_MAX, MAX_SAFE_INTEGER};
 pub use text::{text_of, Flag, Id, List, Text};
 

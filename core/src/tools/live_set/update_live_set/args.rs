@@ -1,16 +1,18 @@
 //! The arguments and the result of barline-update-live-set, shared by its steps.
 
-use crate::tools::framework::coerce::{Choice, Choices, Num, Text};
+use crate::tools::framework::coerce::{option_set, Choice, Num, Text};
 use crate::tools::framework::format::num;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Locator operations.
-pub struct LocatorOps;
-
-impl Choices for LocatorOps {
-    const ALL: &'static [&'static str] = &["create", "delete", "rename"];
+option_set! {
+    /// Locator operations.
+    pub enum LocatorOps {
+        Create = "create",
+        Delete = "delete",
+        Rename = "rename",
+    }
 }
 
 /// Arguments of update-live-set.

@@ -14,7 +14,9 @@ use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{Choice, Text};
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::lom;
-use crate::tools::live_set::update_live_set::args::{LiveSetUpdated, UpdateLiveSetParams};
+use crate::tools::live_set::update_live_set::args::{
+    LiveSetUpdated, LocatorOps, UpdateLiveSetParams,
+};
 use crate::tools::live_set::update_live_set::locator_extension::{self, Holder};
 use crate::tools::live_set::update_live_set::locator_job::{self, Job};
 use serde_json::{json, Map, Value};
@@ -48,11 +50,11 @@ impl Edit {
         p: &UpdateLiveSetParams,
         sig: (i64, i64),
     ) -> Result<Option<Edit>, ToolError> {
-        let operation = match p.locator_operation.as_ref().map(Choice::as_str) {
+        let operation = match p.locator_operation.as_ref().map(Choice::get) {
             None => return Ok(None),
-            Some("create") => Operation::Create,
-            Some("rename") => Operation::Rename,
-            Some(_) => Operation::Delete,
+            Some(LocatorOps::Create) => Operation::Create,
+            Some(LocatorOps::Rename) => Operation::Rename,
+            Some(LocatorOps::Delete) => Operation::Delete,
         };
         let time = p
             .locator_time

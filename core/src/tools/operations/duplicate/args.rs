@@ -2,15 +2,18 @@
 
 use crate::live::LiveId;
 use crate::tools::common::clip::reference::Slot;
-use crate::tools::framework::coerce::{Choice, Choices, Flag, Id, Int, List, Text};
+use crate::tools::framework::coerce::{option_set, Choice, Flag, Id, Int, List, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The `type` options.
-pub struct DuplicateKinds;
-
-impl Choices for DuplicateKinds {
-    const ALL: &'static [&'static str] = &["track", "scene", "clip", "device"];
+option_set! {
+    /// The `type` options.
+    pub enum DuplicateKinds {
+        Track = "track",
+        Scene = "scene",
+        Clip = "clip",
+        Device = "device",
+    }
 }
 
 /// Arguments of duplicate.

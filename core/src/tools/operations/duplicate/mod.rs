@@ -19,8 +19,8 @@ use crate::tools::framework::call::{Call, OneOrMany};
 use crate::tools::framework::coerce::{text_of, List};
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
-use args::{DuplicateParams, Duplicated};
-use plan::plan;
+use args::{DuplicateKinds, DuplicateParams, Duplicated};
+use plan::{plan, Plan};
 
 /// `barline-duplicate`.
 pub struct Duplicate;
@@ -61,20 +61,37 @@ fn run(call: &mut Call<'_>, p: &DuplicateParams) -> Result<OneOrMany<Duplicated>
     if let Some(state) = call.resume.take() {
         return track_copies::route_after_a_tick(call, &state);
     }
-    if p.kind.as_str() == "device" {
-        return devices(call, p);
+    match p.kind.get() {
+        DuplicateKinds::Device => devices(call, p),
+        DuplicateKinds::Track => {
+            let plan = planned(call, p)?;
+            track_copies::tracks(call, p, &plan)
+        }
+        DuplicateKinds::Scene => {
+            let plan = planned(call, p)?;
+            if plan.positions.is_empty() {
+                scene_copies::in_session(call, p, &plan)
+            } else {
+                scene_copies::to_arrangement(call, p, &plan)
+            }
+        }
+        DuplicateKinds::Clip => {
+            let plan = planned(call, p)?;
+            if plan.positions.is_empty() {
+                clip_copies::to_slots(call, p, &plan)
+            } else {
+                clip_copies::to_arrangement(call, p, &plan)
+            }
+        }
     }
+}
+
+/// The plan of a track, scene or clip copy, which never uses `toPath`.
+fn planned(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
     if p.to_path.is_some() {
         call.warn("toPath is only used for devices; ignored");
     }
-    let plan = plan(call, p)?;
-    match p.kind.as_str() {
-        "track" => track_copies::tracks(call, p, &plan),
-        "scene" if plan.positions.is_empty() => scene_copies::in_session(call, p, &plan),
-        "scene" => scene_copies::to_arrangement(call, p, &plan),
-        _ if plan.positions.is_empty() => clip_copies::to_slots(call, p, &plan),
-        _ => clip_copies::to_arrangement(call, p, &plan),
-    }
+    plan(call, p)
 }
 
 /// `type: "device"`: one copy per `toPath` entry (docs/design/tool-rules.md §18).

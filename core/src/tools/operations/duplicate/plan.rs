@@ -1,6 +1,6 @@
 //! What barline-duplicate checks and resolves before its first write, and the naming\nand id registration every kind of copy shares.
 
-use super::args::{DuplicateParams, Duplicated};
+use super::args::{DuplicateKinds, DuplicateParams, Duplicated};
 use crate::live::LiveId;
 use crate::tools::common::clip::reference::{self, Slot};
 use crate::tools::common::locators;
@@ -39,36 +39,36 @@ fn check_combination(
     p: &DuplicateParams,
     to_arrangement: bool,
 ) -> Result<(), ToolError> {
-    let kind = p.kind.as_str();
+    let kind = p.kind.get();
     if p.arrangement_start.is_some() && p.locator.is_some() {
         return Err(ToolError::bad_input(
             "give arrangementStart or locator, not both",
         ));
     }
-    if p.route_to_source.is_some() && kind != "track" {
+    if p.route_to_source.is_some() && kind != DuplicateKinds::Track {
         return Err(ToolError::bad_input(
             "routeToSource works only with type \"track\"",
         ));
     }
-    if kind == "track" && to_arrangement {
+    if kind == DuplicateKinds::Track && to_arrangement {
         return Err(ToolError::bad_input("tracks cannot be copied into the arrangement: duplicate a scene or clips there instead"));
     }
     let slots_given = p.to_slot.as_ref().is_some_and(|l| !l.items().is_empty());
-    if kind == "clip" && !to_arrangement && !slots_given {
+    if kind == DuplicateKinds::Clip && !to_arrangement && !slots_given {
         return Err(ToolError::bad_input("a clip needs toSlot (session slots) or arrangementStart/locator (arrangement positions)"));
     }
-    if slots_given && kind != "clip" {
+    if slots_given && kind != DuplicateKinds::Clip {
         call.warn("toSlot is only used for clips; ignored");
     } else if slots_given && to_arrangement {
         call.warn("toSlot ignored: the clip goes to the arrangement");
     }
-    if p.count.is_some() && kind == "clip" {
+    if p.count.is_some() && kind == DuplicateKinds::Clip {
         call.warn("count is ignored for clips");
     }
-    if p.without_clips.is_some() && kind == "clip" {
+    if p.without_clips.is_some() && kind == DuplicateKinds::Clip {
         call.warn("withoutClips is only used for tracks and scenes; ignored");
     }
-    if p.without_devices.is_some() && kind != "track" {
+    if p.without_devices.is_some() && kind != DuplicateKinds::Track {
         call.warn("withoutDevices is only used for tracks; ignored");
     }
     if p.arrangement_length.is_some() && !to_arrangement {
@@ -101,7 +101,7 @@ fn arrangement_length(
 }
 
 pub(super) fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, ToolError> {
-    let kind = p.kind.as_str();
+    let kind = p.kind.get();
     let starts = p
         .arrangement_start
         .as_ref()
@@ -112,7 +112,7 @@ pub(super) fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, Too
     check_combination(call, p, to_arrangement)?;
     let colors = names::colors(text_of(&p.color))?;
     let mut slots = Vec::new();
-    if kind == "clip" && !to_arrangement {
+    if kind == DuplicateKinds::Clip && !to_arrangement {
         let items = p.to_slot.as_ref().map(List::items).unwrap_or_default();
         for s in call.unique(items, "slot") {
             slots.push(reference::parse_slot(&s, &mut call.warnings)?);
@@ -135,9 +135,11 @@ pub(super) fn plan(call: &mut Call<'_>, p: &DuplicateParams) -> Result<Plan, Too
         }
     }
     let want = match kind {
-        "track" => Kind::Track,
-        "scene" => Kind::Scene,
-        _ => Kind::Clip,
+        DuplicateKinds::Track => Kind::Track,
+        DuplicateKinds::Scene => Kind::Scene,
+        DuplicateKinds::Clip => Kind::Clip,
+        // Devices are copied by `devices` without a plan; named for completeness.
+        DuplicateKinds::Device => Kind::Device,
     };
     let (source, _) = refs::by_id(call, p.id.as_str(), want)?;
     Ok(Plan {

@@ -8,7 +8,7 @@ pub mod samples;
 
 use crate::live::Atom;
 use crate::tools::framework::call::Call;
-use crate::tools::framework::coerce::{Choice, Choices, Int, Text};
+use crate::tools::framework::coerce::{option_set, Choice, Int, Text};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
 use schemars::JsonSchema;
@@ -17,11 +17,13 @@ use serde::{Deserialize, Serialize};
 /// `barline-context`.
 pub struct Context;
 
-/// Actions of the context tool.
-pub struct Actions;
-
-impl Choices for Actions {
-    const ALL: &'static [&'static str] = &["read", "write", "search"];
+option_set! {
+    /// Actions of the context tool.
+    pub enum Actions {
+        Read = "read",
+        Write = "write",
+        Search = "search",
+    }
 }
 
 /// Longest memory text in characters.
@@ -82,17 +84,17 @@ impl Tool for Context {
     };
 
     fn run(call: &mut Call<'_>, p: ContextParams) -> Result<ContextResult, ToolError> {
-        let action = p.action.as_str();
-        if p.content.is_some() && action != "write" {
+        let action = p.action.get();
+        if p.content.is_some() && action != Actions::Write {
             call.warn("content is only used by action \"write\"");
         }
-        if p.search.is_some() && action != "search" {
+        if p.search.is_some() && action != Actions::Search {
             call.warn("search is only used by action \"search\"");
         }
         match action {
-            "read" => Ok(read(call)),
-            "write" => write(call, p.content.as_ref().map(Text::as_str)),
-            _ => {
+            Actions::Read => Ok(read(call)),
+            Actions::Write => write(call, p.content.as_ref().map(Text::as_str)),
+            Actions::Search => {
                 let folder = samples::configured(call)?;
                 let limit = p.limit.map_or(200, |l| l.index());
                 let text = p.search.as_ref().map_or("", Text::as_str);

@@ -1,22 +1,25 @@
 //! The arguments and result of update-track, apart from the tool so its steps read
 //! them without importing it.
 
-use crate::tools::framework::coerce::{Choice, Choices, Flag, Index, List, Num, Text};
+use crate::tools::framework::coerce::{option_set, Choice, Flag, Index, List, Num, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The `panningMode` options.
-pub struct PanningModes;
-
-impl Choices for PanningModes {
-    const ALL: &'static [&'static str] = &["stereo", "split"];
+option_set! {
+    /// The `panningMode` options.
+    pub enum PanningModes {
+        Stereo = "stereo",
+        Split = "split",
+    }
 }
 
-/// The `monitoringState` options.
-pub struct MonitoringStates;
-
-impl Choices for MonitoringStates {
-    const ALL: &'static [&'static str] = &["in", "auto", "off"];
+option_set! {
+    /// The `monitoringState` options.
+    pub enum MonitoringStates {
+        In = "in",
+        Auto = "auto",
+        Off = "off",
+    }
 }
 
 /// Arguments of update-track.

@@ -18,7 +18,9 @@ use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
 
-use crate::tools::track::update_track::args::{UpdateTrackParams, UpdatedTrack};
+use crate::tools::track::update_track::args::{
+    MonitoringStates, PanningModes, UpdateTrackParams, UpdatedTrack,
+};
 use crate::tools::track::update_track::mixer_steps::{send_plan, set_pans, SendPlan};
 pub mod args;
 pub mod mixer_steps;
@@ -185,7 +187,7 @@ fn update(
     write_routes(call, &t, kind.group, routes)?;
     // 4. Monitoring, only where the track can be armed.
     if let Some(state) = &p.monitoring_state {
-        write_monitoring(call, &t, state.as_str(), kind.armable)?;
+        write_monitoring(call, &t, state.get(), kind.armable)?;
     }
     // 5. The send.
     if let Some(s) = send {
@@ -287,7 +289,10 @@ fn write_mixer(call: &mut Call<'_>, track: LiveId, p: &UpdateTrackParams) -> Res
             mixer::set_volume_db(call.live, volume, db.get())?;
         }
         if let Some(mode) = &p.panning_mode {
-            let split = mode.as_str() == "split";
+            let split = match mode.get() {
+                PanningModes::Stereo => false,
+                PanningModes::Split => true,
+            };
             call.live
                 .set(m, "panning_mode", &[Atom::Int(i64::from(split))])?;
         }
@@ -334,14 +339,14 @@ fn write_routes(
 fn write_monitoring(
     call: &mut Call<'_>,
     t: &Target<'_>,
-    state: &str,
+    state: MonitoringStates,
     armable: bool,
 ) -> Result<(), ToolError> {
     if armable {
         let v = match state {
-            "in" => Monitoring::In,
-            "off" => Monitoring::Off,
-            _ => Monitoring::Auto,
+            MonitoringStates::In => Monitoring::In,
+            MonitoringStates::Off => Monitoring::Off,
+            MonitoringStates::Auto => Monitoring::Auto,
         };
         call.live.set(
             t.id,
