@@ -7,7 +7,7 @@ use super::ast::BeatSpec;
 use super::error::{NotationError, EXPECTED_ELEMENT};
 use super::grammar::Rule;
 use super::item::Item;
-use super::lexical::{bar_spec, pitch_class_value};
+use super::lexical::{bar_spec, midi_pitch, octave};
 use super::numbers::{self, render};
 use super::parser::Scanner;
 use super::position::syntax_error;
@@ -38,12 +38,8 @@ impl<'t> Scanner<'t> {
     /// A pitch class and octave as a MIDI pitch, which must be 0–127.
     fn pitch(&self, mut inner: Pairs<'t, Rule>, start: usize) -> Result<Item, NotationError> {
         let class_text = inner.next().map_or("", |p| p.as_str());
-        let octave_text = inner.next().map_or("0", |p| p.as_str());
-        let octave = match octave_text.strip_prefix('-') {
-            Some(digits) => -numbers::uint(digits),
-            None => numbers::uint(octave_text),
-        };
-        let midi = (octave + 2.0) * 12.0 + pitch_class_value(class_text);
+        let octave = octave(inner.next().map_or("0", |p| p.as_str()));
+        let midi = midi_pitch(class_text, octave);
         if !(0.0..=127.0).contains(&midi) {
             return Err(self.value_error(
                 start,

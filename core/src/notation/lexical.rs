@@ -23,6 +23,19 @@ pub(super) fn pitch_class_value(class: &str) -> f64 {
     }
 }
 
+/// The octave an octave text (`-1`, `3`) writes.
+pub(super) fn octave(text: &str) -> f64 {
+    match text.strip_prefix('-') {
+        Some(digits) => -numbers::uint(digits),
+        None => numbers::uint(text),
+    }
+}
+
+/// The MIDI pitch, unchecked, of a pitch class in an octave: C3 is 60.
+pub(super) fn midi_pitch(class: &str, octave: f64) -> f64 {
+    (octave + 2.0) * 12.0 + pitch_class_value(class)
+}
+
 /// A `bar_spec` text (`5` or `5-8`).
 pub(super) fn bar_spec(text: &str) -> BarSpec {
     match text.find('-') {

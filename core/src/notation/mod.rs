@@ -29,6 +29,7 @@ mod note;
 mod numbers;
 mod parser;
 mod patterns;
+mod pitch_value;
 mod position;
 mod time_value;
 mod timing;
@@ -42,6 +43,7 @@ pub use formatter::{format, pitch_name};
 pub use interpreter::{Interpretation, MergeInterpretation, MAX_NOTES};
 pub use note::{FormatNote, FormatOptions, InterpretOptions, Note};
 pub use parser::ScanMode;
+pub use pitch_value::pitch_value;
 pub use time_value::{length_value, position_value};
 pub use warnings::MAX_WARNINGS;
 // Shared with `transforms`, which prints numbers, positions and syntax errors' tails and

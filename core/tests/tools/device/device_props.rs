@@ -216,3 +216,23 @@ fn labels_of_every_unit_parse_into_base_units() {
     assert_eq!(pv::parse_label("fast"), None);
     assert!(pv::is_division("1/8T") && pv::is_division("1/16") && !pv::is_division("1/x"));
 }
+
+#[test]
+fn pad_pitches_are_read_as_notes_read_them() {
+    use barline_core::notation::pitch_value;
+    use barline_core::tools::testing::device_path::parse_pitch;
+    let classes = [
+        "C", "C#", "Db", "D", "D#", "Eb", "E", "F", "F#", "Gb", "G", "G#", "Ab", "A", "A#", "Bb",
+        "B",
+    ];
+    for class in classes {
+        for octave in -2..=9 {
+            let text = format!("{class}{octave}");
+            assert_eq!(parse_pitch(&text), pitch_value(&text), "{text}");
+        }
+    }
+    // A path spells the octave one way only, and no spelling the notation lacks.
+    for text in ["C01", "C-01", "Cb1", "E#1", "c1", "C1 "] {
+        assert_eq!(parse_pitch(text), None, "{text}");
+    }
+}

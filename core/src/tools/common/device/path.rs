@@ -101,38 +101,17 @@ enum At {
 }
 
 /// Parses a pitch name as docs/design/notation.md §3.4 spells it (`C3` = 60, `F#-1`,
-/// `Bb0`): upper-case letter, optional `#` or `b`, integer octave; the result must be
-/// 0–127.
+/// `Bb0`), through the notation's own reading ([`crate::notation::pitch_value`]); a path
+/// also writes its octave canonically (one or two digits, no leading zero), so each pad
+/// has one spelling per pitch class.
 pub fn parse_pitch(text: &str) -> Option<u8> {
-    let mut chars = text.chars();
-    let class = match chars.next()? {
-        'C' => 0,
-        'D' => 2,
-        'E' => 4,
-        'F' => 5,
-        'G' => 7,
-        'A' => 9,
-        'B' => 11,
-        _ => return None,
-    };
-    let rest = chars.as_str();
-    let (class, rest) = match rest.as_bytes().first() {
-        Some(b'#') => (class + 1, &rest[1..]),
-        Some(b'b') => (class - 1, &rest[1..]),
-        _ => (class, rest),
-    };
-    let digits = rest.strip_prefix('-').unwrap_or(rest);
-    let canonical = (digits == "0" && rest.len() == 1) || !digits.starts_with('0');
-    if digits.is_empty()
-        || digits.len() > 2
-        || !canonical
-        || !digits.bytes().all(|b| b.is_ascii_digit())
-    {
+    let digits = text.trim_start_matches(|c: char| !(c.is_ascii_digit() || c == '-'));
+    let digits = digits.strip_prefix('-').unwrap_or(digits);
+    let canonical = digits == "0" || (digits.len() <= 2 && !digits.starts_with('0'));
+    if !canonical {
         return None;
     }
-    let octave: i64 = rest.parse().ok()?;
-    let midi = (octave + 2) * 12 + class;
-    u8::try_from(midi).ok().filter(|m| *m <= 127)
+    crate::notation::pitch_value(text)
 }
 
 /// The pitch name results use (`C1`, `Db1`), or `*` for −1.
