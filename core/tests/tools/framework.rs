@@ -4,6 +4,7 @@
 //! limit of error messages.
 
 use crate::support;
+use support::outcome::call_with_deadline;
 
 use barline_core::live::LivePort;
 use barline_core::tools::catalogue::{self, CatalogueOptions};
@@ -334,37 +335,15 @@ fn compact_text_parses_back() {
     );
 }
 
-/// A clock that moves one second each time it is read.
-#[derive(Default)]
-struct SecondPerRead(std::cell::Cell<f64>);
-
-impl barline_core::tools::testing::call::Clock for SecondPerRead {
-    fn now_ms(&self) -> f64 {
-        let t = self.0.get();
-        self.0.set(t + 1_000.0);
-        t
-    }
-}
-
 #[test]
 fn create_clip_stops_before_the_deadline_and_keeps_what_it_made() {
     let mut live = demo();
-    let ctx = ToolContext {
-        timeout_ms: 4_000,
-        ..Default::default()
-    };
     let starts: Vec<String> = (0..10).map(|i| format!("{}|1", 100 + i * 2)).collect();
-    let r = barline_core::tools::call_with(
+    let r = call_with_deadline(
         &mut live,
         "barline-create-clip",
-        &json!({"trackIndex": 0, "arrangementStart": starts.join(",")}),
-        &ctx,
-        false,
-        &mut IssuedIds::new(),
-        &SecondPerRead::default(),
-    )
-    .unwrap();
-    check_result("barline-create-clip", &r, false);
+        json!({"trackIndex": 0, "arrangementStart": starts.join(",")}),
+    );
     // Reads at 1, 2, 3 s leave ≥ 1 s (the margin for a 4 s limit); at 4 s it stops.
     assert_eq!(r["structuredContent"]["items"].as_array().unwrap().len(), 4);
     assert_eq!(

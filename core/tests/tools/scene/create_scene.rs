@@ -1,15 +1,15 @@
 //! barline-create-scene (docs/design/tool-rules.md §9): at an index or past the end, names,
 //! colours, tempo and signature, capture, Live's refusals and the time limit.
 
-use super::{dumped_scenes, scene_id, SecondPerRead};
+use super::{dumped_scenes, scene_id};
 use crate::support;
 use barline_core::live::{Atom, LivePort};
 use barline_core::tools;
-use barline_core::tools::IssuedIds;
 use barline_core::tools::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one};
+use support::outcome::call_with_deadline;
 use support::outcome::data;
 use support::outcome::{code, message, warnings, writes};
 use support::tools::{call, check_result};
@@ -329,21 +329,11 @@ fn create_scene_errors_change_nothing() {
 #[test]
 fn create_scene_stops_before_the_deadline_and_keeps_what_it_made() {
     let mut live = demo();
-    let ctx = ToolContext {
-        timeout_ms: 4_000,
-        ..Default::default()
-    };
-    let r = tools::call_with(
+    let r = call_with_deadline(
         &mut live,
         "barline-create-scene",
-        &json!({"sceneIndex": 5, "count": 10}),
-        &ctx,
-        false,
-        &mut IssuedIds::new(),
-        &SecondPerRead::default(),
-    )
-    .unwrap();
-    check_result("barline-create-scene", &r, false);
+        json!({"sceneIndex": 5, "count": 10}),
+    );
     // Reads at 1, 2, 3 s leave ≥ 1 s (the margin for a 4 s limit); at 4 s it stops.
     assert_eq!(data(&r)["items"].as_array().unwrap().len(), 4);
     assert_eq!(
@@ -424,20 +414,7 @@ fn refused_creation_and_capture_are_live_rejected() {
 #[test]
 fn appending_up_to_a_far_index_stops_before_the_deadline_as_a_timeout_saying_what_was_done() {
     let mut live = demo();
-    let ctx = ToolContext {
-        timeout_ms: 4_000,
-        ..Default::default()
-    };
-    let r = tools::call_with(
-        &mut live,
-        "barline-create-scene",
-        &json!({"sceneIndex": 20}),
-        &ctx,
-        false,
-        &mut IssuedIds::new(),
-        &SecondPerRead::default(),
-    )
-    .unwrap();
+    let r = call_with_deadline(&mut live, "barline-create-scene", json!({"sceneIndex": 20}));
     assert_eq!(code(&r), "TIMEOUT");
     assert_eq!(
         message(&r),

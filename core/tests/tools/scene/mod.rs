@@ -5,7 +5,6 @@ mod read_scene;
 mod update_scene;
 
 use crate::support;
-use barline_core::tools;
 use barline_fake_live::FakeLive;
 use serde_json::Value;
 use support::fake::id_of;
@@ -18,16 +17,4 @@ pub(super) fn dumped_scenes(live: &FakeLive) -> Vec<Value> {
 
 pub(super) fn scene_id(live: &mut FakeLive, index: usize) -> String {
     id_of(live, &format!("live_set scenes {index}")).to_string()
-}
-
-/// A clock that moves one second each time it is read.
-#[derive(Default)]
-pub(super) struct SecondPerRead(std::cell::Cell<f64>);
-
-impl tools::Clock for SecondPerRead {
-    fn now_ms(&self) -> f64 {
-        let t = self.0.get();
-        self.0.set(t + 1_000.0);
-        t
-    }
 }

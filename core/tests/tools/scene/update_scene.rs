@@ -1,17 +1,15 @@
 //! barline-update-scene (docs/design/tool-rules.md §10): names, colours, tempo and signature,
 //! bulk outcomes, bad input and the time limit.
 
-use super::{dumped_scenes, scene_id, SecondPerRead};
+use super::{dumped_scenes, scene_id};
 use crate::support;
 use barline_core::live::Atom;
-use barline_core::tools;
-use barline_core::tools::IssuedIds;
-use barline_core::tools::ToolContext;
 use serde_json::json;
 use support::fake::{demo, id_of, one};
+use support::outcome::call_with_deadline;
 use support::outcome::data;
 use support::outcome::{code, message, warnings, writes};
-use support::tools::{call, check_result};
+use support::tools::call;
 
 // ---------------------------------------------------------------- update-scene
 #[test]
@@ -155,21 +153,11 @@ fn update_scene_bad_input_changes_nothing() {
 fn update_scene_stops_before_the_deadline() {
     let mut live = demo();
     let ids: Vec<String> = (0..5).map(|i| scene_id(&mut live, i)).collect();
-    let ctx = ToolContext {
-        timeout_ms: 4_000,
-        ..Default::default()
-    };
-    let r = tools::call_with(
+    let r = call_with_deadline(
         &mut live,
         "barline-update-scene",
-        &json!({"ids": ids.join(","), "name": "N"}),
-        &ctx,
-        false,
-        &mut IssuedIds::new(),
-        &SecondPerRead::default(),
-    )
-    .unwrap();
-    check_result("barline-update-scene", &r, false);
+        json!({"ids": ids.join(","), "name": "N"}),
+    );
     assert_eq!(data(&r)["items"].as_array().unwrap().len(), 4);
     assert_eq!(
         warnings(&r),

@@ -4,16 +4,16 @@
 //! input that changes nothing (docs/design/tool-contract.md §3.1).
 
 use crate::support;
+use support::outcome::call_with_deadline;
 
 use barline_core::tools;
-use barline_core::tools::testing::call::Clock;
 use barline_core::tools::IssuedIds;
 use barline_core::tools::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::demo;
 use support::outcome::{code, dump, warnings, writes};
-use support::tools::{call, check_result};
+use support::tools::call;
 
 fn create(live: &mut FakeLive, args: Value) -> Value {
     let r = call(live, "barline-create-track", args);
@@ -197,36 +197,10 @@ fn refused_creation_is_live_rejected() {
         .contains("create_midi_track returned no track"));
 }
 
-/// A clock that moves one second each time it is read.
-#[derive(Default)]
-struct SecondPerRead(std::cell::Cell<f64>);
-
-impl Clock for SecondPerRead {
-    fn now_ms(&self) -> f64 {
-        let t = self.0.get();
-        self.0.set(t + 1_000.0);
-        t
-    }
-}
-
 #[test]
 fn stops_before_the_deadline_and_keeps_what_it_made() {
     let mut live = demo();
-    let ctx = ToolContext {
-        timeout_ms: 4_000,
-        ..Default::default()
-    };
-    let r = tools::call_with(
-        &mut live,
-        "barline-create-track",
-        &json!({"count": 10}),
-        &ctx,
-        false,
-        &mut IssuedIds::new(),
-        &SecondPerRead::default(),
-    )
-    .unwrap();
-    check_result("barline-create-track", &r, false);
+    let r = call_with_deadline(&mut live, "barline-create-track", json!({"count": 10}));
     let made = r["structuredContent"]["items"].as_array().unwrap().len();
     assert!(made < 10, "{r}");
     assert_eq!(
