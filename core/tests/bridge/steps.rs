@@ -6,11 +6,12 @@
 use crate::support;
 
 use barline_core::bridge::{decode_response, frame_request};
-use barline_core::live::{Atom, FolderEntry, LiveError, LiveId, LivePort};
+use barline_core::live::{Atom, LivePort};
 use barline_core::relay::{Step, V8Session};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::demo;
+use support::hooked::{Hooked, Hooks};
 
 /// The fake Live Set, counting the Live requests of the current run.
 struct Counting {
@@ -18,52 +19,12 @@ struct Counting {
     run: usize,
 }
 
-impl Counting {
-    fn count(&mut self) {
+impl Hooks for Counting {
+    fn live(&mut self) -> &mut FakeLive {
+        &mut self.live
+    }
+    fn request(&mut self) {
         self.run += 1;
-    }
-}
-
-impl LivePort for Counting {
-    fn resolve(&mut self, path: &str) -> LiveId {
-        self.count();
-        self.live.resolve(path)
-    }
-    fn get(&mut self, id: LiveId, property: &str) -> Result<Vec<Atom>, LiveError> {
-        self.count();
-        self.live.get(id, property)
-    }
-    fn set(&mut self, id: LiveId, property: &str, value: &[Atom]) -> Result<(), LiveError> {
-        self.count();
-        self.live.set(id, property, value)
-    }
-    fn call(&mut self, id: LiveId, f: &str, args: &[Atom]) -> Result<Vec<Atom>, LiveError> {
-        self.count();
-        self.live.call(id, f, args)
-    }
-    fn get_count(&mut self, id: LiveId, child: &str) -> Result<usize, LiveError> {
-        self.count();
-        self.live.get_count(id, child)
-    }
-    fn type_of(&mut self, id: LiveId) -> Result<String, LiveError> {
-        self.count();
-        self.live.type_of(id)
-    }
-    fn path_of(&mut self, id: LiveId) -> Result<String, LiveError> {
-        self.count();
-        self.live.path_of(id)
-    }
-    fn file_exists(&mut self, path: &str) -> Result<bool, LiveError> {
-        self.live.file_exists(path)
-    }
-    fn list_folder(&mut self, path: &str) -> Result<Option<Vec<FolderEntry>>, LiveError> {
-        self.live.list_folder(path)
-    }
-    fn after_wait(&mut self) {
-        self.live.after_wait();
-    }
-    fn random_unit(&mut self) -> f64 {
-        self.live.random_unit()
     }
 }
 
@@ -80,7 +41,7 @@ fn request(id: u64, tool: &str, args: Value) -> Vec<Atom> {
 /// requests one run made.
 fn drive(
     s: &mut V8Session,
-    live: &mut Counting,
+    live: &mut Hooked<Counting>,
     requests: &[Vec<Atom>],
 ) -> (Vec<(u64, Value)>, usize, usize) {
     let mut waiting = std::collections::VecDeque::new();
@@ -90,7 +51,7 @@ fn drive(
     assert!(s.start(live).is_empty());
     live.run = 0;
     let mut take =
-        |step: Step, live: &mut Counting, waiting: &mut std::collections::VecDeque<u64>| {
+        |step: Step, live: &mut Hooked<Counting>, waiting: &mut std::collections::VecDeque<u64>| {
             runs += 1;
             most = most.max(live.run);
             live.run = 0;
@@ -115,11 +76,11 @@ fn drive(
     (answers, runs, most)
 }
 
-fn counting() -> Counting {
-    Counting {
+fn counting() -> Hooked<Counting> {
+    Hooked(Counting {
         live: demo(),
         run: 0,
-    }
+    })
 }
 
 #[test]

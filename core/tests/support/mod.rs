@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod fake;
+pub mod hooked;
 pub mod mcp;
 pub mod outcome;
 pub mod refusing;

@@ -3,7 +3,8 @@
 //! object unchanged. Wraps the fake Live Set so a test can plant a refusal of one
 //! function or property and check that the tool reports it.
 
-use barline_core::live::{Atom, FolderEntry, LiveError, LiveId, LivePort};
+use super::hooked::{Hooked, Hooks};
+use barline_core::live::{Atom, LiveError, LiveId};
 use barline_fake_live::FakeLive;
 
 /// The fake Live Set with refused `call` functions and `set` properties.
@@ -20,56 +21,39 @@ pub struct Refusing<'a> {
 
 impl<'a> Refusing<'a> {
     /// Refuses the named functions and property writes.
-    pub fn new(live: &'a mut FakeLive, calls: &[&'static str], sets: &[&'static str]) -> Self {
-        Refusing {
+    pub fn new(
+        live: &'a mut FakeLive,
+        calls: &[&'static str],
+        sets: &[&'static str],
+    ) -> Hooked<Self> {
+        Hooked(Refusing {
             live,
             calls: calls.to_vec(),
             sets: sets.to_vec(),
             refused: 0,
-        }
+        })
     }
 }
 
-impl LivePort for Refusing<'_> {
-    fn resolve(&mut self, path: &str) -> LiveId {
-        self.live.resolve(path)
+impl Hooks for Refusing<'_> {
+    fn live(&mut self) -> &mut FakeLive {
+        self.live
     }
-    fn get(&mut self, id: LiveId, property: &str) -> Result<Vec<Atom>, LiveError> {
-        LivePort::get(self.live, id, property)
-    }
-    fn set(&mut self, id: LiveId, property: &str, value: &[Atom]) -> Result<(), LiveError> {
-        if self.sets.contains(&property) {
+    fn set(&mut self, _: LiveId, property: &str, _: &[Atom]) -> Option<Result<(), LiveError>> {
+        self.sets.contains(&property).then(|| {
             self.refused += 1;
-            return Ok(());
-        }
-        LivePort::set(self.live, id, property, value)
+            Ok(())
+        })
     }
-    fn call(&mut self, id: LiveId, function: &str, args: &[Atom]) -> Result<Vec<Atom>, LiveError> {
-        if self.calls.contains(&function) {
+    fn call(
+        &mut self,
+        _: LiveId,
+        function: &str,
+        _: &[Atom],
+    ) -> Option<Result<Vec<Atom>, LiveError>> {
+        self.calls.contains(&function).then(|| {
             self.refused += 1;
-            return Ok(Vec::new());
-        }
-        LivePort::call(self.live, id, function, args)
-    }
-    fn get_count(&mut self, id: LiveId, child: &str) -> Result<usize, LiveError> {
-        LivePort::get_count(self.live, id, child)
-    }
-    fn type_of(&mut self, id: LiveId) -> Result<String, LiveError> {
-        self.live.type_of(id)
-    }
-    fn path_of(&mut self, id: LiveId) -> Result<String, LiveError> {
-        self.live.path_of(id)
-    }
-    fn file_exists(&mut self, path: &str) -> Result<bool, LiveError> {
-        self.live.file_exists(path)
-    }
-    fn list_folder(&mut self, path: &str) -> Result<Option<Vec<FolderEntry>>, LiveError> {
-        self.live.list_folder(path)
-    }
-    fn after_wait(&mut self) {
-        self.live.after_wait();
-    }
-    fn random_unit(&mut self) -> f64 {
-        self.live.random_unit()
+            Ok(Vec::new())
+        })
     }
 }

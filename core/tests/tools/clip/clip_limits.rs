@@ -5,6 +5,7 @@
 //! checks first, what Live holds).
 
 use crate::support;
+use support::hooked::{Hooked, Hooks};
 
 use barline_core::live::{Atom, LivePort};
 use barline_core::notation::{interpret, InterpretOptions};
@@ -248,62 +249,21 @@ struct FailingCall<'a> {
     function: &'static str,
 }
 
-impl barline_core::live::LivePort for FailingCall<'_> {
-    fn resolve(&mut self, path: &str) -> barline_core::live::LiveId {
-        self.live.resolve(path)
-    }
-    fn get(
-        &mut self,
-        id: barline_core::live::LiveId,
-        property: &str,
-    ) -> Result<Vec<Atom>, barline_core::live::LiveError> {
-        self.live.get(id, property)
-    }
-    fn set(
-        &mut self,
-        id: barline_core::live::LiveId,
-        property: &str,
-        value: &[Atom],
-    ) -> Result<(), barline_core::live::LiveError> {
-        self.live.set(id, property, value)
+impl Hooks for FailingCall<'_> {
+    fn live(&mut self) -> &mut FakeLive {
+        self.live
     }
     fn call(
         &mut self,
-        id: barline_core::live::LiveId,
+        _: barline_core::live::LiveId,
         function: &str,
-        args: &[Atom],
-    ) -> Result<Vec<Atom>, barline_core::live::LiveError> {
-        if function == self.function {
-            return Err(barline_core::live::LiveError::new(
+        _: &[Atom],
+    ) -> Option<Result<Vec<Atom>, barline_core::live::LiveError>> {
+        (function == self.function).then(|| {
+            Err(barline_core::live::LiveError::new(
                 "the host lost the object",
-            ));
-        }
-        self.live.call(id, function, args)
-    }
-    fn get_count(
-        &mut self,
-        id: barline_core::live::LiveId,
-        child: &str,
-    ) -> Result<usize, barline_core::live::LiveError> {
-        self.live.get_count(id, child)
-    }
-    fn type_of(
-        &mut self,
-        id: barline_core::live::LiveId,
-    ) -> Result<String, barline_core::live::LiveError> {
-        self.live.type_of(id)
-    }
-    fn path_of(
-        &mut self,
-        id: barline_core::live::LiveId,
-    ) -> Result<String, barline_core::live::LiveError> {
-        self.live.path_of(id)
-    }
-    fn file_exists(&mut self, path: &str) -> Result<bool, barline_core::live::LiveError> {
-        self.live.file_exists(path)
-    }
-    fn random_unit(&mut self) -> f64 {
-        self.live.random_unit()
+            ))
+        })
     }
 }
 
@@ -311,10 +271,10 @@ impl barline_core::live::LivePort for FailingCall<'_> {
 fn a_step_failing_after_the_clip_exists_is_a_warning_not_an_error() {
     let mut live = demo_with(json!({}));
     let r = {
-        let mut failing = FailingCall {
+        let mut failing = Hooked(FailingCall {
             live: &mut live,
             function: "add_new_notes",
-        };
+        });
         tools::call(
             &mut failing,
             "barline-create-clip",

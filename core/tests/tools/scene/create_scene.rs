@@ -4,11 +4,13 @@
 use super::{dumped_scenes, scene_id};
 use crate::support;
 use barline_core::live::{Atom, LivePort};
+use barline_core::live::{LiveError, LiveId};
 use barline_core::tools;
 use barline_core::tools::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one};
+use support::hooked::{Hooked, Hooks};
 use support::outcome::call_with_deadline;
 use support::outcome::data;
 use support::outcome::{code, message, warnings, writes};
@@ -28,81 +30,36 @@ struct Stubborn {
 }
 
 impl Stubborn {
-    fn new() -> Self {
-        Stubborn {
+    fn new() -> Hooked<Self> {
+        Hooked(Stubborn {
             live: demo(),
             round_tempo: false,
             keep_denominator: false,
             refuse: &[],
-        }
+        })
     }
 }
 
-impl LivePort for Stubborn {
-    fn resolve(&mut self, path: &str) -> barline_core::live::LiveId {
-        self.live.resolve(path)
+impl Hooks for Stubborn {
+    fn live(&mut self) -> &mut FakeLive {
+        &mut self.live
     }
-    fn get(
-        &mut self,
-        id: barline_core::live::LiveId,
-        p: &str,
-    ) -> Result<Vec<Atom>, barline_core::live::LiveError> {
-        self.live.get(id, p)
-    }
-    fn set(
-        &mut self,
-        id: barline_core::live::LiveId,
-        p: &str,
-        v: &[Atom],
-    ) -> Result<(), barline_core::live::LiveError> {
+    fn set(&mut self, id: LiveId, p: &str, v: &[Atom]) -> Option<Result<(), LiveError>> {
         match (p, v.first()) {
             ("tempo", Some(a)) if self.round_tempo => {
                 let x = a.as_f64().unwrap().round();
-                self.live.set(id, p, &[Atom::Float(x)])
+                Some(self.live.set(id, p, &[Atom::Float(x)]))
             }
-            ("time_signature_denominator", _) if self.keep_denominator => Ok(()),
-            _ => self.live.set(id, p, v),
+            ("time_signature_denominator", _) if self.keep_denominator => Some(Ok(())),
+            _ => None,
         }
     }
-    fn call(
-        &mut self,
-        id: barline_core::live::LiveId,
-        f: &str,
-        a: &[Atom],
-    ) -> Result<Vec<Atom>, barline_core::live::LiveError> {
-        if self.refuse.contains(&f) {
-            return Ok(vec![]);
-        }
-        self.live.call(id, f, a)
-    }
-    fn get_count(
-        &mut self,
-        id: barline_core::live::LiveId,
-        c: &str,
-    ) -> Result<usize, barline_core::live::LiveError> {
-        self.live.get_count(id, c)
-    }
-    fn type_of(
-        &mut self,
-        id: barline_core::live::LiveId,
-    ) -> Result<String, barline_core::live::LiveError> {
-        self.live.type_of(id)
-    }
-    fn path_of(
-        &mut self,
-        id: barline_core::live::LiveId,
-    ) -> Result<String, barline_core::live::LiveError> {
-        self.live.path_of(id)
-    }
-    fn file_exists(&mut self, path: &str) -> Result<bool, barline_core::live::LiveError> {
-        self.live.file_exists(path)
-    }
-    fn random_unit(&mut self) -> f64 {
-        self.live.random_unit()
+    fn call(&mut self, _: LiveId, f: &str, _: &[Atom]) -> Option<Result<Vec<Atom>, LiveError>> {
+        self.refuse.contains(&f).then(|| Ok(vec![]))
     }
 }
 
-fn call_stubborn(live: &mut Stubborn, tool: &str, args: Value) -> Value {
+fn call_stubborn(live: &mut Hooked<Stubborn>, tool: &str, args: Value) -> Value {
     let r = tools::call(live, tool, &args, &ToolContext::default(), false).unwrap();
     check_result(tool, &r, false);
     r
