@@ -7,7 +7,7 @@ use support::outcome::data;
 
 use barline_core::live::{Atom, LiveId, LivePort};
 use barline_fake_live::FakeLive;
-use serde_json::{json, Value};
+use serde_json::json;
 use support::fake::demo;
 use support::outcome::{code, message, warnings};
 use support::tools::call;
@@ -22,21 +22,7 @@ fn new_clip(live: &mut FakeLive, slot: &str, notes: &str) -> String {
 }
 
 fn note_count(live: &mut FakeLive, clip: &str) -> usize {
-    let id = LiveId(clip.parse().unwrap());
-    let out = live
-        .call(
-            id,
-            "get_notes_extended",
-            &[
-                Atom::Int(0),
-                Atom::Int(128),
-                Atom::Float(0.0),
-                Atom::Float(1_576_800.0),
-            ],
-        )
-        .unwrap();
-    let v: Value = serde_json::from_str(out[0].as_str().unwrap()).unwrap();
-    v["notes"].as_array().unwrap().len()
+    support::fake::live_notes(live, LiveId(clip.parse().unwrap())).len()
 }
 
 #[test]

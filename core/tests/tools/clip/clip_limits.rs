@@ -183,20 +183,7 @@ fn note_writes_are_batched_at_one_thousand() {
             .parse()
             .unwrap(),
     );
-    let notes = live
-        .call(
-            clip,
-            "get_notes_extended",
-            &[
-                Atom::Int(0),
-                Atom::Int(128),
-                Atom::Float(0.0),
-                Atom::Float(1e6),
-            ],
-        )
-        .unwrap();
-    let v: Value = serde_json::from_str(notes[0].as_str().unwrap()).unwrap();
-    assert_eq!(v["notes"].as_array().unwrap().len(), 2500);
+    assert_eq!(support::fake::live_notes(&mut live, clip).len(), 2500);
 }
 
 #[test]

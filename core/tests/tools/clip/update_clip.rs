@@ -39,20 +39,7 @@ fn num(live: &mut FakeLive, id: LiveId, prop: &str) -> f64 {
 
 /// Every note of a clip as Live holds it (JSON objects, sorted by start then pitch).
 fn live_notes(live: &mut FakeLive, clip: LiveId) -> Vec<Value> {
-    let out = live
-        .call(
-            clip,
-            "get_notes_extended",
-            &[
-                Atom::Int(0),
-                Atom::Int(128),
-                Atom::Float(0.0),
-                Atom::Float(100000.0),
-            ],
-        )
-        .unwrap();
-    let v: Value = serde_json::from_str(out[0].as_str().unwrap()).unwrap();
-    let mut notes = v["notes"].as_array().unwrap().clone();
+    let mut notes = support::fake::live_notes(live, clip);
     notes.sort_by(|a, b| {
         a["start_time"]
             .as_f64()
