@@ -252,28 +252,33 @@ function guarded(first) {
     old.free?.();
     changes = [];
   }
+  // One forwarding function per method, made on first use: the simulator calls these
+  // for every Live API request.
+  const forwarders = new Map();
+  const forwarder = (name) => (...args) => {
+    let result;
+    try {
+      result = current[name](...args);
+    } catch (e) {
+      if (!(e instanceof WebAssembly.RuntimeError)) throw e;
+      recover();
+      throw new Error(`the fake Live Set failed on ${String(name)} (${e.message}) and was restored to its state before it`);
+    }
+    if (CHANGES.has(name)) {
+      changes.push([name, args]);
+      if (changes.length >= REPLAY_LIMIT) {
+        checkpoint.free?.();
+        checkpoint = current.checkpoint();
+        changes = [];
+      }
+    }
+    return result;
+  };
   return new Proxy({}, {
     get(_target, name) {
       if (typeof current[name] !== "function") return current[name];
-      return (...args) => {
-        let result;
-        try {
-          result = current[name](...args);
-        } catch (e) {
-          if (!(e instanceof WebAssembly.RuntimeError)) throw e;
-          recover();
-          throw new Error(`the fake Live Set failed on ${String(name)} (${e.message}) and was restored to its state before it`);
-        }
-        if (CHANGES.has(name)) {
-          changes.push([name, args]);
-          if (changes.length >= REPLAY_LIMIT) {
-            checkpoint.free?.();
-            checkpoint = current.checkpoint();
-            changes = [];
-          }
-        }
-        return result;
-      };
+      if (!forwarders.has(name)) forwarders.set(name, forwarder(name));
+      return forwarders.get(name);
     },
   });
 }
