@@ -20,7 +20,9 @@ DEVICE := dist/device/frozen/Barline.amxd
 PLAYGROUND := dist/playground/index.html
 # esbuild's version is in the lock file; a new one bundles differently.
 DEVICE_SRC := $(wildcard node-host/src/*.mjs v8-host/src/*.mjs) patch/device.mjs patch/bundle.mjs \
-  patch/amxd.mjs patch/build.mjs patch/version.mjs package-lock.json Cargo.toml
+  patch/amxd.mjs patch/build.mjs patch/version.mjs package-lock.json Cargo.toml \
+  $(wildcard www-tests/chat/src/*.js) www-tests/chat/index.html www-tests/chat/style.css \
+  www-tests/chat/build.mjs
 PLAYGROUND_SRC := $(wildcard www-tests/js/*.js) www-tests/build.mjs www-tests/index.html www-tests/style.css \
   core/tests/data/barbeat-examples.json core/tests/data/transforms-examples.json
 

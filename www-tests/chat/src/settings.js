@@ -89,10 +89,13 @@ export function setupSettings(onSaved, info) {
       contextLength: Math.min(10_000_000, Math.max(0, Math.round(Number($('context-length').value)) || 0)) || null,
       systemPrompt: $('system-prompt').value.trim() || DEFAULT_PROMPT,
     };
-    await storeKey(s.preset, s.base, $('api-key').value, s.keyMode);
+    // The settings apply before the key is written (a message sent right after Save
+    // runs with them); reading a key waits for the write.
+    const stored = storeKey(s.preset, s.base, $('api-key').value, s.keyMode);
     saveSettings(s);
     dialog.close();
     onSaved(s);
+    await stored;
   });
   dialog.addEventListener('close', () => {
     $('api-key').value = '';

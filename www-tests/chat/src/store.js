@@ -73,8 +73,18 @@ async function cryptoKey() {
   return key;
 }
 
+// Key writes run in order and every read waits for them, so Settings can apply at once
+// and a message sent right after Save still uses the key it saved.
+let keyWrites = Promise.resolve();
+
 /** Stores a key for (preset, base) in `mode` ("remember" or "tab"); an empty key removes it. */
-export async function storeKey(preset, base, key, mode) {
+export function storeKey(preset, base, key, mode) {
+  const write = keyWrites.then(() => writeKey(preset, base, key, mode));
+  keyWrites = write.catch(() => {});
+  return write;
+}
+
+async function writeKey(preset, base, key, mode) {
   const id = slot(preset, base);
   tabKeys.delete(id);
   await tx('secrets', 'readwrite', (s) => s.delete(`key ${id}`));
@@ -90,6 +100,7 @@ export async function storeKey(preset, base, key, mode) {
 
 /** The key for (preset, base), or ''. */
 export async function loadKey(preset, base) {
+  await keyWrites;
   const id = slot(preset, base);
   if (tabKeys.has(id)) return tabKeys.get(id);
   const rec = await tx('secrets', 'readonly', (s) => s.get(`key ${id}`));
