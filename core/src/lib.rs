@@ -25,6 +25,7 @@ pub mod notation;
 /// Tool calls across the wire: above the bridge's framing and the tools.
 pub mod relay;
 pub mod silent_wav;
+pub mod sort;
 pub mod tools;
 pub mod transforms;
 

@@ -6,6 +6,7 @@
 //! start earlier end earlier. The writer orders simultaneous events so that reading
 //! its own files gives the notes back whenever that convention holds.
 
+use crate::sort;
 use std::collections::{HashMap, VecDeque};
 
 use super::read::read_smf;
@@ -204,7 +205,7 @@ fn note_on_off_events(notes: &[MidiNote], tpq: f64) -> Result<Vec<TimedEvent>, M
         keyed.push(((start, 1u8, end, index), on));
         keyed.push(((end, off_class, start, index), off));
     }
-    keyed.sort_by_key(|(key, _)| *key);
+    sort::sort_by_key(&mut keyed, |(key, _)| *key);
     Ok(keyed
         .into_iter()
         .map(|((tick, ..), event)| TimedEvent { tick, event })
@@ -233,8 +234,8 @@ pub fn smf_to_notes(bytes: &[u8]) -> Result<NoteFile, MidiError> {
         }
     }
     // Stable sorts keep track order for events at the same tick.
-    tempos.sort_by_key(|t| t.0);
-    signatures.sort_by_key(|s| s.0);
+    sort::sort_by_key(&mut tempos, |t| t.0);
+    sort::sort_by_key(&mut signatures, |s| s.0);
     if tempos.iter().any(|t| t.1 != tempos[0].1) {
         warnings.push(format!(
             "the file changes tempo {} time(s); only the first tempo is shown \
@@ -255,7 +256,7 @@ pub fn smf_to_notes(bytes: &[u8]) -> Result<NoteFile, MidiError> {
             (4, 4)
         }
     };
-    notes.sort_by(|a: &MidiNote, b: &MidiNote| {
+    sort::sort_by(&mut notes, |a: &MidiNote, b: &MidiNote| {
         a.start_time
             .total_cmp(&b.start_time)
             .then(a.pitch.cmp(&b.pitch))
@@ -326,7 +327,9 @@ fn pair_track(
             "track {number}: {} note(s) never ended; they were ended at the end of the track",
             unended.len()
         ));
-        unended.sort_by_key(|(channel, key, (start, _))| (*start, *key, *channel));
+        sort::sort_by_key(&mut unended, |(channel, key, (start, _))| {
+            (*start, *key, *channel)
+        });
         for (channel, key, started) in unended {
             push(channel, key, started, end);
         }

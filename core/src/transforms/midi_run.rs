@@ -7,6 +7,7 @@ use super::eval::{eval, js_max, js_min, js_round, Env, NoteView, Subject};
 use super::random::{assignment_key, Draws};
 use super::spread::Spread;
 use super::{ClipContext, Note, TimeSignature};
+use crate::sort;
 use std::cmp::Ordering;
 
 /// Tolerance of time-selector membership (docs/design/transforms.md §4.4).
@@ -38,7 +39,7 @@ impl<'a> Run<'a> {
         seed: u64,
     ) -> Self {
         // Finite fields (checked), so this is a total order; the sort is stable.
-        sorted.sort_by(|a, b| {
+        sort::sort_by(&mut sorted, |a, b| {
             a.start_time
                 .partial_cmp(&b.start_time)
                 .unwrap_or(Ordering::Equal)

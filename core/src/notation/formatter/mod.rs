@@ -13,6 +13,7 @@ use super::dialect::Dialect;
 use super::error::{ErrorKind, NotationError};
 use super::note::{FormatNote, FormatOptions, Meter};
 use super::numbers::{floor, rem, render};
+use crate::sort;
 use numfmt::js_round;
 
 /// One input note, sorted and placed on the grid (docs/design/notation.md §6.2), with
@@ -194,7 +195,7 @@ fn sort_keys<N: Copy + Into<FormatNote>>(
     }
     if !in_range {
         // Negative, huge or sparse start times: one ordinary sort.
-        keys.sort_unstable();
+        sort::sort(&mut keys);
         return Some(keys);
     }
     // Counting sort by bucket: `ends[b]` first counts bucket b − 1, then becomes the
@@ -217,7 +218,7 @@ fn sort_keys<N: Copy + Into<FormatNote>>(
         if bucket.len() <= 32 {
             insertion_sort(bucket);
         } else {
-            bucket.sort_unstable(); // a dense beat: insertion sort would be quadratic
+            sort::sort(bucket); // a dense beat: insertion sort would be quadratic
         }
         start = end as usize;
     }

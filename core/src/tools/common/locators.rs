@@ -4,6 +4,7 @@
 //! needs. Callers read the list once per call, so every lookup of a call sees one list.
 
 use crate::live::{Atom, LiveId, LivePort};
+use crate::sort;
 use crate::tools::common::time;
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::lom;
@@ -92,7 +93,7 @@ pub fn list(live: &mut dyn LivePort, song: LiveId) -> Result<Vec<Cue>, ToolError
             time: lom::number(live, live_id, "time")?,
         });
     }
-    out.sort_by(|a, b| a.time.total_cmp(&b.time));
+    sort::sort_by(&mut out, |a, b| a.time.total_cmp(&b.time));
     Ok(out)
 }
 

@@ -3,6 +3,8 @@
 //! case, spaces or punctuation, digits read as words ("8" as "eight"), by edit distance,
 //! with a name that contains the input (or is contained by it) counting as close.
 
+use crate::sort;
+
 /// Digits as the words device names spell them with.
 const DIGITS: [&str; 10] = [
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -65,7 +67,7 @@ pub fn nearest<'a>(input: &str, candidates: &[&'a str], max: usize) -> Vec<&'a s
             (d <= allowed).then_some((d, i, *c))
         })
         .collect();
-    scored.sort();
+    sort::sort(&mut scored);
     scored.into_iter().take(max).map(|(_, _, c)| c).collect()
 }
 

@@ -5,6 +5,7 @@
 
 use super::{Parsed, Parser, Stop, MAX_DEPTH};
 use crate::notation::{found_text, source_position};
+use crate::sort;
 use crate::transforms::error::{TransformError, TransformErrorKind};
 
 /// An expectation label of docs/design/transforms.md §8.1, in the order of its table
@@ -101,7 +102,7 @@ impl<'t> Parser<'t> {
 
     pub(super) fn syntax_error(&mut self) -> TransformError {
         let at = if self.noted { self.far } else { 0 };
-        self.labels.sort();
+        sort::sort(&mut self.labels);
         let expected: Vec<&'static str> = self.labels.iter().map(|l| l.text()).collect();
         let found = found_text(self.text, at);
         self.error_at(

@@ -4,6 +4,7 @@
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::notation::{self, Element};
+use crate::sort;
 use crate::tools::common::clip::notes;
 use crate::tools::framework::error::ToolError;
 
@@ -84,8 +85,8 @@ pub fn quantize(
     if off_grid {
         let mut after = starts(&mut *live)?;
         let mut sorted = before;
-        sorted.sort_by(f64::total_cmp);
-        after.sort_by(f64::total_cmp);
+        sort::sort_numbers(&mut sorted);
+        sort::sort_numbers(&mut after);
         if sorted == after {
             warnings.push(
                 "quantize changed no notes; Live may have ignored it — use the transform quant() instead"

@@ -7,6 +7,7 @@
 
 use crate::live::LiveId;
 use crate::notation::{self, InterpretOptions, NotationError, Note};
+use crate::sort;
 use crate::tools::common::clip::clip_transforms;
 use crate::tools::common::clip::note_limits;
 use crate::tools::common::clip::notes::{self, LiveNote};
@@ -42,7 +43,7 @@ pub fn plan(
         starts.entry(n.pitch).or_default().push(n.start_time);
     }
     for list in starts.values_mut() {
-        list.sort_by(f64::total_cmp);
+        sort::sort_numbers(list);
     }
     let replaced = |n: &LiveNote| -> bool {
         let Some(list) = starts.get(&(n.pitch.clamp(0.0, 127.0) as u8)) else {

@@ -4,6 +4,7 @@
 use crate::live::path::LomPath;
 use crate::live::{Atom, LiveId, LivePort};
 use crate::notation::{self, FormatNote, FormatOptions, Note};
+use crate::sort;
 use crate::tools::common::time;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
@@ -131,7 +132,7 @@ pub fn read_live(live: &mut dyn LivePort, clip: LiveId) -> Result<Vec<LiveNote>,
         Some(all) => all,
         None => windowed(live, clip, span)?,
     };
-    notes.sort_by(|a, b| {
+    sort::sort_by(&mut notes, |a, b| {
         a.start_time
             .total_cmp(&b.start_time)
             .then(a.pitch.total_cmp(&b.pitch))

@@ -21,6 +21,7 @@
 
 use crate::live::path::id_atoms;
 use crate::live::{Atom, LiveId, LivePort};
+use crate::sort;
 use crate::tools::common::clip::reference::{self, Place};
 use crate::tools::common::clip::timing::EPS;
 use crate::tools::framework::error::{ErrorCode, ToolError};
@@ -229,7 +230,7 @@ pub fn split(
         .copied()
         .filter(|p| *p > EPS && *p < len - EPS)
         .collect();
-    cuts.sort_by(f64::total_cmp);
+    sort::sort_numbers(&mut cuts);
     cuts.dedup_by(|a, b| (*a - *b).abs() <= EPS);
     if cuts.is_empty() {
         return Ok(vec![at.clip]);

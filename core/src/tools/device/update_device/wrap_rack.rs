@@ -5,6 +5,7 @@
 
 use crate::live::path::LomPath;
 use crate::live::{Atom, LiveId, LivePort};
+use crate::sort;
 use crate::tools::common::device::insert::{self, created_id};
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Target};
@@ -168,7 +169,7 @@ fn put_back(
         .iter()
         .filter(|(d, _, _)| parked.contains(d))
         .collect();
-    back.sort_by_key(|(_, _, at)| *at);
+    sort::sort_by_key(&mut back, |(_, _, at)| *at);
     for (d, container, at) in back {
         let count = lom::count(live, *container, "devices")?;
         move_to(live, *d, *container, (*at).min(count))?;

@@ -8,6 +8,7 @@ mod targets;
 
 use crate::live::path::LomPath;
 use crate::live::{Atom, LivePort};
+use crate::sort;
 use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::host;
 use crate::tools::common::overview;
@@ -91,7 +92,7 @@ fn run(call: &mut Call<'_>, p: &DeleteParams) -> Result<OneOrMany<Deleted>, Tool
     }
     // Descending index order: regular tracks, then return tracks
     // (docs/design/tool-rules.md §17 step 3).
-    targets.sort_by(|a, b| {
+    sort::sort_by(&mut targets, |a, b| {
         let rank = |h: How| matches!(h, How::ReturnTrack) as u8;
         rank(a.how).cmp(&rank(b.how)).then(b.index.cmp(&a.index))
     });

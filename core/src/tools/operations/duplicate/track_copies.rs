@@ -5,6 +5,7 @@
 
 use crate::live::path::{format_steps, Segment};
 use crate::live::{Atom, LiveId, LivePort};
+use crate::sort;
 use crate::tools::common::clip::reference::Slot;
 use crate::tools::common::host::{self, Host};
 use crate::tools::common::names;
@@ -336,7 +337,7 @@ fn route_to_source(
             }
         }
     }
-    same.sort();
+    sort::sort(&mut same);
     let nth = same.iter().position(|t| *t == source).unwrap_or(0);
     let output = "output_routing_type";
     for copy in copies {

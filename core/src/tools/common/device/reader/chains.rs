@@ -2,6 +2,7 @@
 //! depth, drum pads grouped by note, the drum map, and the mute/solo state of each.
 
 use crate::live::{LiveId, LivePort};
+use crate::sort;
 use crate::tools::common::device::path as dp;
 use crate::tools::common::device::reader::{Reader, DEPTH_GUARD};
 use crate::tools::common::device::target as dt;
@@ -215,7 +216,7 @@ fn pad_groups(live: &mut dyn LivePort, rack: LiveId) -> Result<Vec<(i64, Vec<Liv
             None => groups.push((note, vec![c])),
         }
     }
-    groups.sort_by_key(|(n, _)| if *n < 0 { i64::MAX } else { *n });
+    sort::sort_by_key(&mut groups, |(n, _)| if *n < 0 { i64::MAX } else { *n });
     Ok(groups)
 }
 
