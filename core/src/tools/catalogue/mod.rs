@@ -91,11 +91,7 @@ pub fn listed_names(opts: CatalogueOptions) -> Vec<String> {
         .map(|e| e.meta.name.to_string())
         .collect();
     if opts.diagnostics {
-        out.extend(
-            diagnostics::definitions()
-                .iter()
-                .filter_map(|d| d.get("name").and_then(Value::as_str).map(str::to_string)),
-        );
+        out.extend(diagnostics::NAMES.iter().map(|n| n.to_string()));
     }
     out
 }
@@ -161,9 +157,7 @@ pub fn find_listed(name: &str, opts: CatalogueOptions) -> Option<&'static Entry>
 
 /// True when `name` is a diagnostic tool (listed only when diagnostics are on).
 pub fn is_diagnostic(name: &str) -> bool {
-    diagnostics::definitions()
-        .iter()
-        .any(|d| d.get("name").and_then(Value::as_str) == Some(name))
+    diagnostics::NAMES.contains(&name)
 }
 
 /// The `tools` array of a `tools/list` result.

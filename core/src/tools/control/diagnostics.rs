@@ -6,6 +6,18 @@ use crate::live::{Atom, LivePort};
 use crate::tools::framework::request::{ToolOutcome, ToolRequest, RESUME_CONTEXT, WAIT_META};
 use serde_json::{json, Value};
 
+/// The diagnostic tools' names, in [`definitions`] order. The Live side needs only
+/// these; the definitions are built where `tools/list` is rendered.
+pub const NAMES: &[&str] = &[
+    "barline-debug-echo",
+    "barline-debug-blob",
+    "barline-debug-wait",
+    "barline-debug-get",
+    "barline-debug-dump-notes",
+    "barline-debug-context",
+    "barline-debug-trap",
+];
+
 /// MCP tool definitions of the diagnostic tools (name, description, input schema).
 pub fn definitions() -> Vec<Value> {
     vec![
@@ -144,4 +156,18 @@ fn trap() -> ToolOutcome {
         "UNSUPPORTED",
         "traps exist only in the WebAssembly build",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_names_are_those_of_the_definitions() {
+        let defined: Vec<String> = definitions()
+            .iter()
+            .filter_map(|d| d["name"].as_str().map(String::from))
+            .collect();
+        assert_eq!(defined, NAMES);
+    }
 }

@@ -263,26 +263,7 @@ impl<T> Bulk<T> {
     /// succeeded, an error with the first failure's code listing up to 10 failures.
     pub fn finish(self, call: &mut Call<'_>) -> Result<OneOrMany<T>, ToolError> {
         if self.done.is_empty() {
-            let code = self
-                .failed
-                .first()
-                .map(|e| e.code)
-                .unwrap_or(ErrorCode::Internal);
-            let mut listed: Vec<String> = self
-                .failed
-                .iter()
-                .take(MAX_LISTED_FAILURES)
-                .map(|e| e.message.clone())
-                .collect();
-            if self.failed.is_empty() {
-                listed.push("nothing to do".into());
-            } else if self.failed.len() > MAX_LISTED_FAILURES {
-                listed.push(format!(
-                    "and {} more",
-                    self.failed.len() - MAX_LISTED_FAILURES
-                ));
-            }
-            return Err(ToolError::new(code, listed.join("; ")));
+            return Err(all_failed(&self.failed));
         }
         for e in &self.failed {
             call.warn(format!("{}; skipped", e.message));
@@ -291,13 +272,33 @@ impl<T> Bulk<T> {
     }
 }
 
+/// The error of a bulk call where nothing succeeded: the first failure's code, up to
+/// [`MAX_LISTED_FAILURES`] messages. Not generic, so one copy serves every tool.
+fn all_failed(failed: &[ToolError]) -> ToolError {
+    let code = failed
+        .first()
+        .map(|e| e.code)
+        .unwrap_or(ErrorCode::Internal);
+    let mut listed: Vec<String> = failed
+        .iter()
+        .take(MAX_LISTED_FAILURES)
+        .map(|e| e.message.clone())
+        .collect();
+    if failed.is_empty() {
+        listed.push("nothing to do".into());
+    } else if failed.len() > MAX_LISTED_FAILURES {
+        listed.push(format!("and {} more", failed.len() - MAX_LISTED_FAILURES));
+    }
+    ToolError::new(code, listed.join("; "))
+}
+
 impl<T> Bulk<T> {
     /// [`finish`](Self::finish), except that each skipped item warns with its own
     /// message as it stands (the device tools word every skip themselves:
     /// `failed to create "Reverb" at "t9": no track at t9`).
     pub fn finish_with_item_warnings(self, call: &mut Call<'_>) -> Result<OneOrMany<T>, ToolError> {
         if self.done.is_empty() {
-            return self.finish(call);
+            return Err(all_failed(&self.failed));
         }
         for e in self.failed {
             call.warn(e.message);

@@ -133,7 +133,7 @@ pub struct Entry {
     pub fields: fn() -> &'static [&'static str],
     /// Validates arguments into `Params` (BAD_INPUT naming the argument) and returns
     /// them coerced, as the node side forwards them.
-    pub check: fn(&Args) -> Result<Args, ToolError>,
+    pub check: CheckFn,
     /// Runs the tool on coerced arguments; the result data as JSON.
     pub run: fn(&mut Call<'_>, Map<String, Value>) -> Result<Value, ToolError>,
     /// JSON Schema of the parameters in full mode (small-model filtering is applied by
@@ -148,7 +148,7 @@ pub const fn entry<T: Tool>() -> Entry {
     Entry {
         meta: T::META,
         fields: args::field_names::<T::Params>,
-        check: check::<T>,
+        check: checker::<T>(),
         run: run::<T>,
         input_schema: schemas::<T>().0,
         output_schema: schemas::<T>().1,
@@ -176,7 +176,30 @@ const fn schemas<T: Tool>() -> (SchemaFn, SchemaFn) {
     (none, none)
 }
 
-fn check<T: Tool>(args: &Map<String, Value>) -> Result<Map<String, Value>, ToolError> {
+/// The coercion of `T`'s arguments. The v8-only build receives arguments node.script
+/// already coerced (`tools::prepare`; coercion is idempotent), so it links a
+/// pass-through: `run` still deserializes them into `T::Params`, and the parameters'
+/// `Serialize` code stays out of the device's v8 binary.
+#[cfg(any(feature = "host-node", not(target_arch = "wasm32")))]
+const fn checker<T: Tool>() -> CheckFn {
+    check::<T>
+}
+
+/// See the other definition: the v8-only build takes coerced arguments as given.
+#[cfg(not(any(feature = "host-node", not(target_arch = "wasm32"))))]
+#[allow(clippy::extra_unused_type_parameters)] // same signature as the full build
+const fn checker<T: Tool>() -> CheckFn {
+    fn as_given(args: &Args) -> Result<Args, ToolError> {
+        Ok(args.clone())
+    }
+    as_given
+}
+
+/// Signature of [`Entry::check`].
+type CheckFn = fn(&Args) -> Result<Args, ToolError>;
+
+#[cfg(any(feature = "host-node", not(target_arch = "wasm32")))]
+fn check<T: Tool>(args: &Args) -> Result<Args, ToolError> {
     let params = args::parse::<T::Params>(args)?;
     match serde_json::to_value(params) {
         Ok(Value::Object(mut m)) => {

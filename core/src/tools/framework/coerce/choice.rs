@@ -66,9 +66,61 @@ macro_rules! option_set {
 }
 pub(crate) use option_set;
 
-fn choice_of<S: Choices>(v: &Value) -> Option<&'static str> {
-    let s = v.as_str()?;
-    S::ALL.iter().copied().find(|c| *c == s)
+// The coercions below take the set as a slice, not as a type parameter: one copy of
+// each in the binary instead of one per option set (the device's v8 build is compiled
+// on Live's main thread at load, so its size is load time).
+
+/// The position of `v` in `all`, or why it is not there.
+fn position_in(all: &'static [&'static str], v: &Value) -> Result<usize, String> {
+    let name = v.as_str();
+    all.iter()
+        .position(|c| Some(*c) == name)
+        .ok_or_else(|| format!("is {}; allowed: {}", shown(v), all.join(", ")))
+}
+
+fn de_position<'de, D: Deserializer<'de>>(
+    d: D,
+    all: &'static [&'static str],
+) -> Result<usize, D::Error> {
+    position_in(all, &de_value(d)?).map_err(D::Error::custom)
+}
+
+fn de_include<'de, D: Deserializer<'de>>(
+    d: D,
+    all: &'static [&'static str],
+) -> Result<Vec<&'static str>, D::Error> {
+    expand_include(all, &de_value(d)?).map_err(D::Error::custom)
+}
+
+/// The options an `include` array names, `"*"` expanded, each once, in the order given.
+fn expand_include(all: &'static [&'static str], v: &Value) -> Result<Vec<&'static str>, String> {
+    let items = v
+        .as_array()
+        .ok_or_else(|| format!("must be an array of strings, got {}", shown(v)))?;
+    let mut out: Vec<&'static str> = Vec::new();
+    for item in items {
+        let c = item
+            .as_str()
+            .and_then(|s| all.iter().copied().find(|c| *c == s))
+            .ok_or_else(|| {
+                format!(
+                    "value {} is not allowed; allowed: {}",
+                    shown(item),
+                    all.join(", ")
+                )
+            })?;
+        let add: Vec<&'static str> = if c == "*" {
+            all.iter().copied().filter(|o| *o != "*").collect()
+        } else {
+            vec![c]
+        };
+        for a in add {
+            if !out.contains(&a) {
+                out.push(a);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// One value of the option set `S`, kept as its position in `S::ALL` so that sets
@@ -78,12 +130,7 @@ pub struct Choice<S: Choices>(usize, PhantomData<S>);
 impl<S: Choices> Choice<S> {
     /// Coerces one JSON value.
     pub fn from_value(v: &Value) -> Result<Self, String> {
-        let name = v.as_str();
-        S::ALL
-            .iter()
-            .position(|c| Some(*c) == name)
-            .map(|at| Choice(at, PhantomData))
-            .ok_or_else(|| format!("is {}; allowed: {}", shown(v), S::ALL.join(", ")))
+        position_in(S::ALL, v).map(|at| Choice(at, PhantomData))
     }
 
     /// The chosen option.
@@ -121,7 +168,7 @@ impl<S: Choices> Serialize for Choice<S> {
 
 impl<'de, S: Choices> Deserialize<'de> for Choice<S> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Self::from_value(&de_value(d)?).map_err(D::Error::custom)
+        de_position(d, S::ALL).map(|at| Choice(at, PhantomData))
     }
 }
 
@@ -144,30 +191,7 @@ pub struct Include<S: Choices>(Vec<&'static str>, PhantomData<S>);
 impl<S: Choices> Include<S> {
     /// Coerces one JSON value.
     pub fn from_value(v: &Value) -> Result<Self, String> {
-        let items = v
-            .as_array()
-            .ok_or_else(|| format!("must be an array of strings, got {}", shown(v)))?;
-        let mut out: Vec<&'static str> = Vec::new();
-        for item in items {
-            let c = choice_of::<S>(item).ok_or_else(|| {
-                format!(
-                    "value {} is not allowed; allowed: {}",
-                    shown(item),
-                    S::ALL.join(", ")
-                )
-            })?;
-            let add: Vec<&'static str> = if c == "*" {
-                S::ALL.iter().copied().filter(|o| *o != "*").collect()
-            } else {
-                vec![c]
-            };
-            for a in add {
-                if !out.contains(&a) {
-                    out.push(a);
-                }
-            }
-        }
-        Ok(Include(out, PhantomData))
+        expand_include(S::ALL, v).map(|out| Include(out, PhantomData))
     }
 
     /// True when `option` was asked for (directly or through `"*"`).
@@ -212,7 +236,7 @@ impl<S: Choices> Serialize for Include<S> {
 
 impl<'de, S: Choices> Deserialize<'de> for Include<S> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Self::from_value(&de_value(d)?).map_err(D::Error::custom)
+        de_include(d, S::ALL).map(|out| Include(out, PhantomData))
     }
 }
 

@@ -44,6 +44,54 @@ fn range_text(min: i64, max: i64) -> String {
     }
 }
 
+// The coercions take their bounds as arguments, not as const parameters: one copy of
+// each in the binary instead of one per range (the device's v8 build is compiled on
+// Live's main thread at load, so its size is load time).
+
+/// An integer in `min..=max`, or what was wrong.
+fn int_in(min: i64, max: i64, v: &Value) -> Result<i64, String> {
+    let exact = match v {
+        Value::Number(n) => n.as_i64().or_else(|| {
+            n.as_f64()
+                .filter(|x| x.fract() == 0.0 && x.abs() <= MAX_SAFE_INTEGER as f64)
+                .map(|x| x as i64)
+        }),
+        other => number_of(other)
+            .filter(|x| x.fract() == 0.0 && x.abs() <= MAX_SAFE_INTEGER as f64)
+            .map(|x| x as i64),
+    };
+    match exact {
+        Some(i) if (min..=max).contains(&i) => Ok(i),
+        _ => Err(format!(
+            "must be an integer{}, got {}",
+            range_text(min, max),
+            shown(v)
+        )),
+    }
+}
+
+/// A finite number in `min..=max` (open where the bound is [`NO_MIN`]/[`NO_MAX`]).
+fn num_in(min: i64, max: i64, v: &Value) -> Result<f64, String> {
+    match number_of(v) {
+        Some(x) if (min == NO_MIN || x >= min as f64) && (max == NO_MAX || x <= max as f64) => {
+            Ok(x)
+        }
+        _ => Err(format!(
+            "must be a number{}, got {}",
+            range_text(min, max),
+            shown(v)
+        )),
+    }
+}
+
+fn de_int<'de, D: Deserializer<'de>>(d: D, min: i64, max: i64) -> Result<i64, D::Error> {
+    int_in(min, max, &de_value(d)?).map_err(D::Error::custom)
+}
+
+fn de_num<'de, D: Deserializer<'de>>(d: D, min: i64, max: i64) -> Result<f64, D::Error> {
+    num_in(min, max, &de_value(d)?).map_err(D::Error::custom)
+}
+
 fn bounded_schema(ty: &str, min: i64, max: i64) -> Schema {
     let mut s = json!({ "type": ty });
     if min != NO_MIN {
@@ -65,27 +113,7 @@ pub struct Int<const MIN: i64, const MAX: i64>(i64);
 impl<const MIN: i64, const MAX: i64> Int<MIN, MAX> {
     /// Coerces and range-checks one JSON value.
     pub fn from_value(v: &Value) -> Result<Self, String> {
-        let expected = || {
-            format!(
-                "must be an integer{}, got {}",
-                range_text(MIN, MAX),
-                shown(v)
-            )
-        };
-        let exact = match v {
-            Value::Number(n) => n.as_i64().or_else(|| {
-                n.as_f64()
-                    .filter(|x| x.fract() == 0.0 && x.abs() <= MAX_SAFE_INTEGER as f64)
-                    .map(|x| x as i64)
-            }),
-            other => number_of(other)
-                .filter(|x| x.fract() == 0.0 && x.abs() <= MAX_SAFE_INTEGER as f64)
-                .map(|x| x as i64),
-        };
-        match exact {
-            Some(i) if (MIN..=MAX).contains(&i) => Ok(Int(i)),
-            _ => Err(expected()),
-        }
+        int_in(MIN, MAX, v).map(Int)
     }
 
     /// The value.
@@ -102,7 +130,7 @@ impl<const MIN: i64, const MAX: i64> Int<MIN, MAX> {
 
 impl<'de, const MIN: i64, const MAX: i64> Deserialize<'de> for Int<MIN, MAX> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Self::from_value(&de_value(d)?).map_err(D::Error::custom)
+        de_int(d, MIN, MAX).map(Int)
     }
 }
 
@@ -129,16 +157,7 @@ pub struct Num<const MIN: i64, const MAX: i64>(f64);
 impl<const MIN: i64, const MAX: i64> Num<MIN, MAX> {
     /// Coerces and range-checks one JSON value.
     pub fn from_value(v: &Value) -> Result<Self, String> {
-        match number_of(v) {
-            Some(x) if (MIN == NO_MIN || x >= MIN as f64) && (MAX == NO_MAX || x <= MAX as f64) => {
-                Ok(Num(x))
-            }
-            _ => Err(format!(
-                "must be a number{}, got {}",
-                range_text(MIN, MAX),
-                shown(v)
-            )),
-        }
+        num_in(MIN, MAX, v).map(Num)
     }
 
     /// The value.
@@ -149,7 +168,7 @@ impl<const MIN: i64, const MAX: i64> Num<MIN, MAX> {
 
 impl<'de, const MIN: i64, const MAX: i64> Deserialize<'de> for Num<MIN, MAX> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Self::from_value(&de_value(d)?).map_err(D::Error::custom)
+        de_num(d, MIN, MAX).map(Num)
     }
 }
 
