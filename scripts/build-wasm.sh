@@ -91,8 +91,10 @@ build_v8() {
     -o "$dir/barline_core.v8.wasm"
   bindgen "$dir/barline_core.v8.wasm" no-modules "$OUT/v8" "${SHIP[@]}"
   # wasm-bindgen leaves its own glue functions unoptimised; without an externref table a
-  # second pass after it is safe.
-  "$BINARYEN/wasm-opt" "$OUT/v8/barline_core_bg.wasm" "${V8_FEATURES[@]}" -Oz -o "$OUT/v8/barline_core_bg.wasm"
+  # second pass after it is safe. Flattening and re-running the relooper first lets -Oz
+  # find about 10 KB more (measured; twice the time of -Oz alone).
+  "$BINARYEN/wasm-opt" "$OUT/v8/barline_core_bg.wasm" "${V8_FEATURES[@]}" --flatten --rereloop -Oz -Oz \
+    -o "$OUT/v8/barline_core_bg.wasm"
   if grep -q externref "$OUT/v8/barline_core.js"; then
     echo "build-wasm: the v8 glue uses externref; reference types leaked into the v8 build" >&2
     exit 1
