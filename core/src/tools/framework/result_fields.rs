@@ -83,3 +83,25 @@ impl<T> JsonSchema for Nested<T> {
         json_schema!({"type": "object"})
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_set_twice_keeps_its_place_and_takes_the_last_text() {
+        let mut m = TextMap::default();
+        m.insert("Freq".into(), "100 Hz".into());
+        m.insert("Res".into(), "20 %".into());
+        m.insert("Freq".into(), "200 Hz".into());
+        let text = serde_json::to_string(&m).unwrap_or_default();
+        assert_eq!(text, r#"{"Freq":"200 Hz","Res":"20 %"}"#);
+    }
+
+    #[test]
+    fn a_nested_result_serializes_as_itself() {
+        let m = Nested(TextMap(vec![("C1".into(), "Kick".into())]));
+        let text = serde_json::to_string(&m).unwrap_or_default();
+        assert_eq!(text, r#"{"C1":"Kick"}"#);
+    }
+}
