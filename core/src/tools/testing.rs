@@ -115,9 +115,22 @@ pub mod device_path {
 
 /// Parameter values (`common::device::param_value`).
 pub mod param_value {
+    use crate::live::LivePort;
     pub use crate::tools::common::device::param_value::{
-        describe, display_text, is_division, label, parse_label, shown, write, Kind, Unit,
+        describe, display_text, is_division, label, parse_label, write, Kind, Param, Unit,
     };
+    use crate::tools::framework::error::{ErrorCode, ToolError};
+
+    /// The value as results show it, as the JSON a result carries (tests compare
+    /// numbers within a step and texts exactly).
+    pub fn shown(
+        live: &mut dyn LivePort,
+        p: &Param,
+        raw: f64,
+    ) -> Result<serde_json::Value, ToolError> {
+        let shown = crate::tools::common::device::param_value::shown(live, p, raw)?;
+        serde_json::to_value(shown).map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))
+    }
 }
 
 /// The names `insert_device` takes (`common::device::insert`), shared with the fake.

@@ -39,14 +39,8 @@ pub fn check_result(tool: &str, result: &Value, json_output: bool) {
     if result["isError"] == true {
         return;
     }
-    let entry = catalogue::find(tool).expect("registered tool");
-    let schema = schema::to_mcp(entry, false, true)["outputSchema"].clone();
     let structured = &result["structuredContent"];
-    let validator = jsonschema::validator_for(&schema).expect("outputSchema compiles");
-    let problems: Vec<String> = validator
-        .iter_errors(structured)
-        .map(|e| format!("{} at {}", e, e.instance_path()))
-        .collect();
+    let problems = schema_problems(&output_schema(tool), structured);
     assert!(
         problems.is_empty(),
         "{tool}: structuredContent does not match outputSchema:\n  {}\ncontent: {structured}",
@@ -67,6 +61,21 @@ pub fn check_result(tool: &str, result: &Value, json_output: bool) {
         &parsed, structured,
         "{tool}: text and structuredContent differ"
     );
+}
+
+/// The `outputSchema` of `tool` as `tools/list` shows it.
+pub fn output_schema(tool: &str) -> Value {
+    let entry = catalogue::find(tool).expect("registered tool");
+    schema::to_mcp(entry, false, true)["outputSchema"].clone()
+}
+
+/// What makes `value` invalid against `schema` (nothing when it is valid).
+pub fn schema_problems(schema: &Value, value: &Value) -> Vec<String> {
+    let validator = jsonschema::validator_for(schema).expect("outputSchema compiles");
+    validator
+        .iter_errors(value)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect()
 }
 
 /// Parses the compact literal of docs/design/tool-contract.md §1.13 (unquoted identifier

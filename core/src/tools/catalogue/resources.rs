@@ -70,7 +70,8 @@ pub const UNSUPPORTED_OPERATIONS: &[(&str, &str, &str)] = &[
 /// becomes the JSON-RPC error's `data.code`.
 pub fn read(live: &mut dyn LivePort, uri: &str, ctx: &ToolContext) -> Result<Value, ToolError> {
     let data = if uri == SET {
-        overview::read(live)?
+        serde_json::to_value(overview::read(live)?)
+            .map_err(|e| ToolError::new(ErrorCode::Internal, format!("overview: {e}")))?
     } else if uri == CAPABILITIES {
         let ops: Vec<Value> = UNSUPPORTED_OPERATIONS
             .iter()

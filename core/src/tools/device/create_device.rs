@@ -4,7 +4,7 @@
 
 use crate::live::LiveId;
 use crate::tools::common::device::insert::{
-    catalogue, in_catalogue, insert, AUDIO_EFFECTS, INSTRUMENTS, MIDI_EFFECTS,
+    catalogue, in_catalogue, insert, Catalogue, AUDIO_EFFECTS, INSTRUMENTS, MIDI_EFFECTS,
 };
 use crate::tools::common::device::path::{DevicePath, Seg};
 use crate::tools::common::live_version::require_12_3;
@@ -14,10 +14,8 @@ use crate::tools::framework::coerce::{List, Text};
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::nearest::{nearest, or_list};
 use crate::tools::framework::tool::{Tool, ToolMeta};
-use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
-use std::borrow::Cow;
 
 /// `barline-create-device`.
 pub struct CreateDevice;
@@ -34,30 +32,24 @@ pub struct CreateDeviceParams {
     pub name: Option<Text>,
 }
 
-/// One created device, or the catalogue.
-#[derive(Debug, Serialize)]
-#[serde(transparent)]
-pub struct Created(pub Value);
+/// One created device, several, or the catalogue (without `deviceName`).
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Created {
+    /// The devices inserted.
+    Devices(OneOrMany<CreatedDevice>),
+    /// Every device name, by kind.
+    Catalogue(Catalogue),
+}
 
-impl JsonSchema for Created {
-    fn inline_schema() -> bool {
-        true
-    }
-    fn schema_name() -> Cow<'static, str> {
-        "CreatedDevice".into()
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let names = json!({"type": "array", "items": {"type": "string"}});
-        let item = json!({"type": "object", "properties": {"id": {"type": "string"}, "deviceIndex": {"type": "integer"}}, "required": ["id", "deviceIndex"]});
-        json_schema!({
-            "type": "object",
-            "anyOf": [
-                item,
-                {"type": "object", "properties": {"items": {"type": "array", "items": item}}, "required": ["items"]},
-                {"type": "object", "properties": {"instruments": names, "midiEffects": names, "audioEffects": names}, "required": ["instruments", "midiEffects", "audioEffects"]}
-            ]
-        })
-    }
+/// A device create-device inserted.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedDevice {
+    /// The new device's id.
+    pub id: String,
+    /// Its index in the chain it was inserted into.
+    pub device_index: usize,
 }
 
 impl Tool for CreateDevice {
@@ -71,7 +63,7 @@ impl Tool for CreateDevice {
 
     fn run(call: &mut Call<'_>, p: CreateDeviceParams) -> Result<Created, ToolError> {
         let Some(text) = p.device_name.as_ref().map(Text::as_str) else {
-            return Ok(Created(catalogue()));
+            return Ok(Created::Catalogue(catalogue()));
         };
         let devices = device_names(text)?;
         let texts = p.path.as_ref().map(List::items).unwrap_or_default();
@@ -124,15 +116,11 @@ impl Tool for CreateDevice {
             bulk.record(outcome);
         }
         let done = bulk.finish_with_item_warnings(call)?;
-        let items = |v: Vec<(LiveId, usize)>| -> Vec<Value> {
-            v.into_iter()
-                .map(|(id, index)| json!({"id": id.to_string(), "deviceIndex": index}))
-                .collect()
+        let created = |(id, index): (LiveId, usize)| CreatedDevice {
+            id: id.to_string(),
+            device_index: index,
         };
-        Ok(Created(match done {
-            OneOrMany::One(x) => items(vec![x]).remove(0),
-            OneOrMany::Many(v) => Value::Array(items(v)),
-        }))
+        Ok(Created::Devices(done.map(created)))
     }
 }
 

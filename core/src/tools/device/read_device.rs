@@ -11,7 +11,6 @@ use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::tool::{Tool, ToolMeta};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// `barline-read-device`.
 pub struct ReadDevice;
@@ -95,7 +94,7 @@ impl Tool for ReadDevice {
         for id in std::mem::take(&mut r.issued) {
             call.ids().issue(&id.to_string());
         }
-        Ok(DeviceInfo(Value::Object(out)))
+        Ok(out)
     }
 }
 

@@ -331,6 +331,16 @@ impl<T> From<Vec<T>> for OneOrMany<T> {
     }
 }
 
+impl<T> OneOrMany<T> {
+    /// The same result with each item converted by `f`.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> OneOrMany<U> {
+        match self {
+            OneOrMany::One(one) => OneOrMany::One(f(one)),
+            OneOrMany::Many(items) => OneOrMany::Many(items.into_iter().map(f).collect()),
+        }
+    }
+}
+
 impl<T: Serialize> Serialize for OneOrMany<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {

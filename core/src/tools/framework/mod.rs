@@ -13,6 +13,7 @@ pub mod lom;
 pub mod mentions;
 pub mod nearest;
 pub mod request;
+pub mod result_fields;
 pub mod schema;
 pub mod schema_shapes;
 pub mod tool;

@@ -122,13 +122,40 @@ pub fn input<P: JsonSchema>() -> Value {
 pub fn output<O: JsonSchema>() -> Value {
     let mut v = generate::<O>();
     if v.get("type").is_none() {
-        // An untyped (`Value`) result: MCP still wants an object schema.
-        v = json!({"type": "object"});
+        v = object_alternatives(v);
     }
     strip_descriptions(&mut v);
     crate::tools::framework::schema_shapes::drop_implied_object_types(&mut v);
     crate::tools::framework::schema_shapes::share_repeated(&mut v);
     v
+}
+
+/// The schema of a result with no `type` of its own: an untagged enum of object shapes
+/// becomes one object schema whose `anyOf` lists every shape, an alternative that is
+/// itself only an `anyOf` of objects (a [`OneOrMany`](crate::tools::framework::call::OneOrMany))
+/// spliced in; anything else is only `{"type": "object"}`, which MCP requires at least.
+fn object_alternatives(schema: Value) -> Value {
+    let Some(Value::Array(alternatives)) = schema.get("anyOf") else {
+        return json!({"type": "object"});
+    };
+    let mut shapes = Vec::new();
+    for alt in alternatives {
+        let Some(o) = alt
+            .as_object()
+            .filter(|o| o.get("type") == Some(&json!("object")))
+        else {
+            return json!({"type": "object"});
+        };
+        // A variant's doc comment is dropped later anyway (output descriptions).
+        let only_alternatives = o
+            .keys()
+            .all(|k| ["type", "anyOf", "description"].contains(&k.as_str()));
+        match o.get("anyOf") {
+            Some(Value::Array(inner)) if only_alternatives => shapes.extend(inner.iter().cloned()),
+            _ => shapes.push(alt.clone()),
+        }
+    }
+    json!({"type": "object", "anyOf": shapes})
 }
 
 fn strip_descriptions(schema: &mut Value) {

@@ -4,20 +4,22 @@
 //! overview that `barline-connect` and the `live://set` resource show ([`base`]).
 
 use crate::live::LiveId;
+use crate::tools::common::locators::Locator;
 use crate::tools::common::locators::{self};
-use crate::tools::common::overview::{self, LiveSet};
-use crate::tools::common::scene::reader as scene_reader;
+use crate::tools::common::overview::{self, Overview};
+use crate::tools::common::scene::reader::{self as scene_reader, SceneInfo};
 use crate::tools::common::session_grid::SessionGrid;
+use crate::tools::common::track::info::TrackInfo;
 use crate::tools::common::track::reader as track_reader;
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{Choices, Include};
 use crate::tools::framework::error::{ErrorCode, ToolError};
-use crate::tools::framework::format::{grouped, TEXT_CAP};
+use crate::tools::framework::format::{grouped, Rounded, TEXT_CAP};
 use crate::tools::framework::lom;
+use crate::tools::framework::result_fields::Nested;
 use crate::tools::framework::tool::{Tool, ToolMeta};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// `barline-read-live-set`.
 pub struct ReadLiveSet;
@@ -40,6 +42,86 @@ pub struct ReadLiveSetParams {
     pub include: Include<SetDetail>,
 }
 
+/// What read-live-set returns (docs/design/tool-rules.md §3). Counts and lists exclude each other:
+/// `sceneCount` without `scenes`, the track counts without `tracks`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveSet {
+    /// Set name, when not empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Tempo in BPM.
+    pub tempo: Rounded,
+    /// `"N/D"`.
+    pub time_signature: String,
+    /// Number of scenes (without `include: ["scenes"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scene_count: Option<usize>,
+    /// Every scene (with `include: ["scenes"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenes: Option<Vec<Nested<SceneInfo>>>,
+    /// Number of regular tracks (without `include: ["tracks"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regular_track_count: Option<usize>,
+    /// Number of return tracks (without `include: ["tracks"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_track_count: Option<usize>,
+    /// Present (true) while the transport plays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_playing: Option<bool>,
+    /// Every regular track (with `include: ["tracks"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tracks: Option<Vec<Nested<TrackInfo>>>,
+    /// Every return track (with `include: ["tracks"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_tracks: Option<Vec<Nested<TrackInfo>>>,
+    /// The master track (with `include: ["tracks"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub master_track: Option<Nested<TrackInfo>>,
+    /// `"<Root> <Scale name>"`, root spelled with flats, when scale mode is on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scale: Option<String>,
+    /// Pitch classes of the scale in scale order, comma-separated, flats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scale_pitches: Option<String>,
+    /// Arrangement locators in time order (with `include: ["locators"]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub locators: Option<Vec<Locator>>,
+}
+
+impl From<Overview> for LiveSet {
+    /// read-live-set's result with nothing included: the overview as it stands.
+    fn from(o: Overview) -> LiveSet {
+        let Overview {
+            name,
+            tempo,
+            time_signature,
+            scene_count,
+            regular_track_count,
+            return_track_count,
+            is_playing,
+            scale,
+            scale_pitches,
+        } = o;
+        LiveSet {
+            name,
+            tempo,
+            time_signature,
+            scene_count: Some(scene_count),
+            scenes: None,
+            regular_track_count: Some(regular_track_count),
+            return_track_count: Some(return_track_count),
+            is_playing,
+            tracks: None,
+            return_tracks: None,
+            master_track: None,
+            scale,
+            scale_pitches,
+            locators: None,
+        }
+    }
+}
+
 impl Tool for ReadLiveSet {
     type Params = ReadLiveSetParams;
     type Output = LiveSet;
@@ -55,7 +137,7 @@ impl Tool for ReadLiveSet {
 
     fn run(call: &mut Call<'_>, p: ReadLiveSetParams) -> Result<LiveSet, ToolError> {
         let song = overview::song(call.live)?;
-        let mut out = overview::base(call.live)?;
+        let mut out = LiveSet::from(overview::read(call.live)?);
         let include = &p.include;
         let nested: Vec<&'static str> = ["routings", "mixer", "color"]
             .into_iter()
@@ -102,12 +184,12 @@ fn nested_tracks(
     ids: &[LiveId],
     include: &[&'static str],
     shared: &track_reader::Shared<'_>,
-) -> Result<Vec<Value>, ToolError> {
+) -> Result<Vec<Nested<TrackInfo>>, ToolError> {
     let options = track_reader::options(include);
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
         let info = track_reader::summary_in(call, *id, &options, shared)?;
-        out.push(to_value(info)?);
+        out.push(Nested(info));
     }
     Ok(out)
 }
@@ -117,17 +199,13 @@ fn nested_scenes(
     ids: &[LiveId],
     grid: &SessionGrid,
     include: &[&'static str],
-) -> Result<Vec<Value>, ToolError> {
+) -> Result<Vec<Nested<SceneInfo>>, ToolError> {
     let mut out = Vec::with_capacity(ids.len());
     for (index, id) in ids.iter().enumerate() {
         let info = scene_reader::summary(call, *id, index, grid.scene(index), include)?;
-        out.push(to_value(info)?);
+        out.push(Nested(info));
     }
     Ok(out)
-}
-
-fn to_value(info: impl Serialize) -> Result<Value, ToolError> {
-    serde_json::to_value(info).map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))
 }
 
 /// The fewest characters one nested track and one nested scene take in the compact

@@ -2,14 +2,13 @@
 //! overview, the usage guide and (when enabled) the project memory.
 
 use crate::tools::common::live_version::{live_version, older_than_12_3, too_old};
-use crate::tools::common::overview;
+use crate::tools::common::overview::{self, Overview};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::mentions;
 use crate::tools::framework::tool::{Tool, ToolMeta};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// The standard guide (≤ 12,000 characters).
 pub const GUIDE: &str = include_str!("guide.md");
@@ -35,8 +34,7 @@ pub struct Connected {
     /// Live's version text.
     pub ableton_live_version: String,
     /// The Live Set overview.
-    #[schemars(schema_with = "overview::json_schema")]
-    pub live_set: Value,
+    pub live_set: Overview,
     /// The usage guide (short in small-model mode).
     pub skills: String,
     /// The project memory, when enabled and not empty.

@@ -3,6 +3,7 @@
 mod create_device;
 mod device_props;
 mod drum_cost;
+mod nested_shapes;
 mod read_device;
 mod update_device;
 

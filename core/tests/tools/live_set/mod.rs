@@ -1,6 +1,7 @@
 //! The Live Set tools (docs/design/tool-rules.md §3–4) against the demo Set, one file per tool.
 
 mod locator_race;
+mod nested_reads;
 mod read_live_set;
 mod update_live_set;
 

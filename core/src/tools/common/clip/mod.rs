@@ -4,6 +4,7 @@
 pub mod audio;
 pub mod clip_transforms;
 pub mod labels;
+pub mod location;
 pub mod note_limits;
 pub mod note_merge;
 pub mod notes;

@@ -9,7 +9,8 @@ use crate::tools::common::device::path::DevicePath;
 use crate::tools::common::device::target::{self as dt, Insertion, Place};
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use serde_json::{json, Value};
+use schemars::JsonSchema;
+use serde::Serialize;
 
 /// Native instruments `insert_device` accepts (docs/design/tool-rules.md §15).
 pub const INSTRUMENTS: &[&str] = &[
@@ -93,9 +94,25 @@ pub fn in_catalogue(name: &str) -> bool {
     INSTRUMENTS.contains(&name) || MIDI_EFFECTS.contains(&name) || AUDIO_EFFECTS.contains(&name)
 }
 
+/// The device names create-device accepts, by kind: its answer without `deviceName`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Catalogue {
+    /// Instrument names.
+    pub instruments: &'static [&'static str],
+    /// MIDI effect names.
+    pub midi_effects: &'static [&'static str],
+    /// Audio effect names.
+    pub audio_effects: &'static [&'static str],
+}
+
 /// The catalogue result.
-pub fn catalogue() -> Value {
-    json!({"instruments": INSTRUMENTS, "midiEffects": MIDI_EFFECTS, "audioEffects": AUDIO_EFFECTS})
+pub fn catalogue() -> Catalogue {
+    Catalogue {
+        instruments: INSTRUMENTS,
+        midi_effects: MIDI_EFFECTS,
+        audio_effects: AUDIO_EFFECTS,
+    }
 }
 
 /// The id in a creator's answer, if it names an object.

@@ -10,6 +10,7 @@ use crate::tools::framework::coerce::Choices;
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::format::Rounded;
 use crate::tools::framework::lom;
+use crate::tools::framework::result_fields::Nested;
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -43,9 +44,8 @@ pub struct SceneInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub triggered: Option<bool>,
     /// The clips of this scene's slots on regular tracks (with `clips`), without `view`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "crate::tools::common::overview::objects_schema")]
-    pub clips: Option<Vec<ClipInfo>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clips: Option<Vec<Nested<ClipInfo>>>,
     /// How many of this scene's slots hold a clip (without `clips`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clip_count: Option<i64>,
@@ -100,7 +100,7 @@ pub fn summary(
                 clip_reader::summary(call.live, clip, &clip_include, &mut call.warnings)?;
             info.view = None;
             call.ids().issue(&clip.to_string());
-            list.push(info);
+            list.push(Nested(info));
         }
         o.clips = Some(list);
     } else {

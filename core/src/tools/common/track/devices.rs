@@ -7,9 +7,9 @@ use crate::live::{LiveId, LivePort};
 use crate::tools::common::device::reader::{self as device_reader, device_type, DEPTH_GUARD};
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::lom;
-use schemars::{JsonSchema, Schema, SchemaGenerator};
-use serde::{Serialize, Serializer};
-use std::borrow::Cow;
+use crate::tools::framework::result_fields::TextMap;
+use schemars::JsonSchema;
+use serde::Serialize;
 
 /// A device in a track's list (docs/design/tool-rules.md §14 without chains).
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -30,32 +30,9 @@ pub struct DeviceSummary {
     pub deactivated: Option<bool>,
 }
 
-/// A drum map: pad note names (`C1`) to pad names, in note order.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct DrumMap(pub Vec<(String, String)>);
-
-impl Serialize for DrumMap {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            m.serialize_entry(k, v)?;
-        }
-        m.end()
-    }
-}
-
-impl JsonSchema for DrumMap {
-    fn inline_schema() -> bool {
-        true
-    }
-    fn schema_name() -> Cow<'static, str> {
-        "DrumMap".into()
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        schemars::json_schema!({"type": "object", "additionalProperties": {"type": "string"}})
-    }
-}
+/// A drum map: pad note names (`C1`) to pad names, in note order. A typed ordered map
+/// whose only hand-written part is its schema (an object of strings).
+pub type DrumMap = TextMap;
 
 /// Device `type` of instruments.
 const INSTRUMENT: i64 = 1;
@@ -146,5 +123,5 @@ fn find_drum_rack(
 
 /// A Drum Rack's pads that hold an instrument, by note (the map read-device reports).
 fn pads(live: &mut dyn LivePort, rack: LiveId) -> Result<DrumMap, ToolError> {
-    Ok(DrumMap(device_reader::pad_map(live, rack)?))
+    Ok(TextMap(device_reader::pad_map(live, rack)?))
 }

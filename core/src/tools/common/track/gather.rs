@@ -132,9 +132,8 @@ impl Gathered {
         let o = &mut self.info;
         if include.contains(&"session-clips") {
             let session: Vec<LiveId> = session_slots.iter().map(|&(_, clip)| clip).collect();
-            let drop = ["type", "view"];
             let list =
-                ClipSummary::read_all(live, &session, &clip_include, &drop, &mut self.warnings)?;
+                ClipSummary::read_all(live, &session, &clip_include, false, &mut self.warnings)?;
             o.session_clips = Some(list);
             self.issued.extend(session.iter().map(LiveId::to_string));
         } else {
@@ -147,14 +146,8 @@ impl Gathered {
             Vec::new()
         };
         if include.contains(&"arrangement-clips") {
-            let drop = ["type", "view", "trackIndex"];
-            let list = ClipSummary::read_all(
-                live,
-                &arrangement,
-                &clip_include,
-                &drop,
-                &mut self.warnings,
-            )?;
+            let list =
+                ClipSummary::read_all(live, &arrangement, &clip_include, true, &mut self.warnings)?;
             o.arrangement_clips = Some(list);
             self.issued
                 .extend(arrangement.iter().map(LiveId::to_string));

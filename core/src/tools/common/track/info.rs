@@ -8,12 +8,11 @@ use crate::tools::common::clip::reader::{self as clip_reader, ClipInfo};
 use crate::tools::common::track::devices::{DeviceSummary, DrumMap};
 use crate::tools::common::track::mixer;
 use crate::tools::common::track::routing::{Input, Output};
-use crate::tools::framework::error::{ErrorCode, ToolError};
+use crate::tools::framework::error::ToolError;
 use crate::tools::framework::format::{Nullable, Rounded};
-use schemars::{JsonSchema, Schema, SchemaGenerator};
-use serde::{Serialize, Serializer};
-use serde_json::Value;
-use std::borrow::Cow;
+use crate::tools::framework::result_fields::Nested;
+use schemars::JsonSchema;
+use serde::Serialize;
 
 /// The kind of track (variants undocumented: see `clip_reader::ClipType`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
@@ -60,58 +59,149 @@ impl Monitoring {
 }
 
 /// A clip in a track's lists: read-clip's result without `type` and `view` (and without
-/// `trackIndex` for arrangement clips).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ClipSummary(pub Value);
+/// `trackIndex` for arrangement clips), field for field in read-clip's order.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(missing_docs)]
+pub struct ClipSummary {
+    pub id: Nullable<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<Nullable<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playing: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub triggered: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recording: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overdubbing: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub muted: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slot: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub track_index: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangement_start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangement_length: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_signature: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub looping: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gain_db: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample_file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pitch_shift: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample_length: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample_rate: Option<Rounded>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warping: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warp_mode: Option<String>,
+}
 
 impl ClipSummary {
-    /// read-clip's summaries of `clips` with `include`, without the fields in `drop`.
+    /// read-clip's summaries of `clips` with `include`; arrangement clips leave out
+    /// `trackIndex` (the track is the one listing them).
     pub fn read_all(
         live: &mut dyn LivePort,
         clips: &[LiveId],
         include: &[&str],
-        drop: &[&str],
+        arrangement: bool,
         warnings: &mut Vec<String>,
-    ) -> Result<Vec<ClipSummary>, ToolError> {
+    ) -> Result<Vec<Nested<ClipSummary>>, ToolError> {
         let mut list = Vec::with_capacity(clips.len());
         for clip in clips {
             let info = clip_reader::summary(live, *clip, include, warnings)?;
-            list.push(ClipSummary::of(info, drop)?);
+            let mut summary = ClipSummary::from(info);
+            if arrangement {
+                summary.track_index = None;
+            }
+            list.push(Nested(summary));
         }
         Ok(list)
     }
-
-    fn of(info: ClipInfo, drop: &[&str]) -> Result<ClipSummary, ToolError> {
-        let mut v = serde_json::to_value(info)
-            .map_err(|e| ToolError::new(ErrorCode::Internal, e.to_string()))?;
-        if let Some(o) = v.as_object_mut() {
-            // `retain` keeps the field order (`remove` would swap the last field in).
-            o.retain(|k, _| !drop.contains(&k.as_str()));
-        }
-        Ok(ClipSummary(v))
-    }
 }
 
-impl Serialize for ClipSummary {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(s)
-    }
-}
-
-impl JsonSchema for ClipSummary {
-    fn inline_schema() -> bool {
-        true
-    }
-    fn schema_name() -> Cow<'static, str> {
-        "ClipSummary".into()
-    }
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        let mut v = generator.subschema_for::<ClipInfo>().to_value();
-        if let Some(p) = v.get_mut("properties").and_then(Value::as_object_mut) {
-            p.retain(|k, _| !["type", "view", "trackIndex"].contains(&k.as_str()));
+impl From<ClipInfo> for ClipSummary {
+    /// Every field but `type` and `view`: the destructuring names each field, so a field
+    /// added to read-clip's result cannot be forgotten here.
+    fn from(info: ClipInfo) -> ClipSummary {
+        let ClipInfo {
+            kind: _,
+            view: _,
+            id,
+            name,
+            color,
+            playing,
+            triggered,
+            recording,
+            overdubbing,
+            muted,
+            slot,
+            track_index,
+            arrangement_start,
+            arrangement_length,
+            time_signature,
+            looping,
+            start,
+            end,
+            length,
+            first_start,
+            notes,
+            gain_db,
+            sample_file,
+            pitch_shift,
+            sample_length,
+            sample_rate,
+            warping,
+            warp_mode,
+        } = info;
+        ClipSummary {
+            id,
+            name,
+            color,
+            playing,
+            triggered,
+            recording,
+            overdubbing,
+            muted,
+            slot,
+            track_index,
+            arrangement_start,
+            arrangement_length,
+            time_signature,
+            looping,
+            start,
+            end,
+            length,
+            first_start,
+            notes,
+            gain_db,
+            sample_file,
+            pitch_shift,
+            sample_length,
+            sample_rate,
+            warping,
+            warp_mode,
         }
-        v["required"] = serde_json::json!(["id"]);
-        Schema::try_from(v).unwrap_or_default()
     }
 }
 
@@ -153,14 +243,12 @@ pub struct TrackInfo {
     pub track_index: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub return_track_index: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "crate::tools::common::overview::objects_schema")]
-    pub session_clips: Option<Vec<ClipSummary>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_clips: Option<Vec<Nested<ClipSummary>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session_clip_count: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "crate::tools::common::overview::objects_schema")]
-    pub arrangement_clips: Option<Vec<ClipSummary>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrangement_clips: Option<Vec<Nested<ClipSummary>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arrangement_clip_count: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -5,6 +5,7 @@
 
 use crate::live::path::LomPath;
 use crate::live::{LiveId, LivePort};
+use crate::tools::common::clip::location::ClipLocation;
 use crate::tools::common::clip::reference::{self, Place};
 use crate::tools::common::device::target;
 use crate::tools::common::track::reader::{self, Place as TrackPlace};
@@ -37,20 +38,6 @@ pub struct SelectedScene {
     pub scene_index: i64,
 }
 
-/// A clip in the result: `{id, slot}` or `{id, trackIndex, arrangementStart}`.
-#[derive(Debug, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(missing_docs)]
-pub struct SelectedClip {
-    pub id: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub slot: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub track_index: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub arrangement_start: Option<String>,
-}
-
 /// A device in the result.
 #[derive(Debug, Serialize, JsonSchema)]
 #[allow(missing_docs)]
@@ -71,7 +58,7 @@ pub struct Selection {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selected_scene: Option<SelectedScene>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub selected_clip: Option<SelectedClip>,
+    pub selected_clip: Option<ClipLocation>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selected_device: Option<SelectedDevice>,
 }
@@ -155,12 +142,10 @@ pub(super) fn scene_info(live: &mut dyn LivePort, s: LiveId) -> Result<SelectedS
     })
 }
 
-pub(super) fn clip_info(live: &mut dyn LivePort, c: LiveId) -> Result<SelectedClip, ToolError> {
-    let mut o = SelectedClip {
+pub(super) fn clip_info(live: &mut dyn LivePort, c: LiveId) -> Result<ClipLocation, ToolError> {
+    let mut o = ClipLocation {
         id: c.to_string(),
-        slot: None,
-        track_index: None,
-        arrangement_start: None,
+        ..Default::default()
     };
     match reference::place(live, c)? {
         Place::Session(slot) => o.slot = Some(slot.to_string()),

@@ -12,7 +12,7 @@ use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::framework::nearest::{nearest, or_list};
-use serde_json::{Map, Value};
+use crate::tools::framework::result_fields::TextMap;
 
 /// Applies `params`, `abCompare` and the rack-only settings to one target, warning
 /// for each that does not apply to its kind; answers each parameter set with the value
@@ -22,10 +22,10 @@ pub(super) fn apply(
     p: &UpdateDeviceParams,
     plan: &Plan,
     s: &Subject<'_>,
-) -> Result<Map<String, Value>, ToolError> {
+) -> Result<TextMap, ToolError> {
     let (kind, id, assignments) = (s.kind, s.id, &plan.assignments);
     let device = matches!(kind, Kind::Device | Kind::Rack);
-    let mut set = Map::new();
+    let mut set = TextMap::default();
     if !assignments.is_empty() {
         if device {
             set = params(call, id, assignments)?;
@@ -89,8 +89,8 @@ fn params(
     call: &mut Call<'_>,
     device: LiveId,
     assignments: &[Assignment],
-) -> Result<Map<String, Value>, ToolError> {
-    let mut set = Map::new();
+) -> Result<TextMap, ToolError> {
+    let mut set = TextMap::default();
     let list = dt::children(call.live, device, "parameters")?;
     let device_name = lom::text(call.live, device, "name")?;
     for (k, a) in assignments.iter().enumerate() {
@@ -107,7 +107,7 @@ fn params(
         pv::write(call.live, &described, &a.value, &mut call.warnings)?;
         let raw = lom::number(call.live, param, "value")?;
         let shown = pv::display_text(call.live, &described, raw)?;
-        set.insert(described.name.clone(), Value::String(shown));
+        set.insert(described.name.clone(), shown);
     }
     Ok(set)
 }

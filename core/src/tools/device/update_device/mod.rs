@@ -27,36 +27,35 @@ use crate::tools::common::names;
 use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::Text;
 use crate::tools::framework::error::ToolError;
+use crate::tools::framework::result_fields::TextMap;
 use crate::tools::framework::tool::{Hints, Tool, ToolMeta};
 use args::UpdateDeviceParams;
-use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::{json, Value};
-use std::borrow::Cow;
 use subject::{kind_of, resolve_ref, Kind, Subject};
+use wrap_rack::WrappedRack;
 
 /// `barline-update-device`.
 pub struct UpdateDevice;
 
-/// One updated target, several, or the new rack.
-#[derive(Debug, Serialize)]
-#[serde(transparent)]
-pub struct Updated(pub Value);
+/// One updated target, several, or the new rack (`wrapInRack`).
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Updated {
+    /// The targets updated.
+    Targets(OneOrMany<UpdatedTarget>),
+    /// The rack the devices were wrapped into.
+    Rack(WrappedRack),
+}
 
-impl JsonSchema for Updated {
-    fn inline_schema() -> bool {
-        true
-    }
-    fn schema_name() -> Cow<'static, str> {
-        "UpdatedDevice".into()
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let item = json!({"type": "object", "properties": {"id": {"type": "string"}, "type": {"type": "string", "enum": ["instrument-rack", "audio-effect-rack", "midi-effect-rack"]}, "deviceCount": {"type": "integer"}, "params": {"type": "object", "additionalProperties": {"type": "string"}}}, "required": ["id"]});
-        json_schema!({
-            "type": "object",
-            "anyOf": [item, {"type": "object", "properties": {"items": {"type": "array", "items": item}}, "required": ["items"]}]
-        })
-    }
+/// A device, chain or pad update-device changed.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct UpdatedTarget {
+    /// Its id.
+    pub id: String,
+    /// The parameters set, by name, with the value Live shows after the write.
+    #[serde(default, skip_serializing_if = "TextMap::is_empty")]
+    pub params: TextMap,
 }
 
 impl Tool for UpdateDevice {
@@ -89,7 +88,7 @@ impl Tool for UpdateDevice {
         if p.wrap_in_rack.is_some_and(|f| f.0) {
             let name = p.name.as_ref().map(|n| n.as_str().to_string());
             let out = wrap_rack::wrap(call, &plan.refs, plan.to_path.as_ref(), name.as_deref())?;
-            return Ok(Updated(out));
+            return Ok(Updated::Rack(out));
         }
         let names = names::names_for(call, p.name.as_ref().map(Text::as_str), plan.refs.len());
         let mut bulk = Bulk::new();
@@ -105,10 +104,7 @@ impl Tool for UpdateDevice {
             bulk.record(outcome);
         }
         let done = bulk.finish_with_item_warnings(call)?;
-        Ok(Updated(match done {
-            OneOrMany::One(item) => item,
-            OneOrMany::Many(v) => Value::Array(v),
-        }))
+        Ok(Updated::Targets(done))
     }
 }
 
@@ -119,7 +115,7 @@ fn apply(
     t: &Target,
     i: usize,
     name: Option<&str>,
-) -> Result<Value, ToolError> {
+) -> Result<UpdatedTarget, ToolError> {
     let out_id = t.id();
     let s = Subject {
         target: t,
@@ -153,9 +149,5 @@ fn apply(
     }
     let id = s.id.to_string();
     call.ids().issue(&id);
-    let mut out = json!({ "id": id });
-    if !set.is_empty() {
-        out["params"] = Value::Object(set);
-    }
-    Ok(out)
+    Ok(UpdatedTarget { id, params: set })
 }

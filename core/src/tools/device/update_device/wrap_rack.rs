@@ -15,7 +15,8 @@ use crate::tools::device::update_device::subject::{resolve_ref, Ref};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use serde_json::{json, Value};
+use schemars::JsonSchema;
+use serde::Serialize;
 
 /// An object argument of `call`: one `"id N"` text, as `LiveAPI` takes it.
 fn obj(id: LiveId) -> Atom {
@@ -53,13 +54,40 @@ fn container_of(live: &mut dyn LivePort, device: LiveId) -> Result<(LiveId, usiz
     Ok((container, at))
 }
 
-/// Wraps the devices into one new rack; returns `{id, type, deviceCount}`.
+/// The rack update-device made with `wrapInRack`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WrappedRack {
+    /// The new rack's id.
+    pub id: String,
+    /// Which rack: the kind of devices it holds.
+    #[serde(rename = "type")]
+    pub kind: RackType,
+    /// How many devices it holds (one chain each).
+    pub device_count: usize,
+}
+
+/// The rack a wrap makes, named by the kind of devices it holds: an instrument rack
+/// for any instrument, else an audio or MIDI effect rack (variants undocumented: a
+/// documented variant would turn the schema's `enum` into a longer `oneOf`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[allow(missing_docs)]
+pub enum RackType {
+    #[serde(rename = "instrument-rack")]
+    Instrument,
+    #[serde(rename = "audio-effect-rack")]
+    AudioEffect,
+    #[serde(rename = "midi-effect-rack")]
+    MidiEffect,
+}
+
+/// Wraps the devices into one new rack.
 pub fn wrap(
     call: &mut Call<'_>,
     refs: &[Ref],
     to: Option<&DevicePath>,
     name: Option<&str>,
-) -> Result<Value, ToolError> {
+) -> Result<WrappedRack, ToolError> {
     let (devices, kinds) = wrapped_devices(call, refs)?;
     let (rack_name, rack_type) = rack_kind(&kinds)?;
     require_12_3(call.live)?;
@@ -97,7 +125,11 @@ pub fn wrap(
     let rack = result?;
     call.ids().issue(&rack.to_string());
     let count = lom::count(call.live, rack, "chains")?;
-    Ok(json!({"id": rack.to_string(), "type": rack_type, "deviceCount": count}))
+    Ok(WrappedRack {
+        id: rack.to_string(),
+        kind: rack_type,
+        device_count: count,
+    })
 }
 
 /// The devices to wrap, each once, with their Live `type`; targets that are not devices
@@ -131,13 +163,13 @@ fn wrapped_devices(
 
 /// The rack that can hold devices of these Live `type`s (its name in Live's browser, its
 /// type as read-device reports it): any instrument makes an Instrument Rack.
-fn rack_kind(kinds: &[i64]) -> Result<(&'static str, &'static str), ToolError> {
+fn rack_kind(kinds: &[i64]) -> Result<(&'static str, RackType), ToolError> {
     if kinds.contains(&1) {
-        Ok(("Instrument Rack", "instrument-rack"))
+        Ok(("Instrument Rack", RackType::Instrument))
     } else if kinds.iter().all(|k| *k == 2) {
-        Ok(("Audio Effect Rack", "audio-effect-rack"))
+        Ok(("Audio Effect Rack", RackType::AudioEffect))
     } else if kinds.iter().all(|k| *k == 4) {
-        Ok(("MIDI Effect Rack", "midi-effect-rack"))
+        Ok(("MIDI Effect Rack", RackType::MidiEffect))
     } else {
         Err(ToolError::bad_input(
             "wrapInRack cannot put audio effects and MIDI effects into one rack; wrap them separately",

@@ -1,7 +1,6 @@
 //! The arguments and the result of barline-duplicate, shared by its steps.
 
-use crate::live::LiveId;
-use crate::tools::common::clip::reference::Slot;
+use crate::tools::common::clip::location::ClipLocation;
 use crate::tools::framework::coerce::{option_set, Choice, Flag, Id, Int, List, Text};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -50,42 +49,6 @@ pub struct DuplicateParams {
     pub route_to_source: Option<Flag>,
 }
 
-/// A clip in a result.
-#[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(missing_docs)]
-pub struct CopiedClip {
-    pub id: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub slot: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub track_index: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub arrangement_start: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-}
-
-impl CopiedClip {
-    /// A clip in a session slot: `{id, slot}`.
-    pub fn in_slot(id: LiveId, slot: Slot) -> Self {
-        CopiedClip {
-            id: id.to_string(),
-            slot: Some(slot.to_string()),
-            ..Default::default()
-        }
-    }
-
-    /// An arrangement clip at `start` (bar|beat): `{id, arrangementStart}`.
-    pub fn at(id: LiveId, start: String) -> Self {
-        CopiedClip {
-            id: id.to_string(),
-            arrangement_start: Some(start),
-            ..Default::default()
-        }
-    }
-}
-
 /// One copy (docs/design/tool-rules.md §18 "Results"): a track `{id, trackIndex, clips}`,
 /// a scene `{id, sceneIndex, clips}`, a scene position `{arrangementStart, clips}`, a
 /// clip `{id, slot}` or `{id, trackIndex, arrangementStart}`, or a lengthened clip
@@ -105,5 +68,5 @@ pub struct Duplicated {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arrangement_start: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub clips: Option<Vec<CopiedClip>>,
+    pub clips: Option<Vec<ClipLocation>>,
 }

@@ -5,6 +5,7 @@
 
 use crate::live::path::id_atoms;
 use crate::live::LiveId;
+use crate::tools::common::clip::location::ClipLocation;
 use crate::tools::common::clip::reference::{self, Place, Slot};
 use crate::tools::common::names;
 use crate::tools::common::timeline::{self, CopySource, Laid};
@@ -13,7 +14,7 @@ use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use crate::tools::operations::duplicate::args::{CopiedClip, DuplicateParams, Duplicated};
+use crate::tools::operations::duplicate::args::{DuplicateParams, Duplicated};
 use crate::tools::operations::duplicate::plan::{issue, style, Plan, MAX_POSITIONS};
 
 /// A session clip to each `toSlot` slot; every slot is checked before the first copy.
@@ -202,7 +203,7 @@ fn laid_copy(clips: &Laid, track_index: usize, sig: (i64, i64)) -> Duplicated {
             clips: Some(
                 several
                     .iter()
-                    .map(|(id, start)| CopiedClip::at(*id, position(*start)))
+                    .map(|(id, start)| ClipLocation::at(*id, position(*start)))
                     .collect(),
             ),
             ..Default::default()

@@ -4,6 +4,7 @@
 //! 4 beats) or as `arrangementLength`.
 
 use crate::live::{Atom, LiveId};
+use crate::tools::common::clip::location::ClipLocation;
 use crate::tools::common::clip::reference::{self, Slot};
 use crate::tools::common::names;
 use crate::tools::common::session_grid;
@@ -13,7 +14,7 @@ use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use crate::tools::operations::duplicate::args::{CopiedClip, DuplicateParams, Duplicated};
+use crate::tools::operations::duplicate::args::{DuplicateParams, Duplicated};
 use crate::tools::operations::duplicate::plan::{issue, style, Plan, MAX_POSITIONS};
 
 /// The source scene's index and the Song.
@@ -59,7 +60,7 @@ pub(super) fn in_session(
                 let cs = reference::clip_slot(call.live, slot)?;
                 call.live.call(cs, "delete_clip", &[])?;
             } else {
-                clips.push(CopiedClip::in_slot(clip, slot));
+                clips.push(ClipLocation::in_slot(clip, slot));
             }
         }
         style(call, copy, name, &plan.colors, k, "scene")?;
@@ -138,7 +139,7 @@ pub(super) fn to_arrangement(
             for (id, _) in placed.clips {
                 style(call, id, &names[i], &plan.colors, i, "clip")?;
                 let name = lom::text(call.live, id, "name")?;
-                clips.push(CopiedClip {
+                clips.push(ClipLocation {
                     id: id.to_string(),
                     track_index: Some(from.track_index as i64),
                     name: (!name.is_empty()).then_some(name),

@@ -6,6 +6,7 @@
 use crate::live::path::{format_steps, Segment};
 use crate::live::{Atom, LiveId, LivePort};
 use crate::sort;
+use crate::tools::common::clip::location::ClipLocation;
 use crate::tools::common::clip::reference::Slot;
 use crate::tools::common::host::{self, Host};
 use crate::tools::common::names;
@@ -16,7 +17,7 @@ use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use crate::tools::operations::duplicate::args::{CopiedClip, DuplicateParams, Duplicated};
+use crate::tools::operations::duplicate::args::{DuplicateParams, Duplicated};
 use crate::tools::operations::duplicate::plan::{issue, style, Plan};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -275,10 +276,10 @@ fn track_clips(
     track: LiveId,
     index: usize,
     sig: (i64, i64),
-) -> Result<Vec<CopiedClip>, ToolError> {
+) -> Result<Vec<ClipLocation>, ToolError> {
     let mut out = Vec::new();
     for (scene, c) in session_grid::track_clips(live, track, &|| false)? {
-        out.push(CopiedClip::in_slot(
+        out.push(ClipLocation::in_slot(
             c,
             Slot {
                 track: index,
@@ -288,7 +289,7 @@ fn track_clips(
     }
     for c in lom::child_ids(live, track, "arrangement_clips")? {
         let start = lom::number(live, c, "start_time")?;
-        out.push(CopiedClip::at(c, time::position(start, sig.0, sig.1)));
+        out.push(ClipLocation::at(c, time::position(start, sig.0, sig.1)));
     }
     Ok(out)
 }

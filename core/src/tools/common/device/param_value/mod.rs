@@ -16,9 +16,10 @@ pub use write::write;
 
 use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::framework::error::ToolError;
-use crate::tools::framework::format::num;
+use crate::tools::framework::format::{num, Rounded};
 use crate::tools::framework::lom;
-use serde_json::Value;
+use schemars::JsonSchema;
+use serde::Serialize;
 
 /// Most options a division parameter lists (labels of its integer raw values).
 pub const MAX_DIVISION_OPTIONS: usize = 256;
@@ -172,25 +173,36 @@ fn classify(
     })
 }
 
+/// A parameter value (or bound) as results show it: a number in the display unit, or
+/// a text (an option, a label, a pitch name).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Shown {
+    /// A number (pan, or a value in its display unit).
+    Number(Rounded),
+    /// An option or label text, or a pitch name.
+    Text(String),
+}
+
 /// The value as results show it: an option or label text, a pan number, a pitch name,
 /// or a number in the display unit.
-pub fn shown(live: &mut dyn LivePort, p: &Param, raw: f64) -> Result<Value, ToolError> {
+pub fn shown(live: &mut dyn LivePort, p: &Param, raw: f64) -> Result<Shown, ToolError> {
     Ok(match &p.kind {
         Kind::Quantized(items) => {
             let i = raw.round().max(0.0) as usize;
-            Value::String(items.get(i).cloned().unwrap_or_default())
+            Shown::Text(items.get(i).cloned().unwrap_or_default())
         }
-        Kind::Division { .. } => Value::String(label(live, p.id, raw)?),
-        Kind::Pan { .. } => num(pan_of(p, raw)),
-        Kind::Note => Value::String(crate::tools::common::device::path::note_name(
+        Kind::Division { .. } => Shown::Text(label(live, p.id, raw)?),
+        Kind::Pan { .. } => Shown::Number(Rounded(pan_of(p, raw))),
+        Kind::Note => Shown::Text(crate::tools::common::device::path::note_name(
             raw.round() as i64
         )),
         Kind::Numeric {
             unit: Unit::Plain,
             direct: true,
             ..
-        } => num(raw),
-        Kind::Numeric { .. } => num(display_number(live, p, raw)?),
+        } => Shown::Number(Rounded(raw)),
+        Kind::Numeric { .. } => Shown::Number(Rounded(display_number(live, p, raw)?)),
     })
 }
 
@@ -212,8 +224,8 @@ fn display_number(live: &mut dyn LivePort, p: &Param, raw: f64) -> Result<f64, T
 /// The value text of `raw` as a user would write it back (`1.2 kHz` → `1200 Hz`).
 pub fn display_text(live: &mut dyn LivePort, p: &Param, raw: f64) -> Result<String, ToolError> {
     Ok(match (shown(live, p, raw)?, &p.kind) {
-        (Value::String(s), _) => s,
-        (v, Kind::Numeric { unit, .. }) => format!("{v}{}", unit.suffix()),
-        (v, _) => v.to_string(),
+        (Shown::Text(s), _) => s,
+        (Shown::Number(x), Kind::Numeric { unit, .. }) => format!("{}{}", num(x.0), unit.suffix()),
+        (Shown::Number(x), _) => num(x.0).to_string(),
     })
 }

@@ -4,11 +4,12 @@
 use crate::live::{LiveId, LivePort};
 use crate::sort;
 use crate::tools::common::device::path as dp;
+use crate::tools::common::device::reader::info::{DeviceInfo, DrumPad};
 use crate::tools::common::device::reader::{Reader, DEPTH_GUARD};
 use crate::tools::common::device::target as dt;
 use crate::tools::framework::error::ToolError;
 use crate::tools::framework::lom;
-use serde_json::{json, Map, Value};
+use crate::tools::framework::result_fields::{Nested, TextMap};
 
 /// The mute/solo state of a chain, pad or track (docs/design/tool-rules.md §5 `state`).
 pub fn state(mute: bool, solo: bool, via_solo: bool) -> Option<&'static str> {
@@ -31,46 +32,35 @@ impl Reader {
         c: LiveId,
         depth: i64,
         top: bool,
-    ) -> Result<Map<String, Value>, ToolError> {
+    ) -> Result<DeviceInfo, ToolError> {
         let mut o = self.base(live, c)?;
         let kind = live.type_of(c)?;
         let drum = kind == "DrumChain";
-        o.insert("type".into(), json!(kind));
-        o.insert("name".into(), json!(lom::text(live, c, "name")?));
-        o.insert(
-            "color".into(),
-            json!(lom::color_hex(lom::int(live, c, "color")?)),
-        );
+        o.kind = Some(kind);
+        o.name = Some(lom::text(live, c, "name")?);
+        o.color = Some(lom::color_hex(lom::int(live, c, "color")?));
         if drum {
-            o.insert(
-                "mappedPitch".into(),
-                json!(dp::note_name(lom::int(live, c, "out_note")?)),
-            );
+            o.mapped_pitch = Some(dp::note_name(lom::int(live, c, "out_note")?));
             let choke = lom::int(live, c, "choke_group")?;
-            if choke > 0 {
-                o.insert("chokeGroup".into(), json!(choke));
-            }
+            o.choke_group = (choke > 0).then_some(choke);
         }
-        let st = state(
+        o.state = state(
             lom::flag(live, c, "mute")?,
             lom::flag(live, c, "solo")?,
             lom::flag(live, c, "muted_via_solo")?,
         );
-        if let Some(s) = st {
-            o.insert("state".into(), json!(s));
-        }
         let devices = dt::children(live, c, "devices")?;
         if top || depth < self.max_depth.min(DEPTH_GUARD) {
             let mut list = Vec::new();
             for d in devices {
-                list.push(Value::Object(self.device(live, d, depth + 1, false)?));
+                list.push(Nested(self.device(live, d, depth + 1, false)?));
             }
-            o.insert("devices".into(), Value::Array(list));
+            o.devices = Some(list);
         } else {
             if self.max_depth > DEPTH_GUARD && depth >= DEPTH_GUARD && !devices.is_empty() {
                 self.warned_depth = true;
             }
-            o.insert("deviceCount".into(), json!(devices.len()));
+            o.device_count = Some(devices.len());
         }
         Ok(o)
     }
@@ -83,27 +73,22 @@ impl Reader {
         note: i64,
         pad: Option<LiveId>,
         chains: &[LiveId],
-    ) -> Result<Map<String, Value>, ToolError> {
+    ) -> Result<DeviceInfo, ToolError> {
         let id = pad.or_else(|| chains.first().copied()).unwrap_or(rack);
         let mut o = self.issue(id);
         let rack_path = dt::path_with(live, rack, &mut self.paths)?.unwrap_or_default();
-        o.insert(
-            "path".into(),
-            json!(format!("{rack_path}/p{}", dp::note_name(note))),
-        );
+        o.path = Some(format!("{rack_path}/p{}", dp::note_name(note)));
         let name = match (pad, chains.first()) {
             (Some(pad), _) => lom::text(live, pad, "name")?,
             (None, Some(c)) => lom::text(live, *c, "name")?,
             (None, None) => String::new(),
         };
-        o.insert("name".into(), json!(name));
-        o.insert("note".into(), json!(note));
-        o.insert("pitch".into(), json!(dp::note_name(note)));
-        if let Some(s) = self.pad_state(live, pad, chains)? {
-            o.insert("state".into(), json!(s));
-        }
+        o.name = Some(name);
+        o.note = Some(note);
+        o.pitch = Some(dp::note_name(note));
+        o.state = self.pad_state(live, pad, chains)?;
         if self.has("chains") || self.has("drum-pads") {
-            o.insert("chains".into(), self.chain_list(live, chains, 0)?);
+            o.chains = Some(self.chain_list(live, chains, 0)?);
         }
         Ok(o)
     }
@@ -134,7 +119,7 @@ impl Reader {
         live: &mut dyn LivePort,
         rack: LiveId,
         depth: i64,
-    ) -> Result<Vec<Value>, ToolError> {
+    ) -> Result<Vec<Nested<DrumPad>>, ToolError> {
         let groups = pad_groups(live, rack)?;
         let pads = dt::children(live, rack, "drum_pads")?;
         let mut out = Vec::new();
@@ -142,20 +127,18 @@ impl Reader {
             let pad = usize::try_from(note)
                 .ok()
                 .and_then(|n| pads.get(n).copied());
-            let mut o = Map::new();
-            o.insert("note".into(), json!(note));
-            o.insert("pitch".into(), json!(dp::note_name(note)));
-            o.insert("name".into(), json!(lom::text(live, chains[0], "name")?));
-            if let Some(s) = self.pad_state(live, pad, &chains)? {
-                o.insert("state".into(), json!(s));
-            }
-            if !chains_hold_instrument(live, &chains)? {
-                o.insert("hasInstrument".into(), json!(false));
-            }
+            let mut o = DrumPad {
+                note,
+                pitch: dp::note_name(note),
+                name: lom::text(live, chains[0], "name")?,
+                ..Default::default()
+            };
+            o.state = self.pad_state(live, pad, &chains)?;
+            o.has_instrument = (!chains_hold_instrument(live, &chains)?).then_some(false);
             if self.has("chains") {
-                o.insert("chains".into(), self.chain_list(live, &chains, depth)?);
+                o.chains = Some(self.chain_list(live, &chains, depth)?);
             }
-            out.push(Value::Object(o));
+            out.push(Nested(o));
         }
         Ok(out)
     }
@@ -166,16 +149,12 @@ impl Reader {
         live: &mut dyn LivePort,
         d: LiveId,
         depth: i64,
-    ) -> Result<Option<Map<String, Value>>, ToolError> {
+    ) -> Result<Option<TextMap>, ToolError> {
         if !dt::is_rack(live, d)? {
             return Ok(None);
         }
         if dt::is_drum_rack(live, d)? {
-            let map = pad_map(live, d)?
-                .into_iter()
-                .map(|(note, name)| (note, json!(name)))
-                .collect();
-            return Ok(Some(map));
+            return Ok(Some(TextMap(pad_map(live, d)?)));
         }
         if depth >= DEPTH_GUARD {
             return Ok(None);
@@ -196,12 +175,12 @@ impl Reader {
         live: &mut dyn LivePort,
         chains: &[LiveId],
         depth: i64,
-    ) -> Result<Value, ToolError> {
+    ) -> Result<Vec<Nested<DeviceInfo>>, ToolError> {
         let mut list = Vec::new();
         for c in chains {
-            list.push(Value::Object(self.chain(live, *c, depth, false)?));
+            list.push(Nested(self.chain(live, *c, depth, false)?));
         }
-        Ok(Value::Array(list))
+        Ok(list)
     }
 }
 

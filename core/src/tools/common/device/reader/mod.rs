@@ -5,21 +5,20 @@
 //! same readers.
 
 mod chains;
+mod info;
 mod params;
 
 pub use chains::{pad_map, state};
+pub use info::DeviceInfo;
+use info::{AbSlot, Macros, Variations};
 
 use crate::live::{LiveId, LivePort};
 use crate::tools::common::clip::audio;
 use crate::tools::common::device::target::{self as dt};
 use crate::tools::framework::coerce::Choices;
 use crate::tools::framework::error::ToolError;
-use crate::tools::framework::format::num;
+use crate::tools::framework::format::Rounded;
 use crate::tools::framework::lom;
-use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
-use serde::Serialize;
-use serde_json::{json, Map, Value};
-use std::borrow::Cow;
 
 /// The `include` options of read-device.
 pub struct DeviceDetail;
@@ -39,54 +38,6 @@ impl Choices for DeviceDetail {
 
 /// Deepest rack nesting read, whatever `maxDepth` asks (docs/design/tool-rules.md §14).
 pub const DEPTH_GUARD: i64 = 8;
-
-/// The result: a device, chain or drum pad object (docs/design/tool-rules.md §14 field tables).
-#[derive(Debug, Serialize)]
-#[serde(transparent)]
-pub struct DeviceInfo(pub Value);
-
-impl JsonSchema for DeviceInfo {
-    fn inline_schema() -> bool {
-        true
-    }
-    fn schema_name() -> Cow<'static, str> {
-        "DeviceInfo".into()
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let objects = json!({"type": "array", "items": {"type": "object"}});
-        json_schema!({
-            "type": "object",
-            "properties": {
-                "id": {"type": "string"},
-                "path": {"type": "string"},
-                "type": {"type": "string"},
-                "name": {"type": "string"},
-                "deactivated": {"type": "boolean"},
-                "variations": {"type": "object"},
-                "macros": {"type": "object"},
-                "abCompare": {"type": "string", "enum": ["a", "b"]},
-                "sample": {"type": "string"},
-                "multisample": {"type": "boolean"},
-                "gainDb": {"type": "number"},
-                "chains": objects,
-                "drumPads": objects,
-                "returnChains": objects,
-                "hasSoloedChain": {"type": "boolean"},
-                "parameters": objects,
-                "drumMap": {"type": "object", "additionalProperties": {"type": "string"}},
-                "note": {"type": "integer"},
-                "pitch": {"type": "string"},
-                "state": {"type": "string"},
-                "color": {"type": "string"},
-                "mappedPitch": {"type": "string"},
-                "chokeGroup": {"type": "integer"},
-                "devices": objects,
-                "deviceCount": {"type": "integer"}
-            },
-            "required": ["id"]
-        })
-    }
-}
 
 /// The type text of a device (`instrument: Operator`, `drum-rack`, …).
 pub fn device_type(live: &mut dyn LivePort, d: LiveId) -> Result<String, ToolError> {
@@ -135,22 +86,17 @@ impl Reader {
     }
 
     /// A result object holding only `id`; the id is issued once the read succeeds.
-    fn issue(&mut self, id: LiveId) -> Map<String, Value> {
+    fn issue(&mut self, id: LiveId) -> DeviceInfo {
         self.issued.push(id);
-        let mut o = Map::new();
-        o.insert("id".into(), json!(id.to_string()));
-        o
+        DeviceInfo {
+            id: id.to_string(),
+            ..Default::default()
+        }
     }
 
-    fn base(
-        &mut self,
-        live: &mut dyn LivePort,
-        id: LiveId,
-    ) -> Result<Map<String, Value>, ToolError> {
+    fn base(&mut self, live: &mut dyn LivePort, id: LiveId) -> Result<DeviceInfo, ToolError> {
         let mut o = self.issue(id);
-        if let Some(path) = dt::path_with(live, id, &mut self.paths)? {
-            o.insert("path".into(), json!(path));
-        }
+        o.path = dt::path_with(live, id, &mut self.paths)?;
         Ok(o)
     }
 
@@ -162,17 +108,14 @@ impl Reader {
         d: LiveId,
         depth: i64,
         top: bool,
-    ) -> Result<Map<String, Value>, ToolError> {
+    ) -> Result<DeviceInfo, ToolError> {
         let mut o = self.base(live, d)?;
-        let kind = device_type(live, d)?;
-        o.insert("type".into(), json!(kind));
+        o.kind = Some(device_type(live, d)?);
         let name = lom::text(live, d, "name")?;
         if name != lom::text(live, d, "class_display_name")? {
-            o.insert("name".into(), json!(name));
+            o.name = Some(name);
         }
-        if !lom::flag(live, d, "is_active")? {
-            o.insert("deactivated".into(), json!(true));
-        }
+        o.deactivated = (!lom::flag(live, d, "is_active")?).then_some(true);
         let rack = dt::is_rack(live, d)?;
         let drum = rack && dt::is_drum_rack(live, d)?;
         let params = top && (self.has("params") || self.has("param-values"));
@@ -181,7 +124,7 @@ impl Reader {
         }
         if params && lom::flag(live, d, "can_compare_ab")? {
             let b = lom::flag(live, d, "is_using_compare_preset_b")?;
-            o.insert("abCompare".into(), json!(if b { "b" } else { "a" }));
+            o.ab_compare = Some(if b { AbSlot::B } else { AbSlot::A });
         }
         if top && self.has("sample") && live.type_of(d)? == "SimplerDevice" {
             simpler_sample(live, d, &mut o)?;
@@ -191,13 +134,10 @@ impl Reader {
         }
         if params {
             let values = self.has("param-values");
-            let list = self.parameters(live, d, values)?;
-            o.insert("parameters".into(), Value::Array(list));
+            o.parameters = Some(self.parameters(live, d, values)?);
         }
         if top && self.has("drum-map") {
-            if let Some(map) = self.drum_map(live, d, 0)? {
-                o.insert("drumMap".into(), Value::Object(map));
-            }
+            o.drum_map = self.drum_map(live, d, 0)?;
         }
         Ok(o)
     }
@@ -211,7 +151,7 @@ impl Reader {
         depth: i64,
         top: bool,
         drum: bool,
-        o: &mut Map<String, Value>,
+        o: &mut DeviceInfo,
     ) -> Result<(), ToolError> {
         let want_chains = self.has("chains") || !top;
         if depth >= DEPTH_GUARD {
@@ -220,74 +160,52 @@ impl Reader {
             }
         } else if drum {
             if self.has("drum-pads") {
-                let pads = self.drum_pads(live, d, depth)?;
-                o.insert("drumPads".into(), Value::Array(pads));
+                o.drum_pads = Some(self.drum_pads(live, d, depth)?);
             }
         } else if want_chains && (top || depth <= self.max_depth) {
             let chains = dt::children(live, d, "chains")?;
-            o.insert("chains".into(), self.chain_list(live, &chains, depth)?);
+            o.chains = Some(self.chain_list(live, &chains, depth)?);
         }
         if top && self.has("return-chains") {
             let chains = dt::children(live, d, "return_chains")?;
-            o.insert(
-                "returnChains".into(),
-                self.chain_list(live, &chains, depth)?,
-            );
+            o.return_chains = Some(self.chain_list(live, &chains, depth)?);
         }
         let mut soloed = false;
         for c in dt::children(live, d, "chains")? {
             soloed |= lom::flag(live, c, "solo")?;
         }
-        if soloed {
-            o.insert("hasSoloedChain".into(), json!(true));
-        }
+        o.has_soloed_chain = soloed.then_some(true);
         Ok(())
     }
 }
 
 /// A rack's variations and macros, when it has any.
-fn rack_controls(
-    live: &mut dyn LivePort,
-    d: LiveId,
-    o: &mut Map<String, Value>,
-) -> Result<(), ToolError> {
+fn rack_controls(live: &mut dyn LivePort, d: LiveId, o: &mut DeviceInfo) -> Result<(), ToolError> {
     let count = lom::int(live, d, "variation_count")?;
     if count > 0 {
         let selected = lom::int(live, d, "selected_variation_index")?;
-        o.insert(
-            "variations".into(),
-            json!({"count": count, "selected": selected}),
-        );
+        o.variations = Some(Variations { count, selected });
     }
-    let macros = lom::int(live, d, "visible_macro_count")?;
-    if macros > 0 {
-        let mapped = lom::flag(live, d, "has_macro_mappings")?;
-        o.insert(
-            "macros".into(),
-            json!({"count": macros, "hasMappings": mapped}),
-        );
+    let count = lom::int(live, d, "visible_macro_count")?;
+    if count > 0 {
+        let has_mappings = lom::flag(live, d, "has_macro_mappings")?;
+        o.macros = Some(Macros {
+            count,
+            has_mappings,
+        });
     }
     Ok(())
 }
 
 /// A Simpler's sample: its file, multisample mode and gain.
-fn simpler_sample(
-    live: &mut dyn LivePort,
-    d: LiveId,
-    o: &mut Map<String, Value>,
-) -> Result<(), ToolError> {
+fn simpler_sample(live: &mut dyn LivePort, d: LiveId, o: &mut DeviceInfo) -> Result<(), ToolError> {
     if let Some(sample) = lom::child_ids(live, d, "sample")?.first().copied() {
-        o.insert(
-            "sample".into(),
-            json!(lom::text(live, sample, "file_path")?),
-        );
-        if lom::flag(live, d, "multi_sample_mode")? {
-            o.insert("multisample".into(), json!(true));
-        }
+        o.sample = Some(lom::text(live, sample, "file_path")?);
+        o.multisample = lom::flag(live, d, "multi_sample_mode")?.then_some(true);
         // Sample.gain is on the clip-gain scale, 0.4 = 0 dB
         // (core/fake-live/README.md rows 40 and 41).
         let gain = lom::number(live, sample, "gain")?;
-        o.insert("gainDb".into(), num(audio::gain_to_db(gain)));
+        o.gain_db = Some(Rounded(audio::gain_to_db(gain)));
     }
     Ok(())
 }
