@@ -62,7 +62,7 @@ impl Engine {
     }
 
     /// Runs the next queued call of the last round, or moves to the next round.
-    fn run_next_call(&mut self) -> Vec<Effect> {
+    pub(super) fn run_next_call(&mut self) -> Vec<Effect> {
         let Some(round) = self.conv.last_round() else {
             return Vec::new();
         };
@@ -292,21 +292,12 @@ impl Engine {
                 if let Some(id) = turn.running.clone() {
                     effects.push(Effect::CancelTool { call_id: id });
                 }
-                if let Some(round) = self.conv.last_round() {
-                    for c in round
-                        .calls
-                        .iter_mut()
-                        .filter(|c| c.status == CallStatus::Queued)
-                    {
-                        c.status = CallStatus::NotRun;
-                        c.result = Some(CallResult {
-                            text: CANCELLED_TEXT.into(),
-                            is_error: true,
-                            ..CallResult::default()
-                        });
-                    }
-                }
+                self.cancel_queued();
                 effects.push(Effect::Save);
+            }
+            State::DeviceUnreachable => {
+                self.cancel_queued();
+                effects.extend(self.end_stopped());
             }
             State::WaitingToRetry => {
                 effects.push(Effect::CancelWait);
@@ -318,12 +309,31 @@ impl Engine {
         effects
     }
 
+    /// Calls of the last round not yet started are recorded as not run (Stop).
+    pub(super) fn cancel_queued(&mut self) {
+        let Some(round) = self.conv.last_round() else {
+            return;
+        };
+        for c in round
+            .calls
+            .iter_mut()
+            .filter(|c| c.status == CallStatus::Queued)
+        {
+            c.status = CallStatus::NotRun;
+            c.result = Some(CallResult {
+                text: CANCELLED_TEXT.into(),
+                is_error: true,
+                ..CallResult::default()
+            });
+        }
+    }
+
     /// True while Stop waits for the running call's result.
     pub fn stopping(&self) -> bool {
         self.turn.as_ref().is_some_and(|t| t.stopping)
     }
 
-    fn end_stopped(&mut self) -> Vec<Effect> {
+    pub(super) fn end_stopped(&mut self) -> Vec<Effect> {
         self.turn = None;
         self.state = State::Ready;
         self.pause_reason.clear();

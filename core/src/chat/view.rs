@@ -59,6 +59,9 @@ pub fn status(engine: &Engine) -> String {
         State::WaitingToRetry => format!("{} — retrying soon", engine.pause_reason()),
         State::RoundLimit => engine.pause_reason().to_string(),
         State::Error => "Error — see the message above".into(),
+        State::DeviceUnreachable => {
+            "Barline isn't answering — the turn goes on when it is back".into()
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 #[path = "../support_chat/mod.rs"]
 mod support_chat;
 
+mod device_away;
 mod formats;
 mod markdown;
 mod reduce;
