@@ -112,6 +112,12 @@ impl Engine {
                     .or_else(|| w.get("message").and_then(Value::as_str).map(String::from))
             })
             .collect();
+        let error = |field: &str| {
+            result
+                .pointer(&format!("/_meta/barline~1error/{field}"))
+                .and_then(Value::as_str)
+                .map(String::from)
+        };
         let record = CallResult {
             text: text.join("\n"),
             is_error: result
@@ -120,6 +126,8 @@ impl Engine {
                 .unwrap_or(false),
             structured: result.get("structuredContent").cloned(),
             warnings,
+            code: error("code"),
+            hint: error("hint"),
         };
         self.record(call_id, record)
     }

@@ -10,4 +10,5 @@ mod formats;
 mod markdown;
 mod reduce;
 mod stop;
+mod tool_errors;
 mod tool_loop;
