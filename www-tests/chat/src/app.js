@@ -9,6 +9,7 @@ import { setupContextWarning } from './context-warning.js';
 import { setupPanel } from './panel.js';
 import { currentSettings, setupSettings } from './settings.js';
 import { listConversations, loadKey, saveConversation, saveSettings } from './store.js';
+import { createTabLock } from './tabs.js';
 import { createDeviceWatch } from './device-watch.js';
 import { disabledNames } from './toolset.js';
 
@@ -31,6 +32,9 @@ let pendingCall = null;
 let renderQueued = false;
 let saveTimer = null;
 let held = []; // messages sent while the device was away between turns
+let readOnly = false; // another tab writes the open conversation
+// Another tab took the conversation over: this one stops its turn and writes no more.
+const tabLock = createTabLock(() => { readOnly = true; clearTimeout(saveTimer); saveTimer = null; if (engine && isBusy()) run(engine.stop()); render(); });
 
 const transcript = createTranscript($('transcript'), {
   retry: () => run(engine.retry()),
@@ -102,12 +106,16 @@ function newConversation() {
   const prompt = systemPrompt(settings);
   record = { id: uuid(), title: 'New conversation', created: now, updated: now, config: configOf(settings, prompt), conversation: null };
   engine = new ChatEngine(JSON.stringify(record.config), undefined);
+  readOnly = false;
+  tabLock.claim(record.id);
   applyTools();
 }
 
-function openRecord(r) {
+function openRecord(r, { steal = false } = {}) {
   record = r;
   engine = new ChatEngine(JSON.stringify({ ...r.config, ...configOf(settings, r.config.systemPrompt) }), r.conversation ?? undefined);
+  readOnly = true; // until this tab holds the conversation's lock
+  tabLock.claim(r.id, { steal }).then((mine) => { if (record === r) { readOnly = !mine; render(); } });
   applyTools();
   render();
 }
@@ -170,14 +178,14 @@ async function callTool(e) {
 // ---- saving -------------------------------------------------------------------------
 
 function scheduleSave() {
-  if (saveTimer) return;
+  if (saveTimer || readOnly) return;
   saveTimer = setTimeout(save, 500);
 }
 
 async function save() {
   clearTimeout(saveTimer);
   saveTimer = null;
-  if (!engine || !record) return;
+  if (!engine || !record || readOnly) return;
   const conversation = engine.conversationJson();
   const first = JSON.parse(conversation).items?.find((i) => i.kind === 'user');
   const title = first && !record.named ? first.text.slice(0, 60) : record.title;
@@ -226,8 +234,9 @@ function draw() {
   const busy = !['ready', 'error'].includes(view.state) && open;
   const send = $('send');
   send.textContent = busy ? 'Stop' : 'Send';
-  send.disabled = !open;
-  $('message').disabled = !open;
+  send.disabled = !open || (readOnly && !busy);
+  $('message').disabled = !open || readOnly;
+  $('tab-notice').hidden = !readOnly || !open;
   $('turn-actions').hidden = view.state !== 'roundLimit';
   $('queued').replaceChildren(...[...(view.queued ?? []), ...held].map((q) => Object.assign(document.createElement('li'), { textContent: q })));
   if (settings) {
@@ -342,7 +351,7 @@ $('composer').addEventListener('submit', (e) => {
     return;
   }
   const text = $('message').value;
-  if (!text.trim()) return;
+  if (!text.trim() || readOnly) return;
   $('message').value = '';
   if (pageState === 'device-unreachable' && !isBusy()) held.push(text);
   else run(engine.send(text));
@@ -381,6 +390,10 @@ $('token-button').addEventListener('click', async () => {
 });
 window.addEventListener('pagehide', () => { save(); });
 setInterval(() => { if (pageState !== 'ready' || !['ready', 'error'].includes(view.state)) render(); }, 1000);
+$('take-over').addEventListener('click', async () => {
+  // The other tab may have written since this one opened the conversation: read it again.
+  const latest = (await listConversations().catch(() => [])).find((r) => r.id === record?.id) ?? record;
+  openRecord(latest, { steal: true });
 });
 
 start().catch((e) => showBanner(`The chat page could not start: ${e?.message ?? e}`));
