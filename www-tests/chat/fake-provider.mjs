@@ -4,7 +4,7 @@
 // completions (/v1/chat/completions, /v1/models), Anthropic Messages
 // (/anthropic/v1/messages) and Gemini (/gemini/v1beta/models/<m>:streamGenerateContent).
 //
-// Round: { events: [{text}|{thinking}|{call: {name, arguments, id?, fragments?, signature?}}|{usage: {input, output}}],
+// Round: { events: [{text}|{thinking}|{call: {name, arguments, id?, fragments? (a count, or the pieces), signature?}}|{usage: {input, output}}],
 //          status?, headers?, body?            (an HTTP error answer instead of a stream)
 //          delayMs?, stallAfter?, dropAfterBytes?, malformed?, splitBytes?,
 //          whole? (OpenAI format: one JSON answer instead of a stream),
@@ -22,6 +22,9 @@ function pieces(text, n = 1) {
   return out.length ? out : [""];
 }
 
+/** A call's argument text in pieces: the script's own list, or `fragments` equal pieces. */
+const fragmentsOf = (call) => (Array.isArray(call.fragments) ? call.fragments : pieces(argsText(call.arguments), call.fragments ?? 1));
+
 function openaiStream(round, n) {
   const out = [];
   let index = 0;
@@ -31,7 +34,7 @@ function openaiStream(round, n) {
     if (e.call) {
       const id = e.call.id ?? `call_${n}_${index}`;
       out.push(sse({ choices: [{ index: 0, delta: { tool_calls: [{ index, id, type: "function", function: { name: e.call.name, arguments: "" } }] } }] }));
-      for (const p of pieces(argsText(e.call.arguments), e.call.fragments ?? 1)) {
+      for (const p of fragmentsOf(e.call)) {
         out.push(sse({ choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: p } }] } }] }));
       }
       index += 1;
@@ -60,7 +63,7 @@ function anthropicStream(round, n) {
     }
     if (e.call) {
       ev({ type: "content_block_start", index: i, content_block: { type: "tool_use", id: e.call.id ?? `toolu_${n}_${i}`, name: e.call.name, input: {} } });
-      for (const p of pieces(argsText(e.call.arguments), e.call.fragments ?? 1)) ev({ type: "content_block_delta", index: i, delta: { type: "input_json_delta", partial_json: p } });
+      for (const p of fragmentsOf(e.call)) ev({ type: "content_block_delta", index: i, delta: { type: "input_json_delta", partial_json: p } });
       ev({ type: "content_block_stop", index: i });
     }
   });

@@ -129,6 +129,12 @@ pub struct CallResult {
     pub structured: Option<Value>,
     /// `_meta["barline/warnings"]`.
     pub warnings: Vec<String>,
+    /// `_meta["barline/error"].code` of an error result, for the card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// `_meta["barline/error"].hint` of an error result: what to do next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
 }
 
 /// Kinds of page-only notes.

@@ -28,6 +28,8 @@ pub enum State {
     RoundLimit,
     /// The turn ended with an error.
     Error,
+    /// A tool call could not reach the device: the turn waits for it to come back.
+    DeviceUnreachable,
 }
 
 /// What the glue must do.

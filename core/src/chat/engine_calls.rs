@@ -62,7 +62,7 @@ impl Engine {
     }
 
     /// Runs the next queued call of the last round, or moves to the next round.
-    fn run_next_call(&mut self) -> Vec<Effect> {
+    pub(super) fn run_next_call(&mut self) -> Vec<Effect> {
         let Some(round) = self.conv.last_round() else {
             return Vec::new();
         };
@@ -112,6 +112,12 @@ impl Engine {
                     .or_else(|| w.get("message").and_then(Value::as_str).map(String::from))
             })
             .collect();
+        let error = |field: &str| {
+            result
+                .pointer(&format!("/_meta/barline~1error/{field}"))
+                .and_then(Value::as_str)
+                .map(String::from)
+        };
         let record = CallResult {
             text: text.join("\n"),
             is_error: result
@@ -120,6 +126,8 @@ impl Engine {
                 .unwrap_or(false),
             structured: result.get("structuredContent").cloned(),
             warnings,
+            code: error("code"),
+            hint: error("hint"),
         };
         self.record(call_id, record)
     }
@@ -292,21 +300,12 @@ impl Engine {
                 if let Some(id) = turn.running.clone() {
                     effects.push(Effect::CancelTool { call_id: id });
                 }
-                if let Some(round) = self.conv.last_round() {
-                    for c in round
-                        .calls
-                        .iter_mut()
-                        .filter(|c| c.status == CallStatus::Queued)
-                    {
-                        c.status = CallStatus::NotRun;
-                        c.result = Some(CallResult {
-                            text: CANCELLED_TEXT.into(),
-                            is_error: true,
-                            ..CallResult::default()
-                        });
-                    }
-                }
+                self.cancel_queued();
                 effects.push(Effect::Save);
+            }
+            State::DeviceUnreachable => {
+                self.cancel_queued();
+                effects.extend(self.end_stopped());
             }
             State::WaitingToRetry => {
                 effects.push(Effect::CancelWait);
@@ -318,12 +317,31 @@ impl Engine {
         effects
     }
 
+    /// Calls of the last round not yet started are recorded as not run (Stop).
+    pub(super) fn cancel_queued(&mut self) {
+        let Some(round) = self.conv.last_round() else {
+            return;
+        };
+        for c in round
+            .calls
+            .iter_mut()
+            .filter(|c| c.status == CallStatus::Queued)
+        {
+            c.status = CallStatus::NotRun;
+            c.result = Some(CallResult {
+                text: CANCELLED_TEXT.into(),
+                is_error: true,
+                ..CallResult::default()
+            });
+        }
+    }
+
     /// True while Stop waits for the running call's result.
     pub fn stopping(&self) -> bool {
         self.turn.as_ref().is_some_and(|t| t.stopping)
     }
 
-    fn end_stopped(&mut self) -> Vec<Effect> {
+    pub(super) fn end_stopped(&mut self) -> Vec<Effect> {
         self.turn = None;
         self.state = State::Ready;
         self.pause_reason.clear();

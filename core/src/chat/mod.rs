@@ -13,6 +13,7 @@ pub mod checks;
 pub mod conversation;
 pub mod engine;
 mod engine_calls;
+mod engine_device;
 mod engine_errors;
 pub mod errors;
 pub mod gemini;

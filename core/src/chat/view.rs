@@ -59,6 +59,9 @@ pub fn status(engine: &Engine) -> String {
         State::WaitingToRetry => format!("{} — retrying soon", engine.pause_reason()),
         State::RoundLimit => engine.pause_reason().to_string(),
         State::Error => "Error — see the message above".into(),
+        State::DeviceUnreachable => {
+            "Barline isn't answering — the turn goes on when it is back".into()
+        }
     }
 }
 
@@ -114,11 +117,14 @@ fn card(engine: &Engine, c: &CallRecord) -> Value {
         .and_then(|v| serde_json::to_string_pretty(&v).ok())
         .unwrap_or_else(|| c.arguments.clone());
     let result = c.result.as_ref();
-    let code = result
-        .filter(|r| r.is_error)
-        .and_then(|r| r.text.split(':').next())
-        .filter(|w| !w.is_empty() && w.chars().all(|ch| ch.is_ascii_uppercase() || ch == '_'))
-        .map(String::from);
+    // The device names its code in `_meta`; the page's own answers start with theirs.
+    let errored = result.filter(|r| r.is_error);
+    let code = errored.and_then(|r| r.code.clone()).or_else(|| {
+        errored
+            .and_then(|r| r.text.split(':').next())
+            .filter(|w| !w.is_empty() && w.chars().all(|ch| ch.is_ascii_uppercase() || ch == '_'))
+            .map(String::from)
+    });
     json!({
         "id": c.id,
         "name": c.name,
@@ -130,6 +136,7 @@ fn card(engine: &Engine, c: &CallRecord) -> Value {
         "structured": result.and_then(|r| r.structured.as_ref()).and_then(|s| serde_json::to_string_pretty(s).ok()),
         "warnings": result.map(|r| r.warnings.clone()).unwrap_or_default(),
         "code": code,
+        "hint": errored.and_then(|r| r.hint.clone()),
         "changedSet": !read_only && matches!(c.status, CallStatus::Done | CallStatus::Warning),
     })
 }

@@ -120,6 +120,18 @@ impl ChatEngine {
         effects(self.engine.tool_failed(call_id, message))
     }
 
+    /// The running call never reached the device (it is gone): the turn pauses.
+    #[wasm_bindgen(js_name = deviceUnreachable)]
+    pub fn device_unreachable(&mut self, call_id: &str) -> String {
+        effects(self.engine.device_unreachable(call_id))
+    }
+
+    /// The device answers again: a turn paused for it goes on.
+    #[wasm_bindgen(js_name = deviceBack)]
+    pub fn device_back(&mut self) -> String {
+        effects(self.engine.device_back())
+    }
+
     /// A wait asked for by a `wait` effect is over.
     pub fn timer(&mut self) -> String {
         effects(self.engine.timer())

@@ -5,8 +5,10 @@
 #[path = "../support_chat/mod.rs"]
 mod support_chat;
 
+mod device_away;
 mod formats;
 mod markdown;
 mod reduce;
 mod stop;
+mod tool_errors;
 mod tool_loop;

@@ -9,10 +9,12 @@ import { setupContextWarning } from './context-warning.js';
 import { setupPanel } from './panel.js';
 import { currentSettings, setupSettings } from './settings.js';
 import { listConversations, loadKey, saveConversation, saveSettings } from './store.js';
+import { createTabLock } from './tabs.js';
+import { createDeviceWatch } from './device-watch.js';
 import { disabledNames } from './toolset.js';
 
 const $ = (id) => document.getElementById(id);
-const STATE_NAMES = { ready: 'ready', waiting: 'waiting', streaming: 'streaming', runningTool: 'running-tool', waitingToRetry: 'waiting-to-retry', roundLimit: 'round-limit', error: 'error' };
+const STATE_NAMES = { ready: 'ready', waiting: 'waiting', streaming: 'streaming', runningTool: 'running-tool', waitingToRetry: 'waiting-to-retry', roundLimit: 'round-limit', error: 'error', deviceUnreachable: 'device-unreachable' };
 
 const device = createDevice();
 let tools = { tools: [] }; // what this session offers
@@ -29,6 +31,10 @@ let since = Date.now();
 let pendingCall = null;
 let renderQueued = false;
 let saveTimer = null;
+let held = []; // messages sent while the device was away between turns
+let readOnly = false; // another tab writes the open conversation
+// Another tab took the conversation over: this one stops its turn and writes no more.
+const tabLock = createTabLock(() => { readOnly = true; clearTimeout(saveTimer); saveTimer = null; if (engine && isBusy()) run(engine.stop()); render(); });
 
 const transcript = createTranscript($('transcript'), {
   retry: () => run(engine.retry()),
@@ -53,6 +59,14 @@ const panel = setupPanel({
   changed: (r) => { if (r.id === record?.id) Object.assign(record, { title: r.title, named: r.named, pinned: r.pinned, updated: r.updated }); },
   removed: () => { clearTimeout(saveTimer); saveTimer = null; newConversation(); render(); },
   replaced: (records) => { const r = records.find((x) => x.id === record?.id); if (r && !isBusy()) openRecord(r); },
+});
+const deviceWatch = createDeviceWatch({
+  ping: () => device.request('ping', {}),
+  idle: () => pageState === 'ready' && engine && !isBusy(),
+  reconnect: () => connect(),
+  lost: () => { pageState = 'device-unreachable'; $('connection').textContent = 'Not connected'; render(); },
+  // The paused call runs; messages sent while the device was away start the next turn.
+  back: () => { pageState = 'ready'; applyTools(); run(engine.deviceBack()); if (held.length) run(engine.send(held.splice(0).join('\n\n'))); },
 });
 const contextWarning = setupContextWarning(async () => {
   settings = { ...settings, smallModel: true };
@@ -92,12 +106,16 @@ function newConversation() {
   const prompt = systemPrompt(settings);
   record = { id: uuid(), title: 'New conversation', created: now, updated: now, config: configOf(settings, prompt), conversation: null };
   engine = new ChatEngine(JSON.stringify(record.config), undefined);
+  readOnly = false;
+  tabLock.claim(record.id);
   applyTools();
 }
 
-function openRecord(r) {
+function openRecord(r, { steal = false } = {}) {
   record = r;
   engine = new ChatEngine(JSON.stringify({ ...r.config, ...configOf(settings, r.config.systemPrompt) }), r.conversation ?? undefined);
+  readOnly = true; // until this tab holds the conversation's lock
+  tabLock.claim(r.id, { steal }).then((mine) => { if (record === r) { readOnly = !mine; render(); } });
   applyTools();
   render();
 }
@@ -146,6 +164,12 @@ async function callTool(e) {
     run(engine.toolResult(e.callId, JSON.stringify(result)));
   } catch (err) {
     pendingCall = null;
+    // The request never reached the device: no result; the turn waits for the device.
+    if (err instanceof DeviceError && err.kind === 'unreachable') {
+      run(engine.deviceUnreachable(e.callId));
+      deviceWatch.gone();
+      return;
+    }
     run(engine.toolFailed(e.callId, err.message));
     if (err instanceof DeviceError && err.kind === 'token') showToken(err.message);
   }
@@ -154,14 +178,14 @@ async function callTool(e) {
 // ---- saving -------------------------------------------------------------------------
 
 function scheduleSave() {
-  if (saveTimer) return;
+  if (saveTimer || readOnly) return;
   saveTimer = setTimeout(save, 500);
 }
 
 async function save() {
   clearTimeout(saveTimer);
   saveTimer = null;
-  if (!engine || !record) return;
+  if (!engine || !record || readOnly) return;
   const conversation = engine.conversationJson();
   const first = JSON.parse(conversation).items?.find((i) => i.kind === 'user');
   const title = first && !record.named ? first.text.slice(0, 60) : record.title;
@@ -202,17 +226,19 @@ function draw() {
   if (engine) view = JSON.parse(engine.view());
   const state = pageState === 'ready' ? STATE_NAMES[view.state] ?? view.state : pageState;
   document.body.dataset.state = state;
-  if (engine && pageState === 'ready') transcript(view);
+  const open = ['ready', 'device-unreachable'].includes(pageState);
+  if (engine && open) transcript(view);
   contextWarning(engine && pageState === 'ready' && !view.items?.length ? {
     systemPrompt: record.config.systemPrompt, tools: tools.tools ?? [], contextLength: settings?.contextLength, smallModel: settings?.smallModel,
   } : null);
-  const busy = !['ready', 'error'].includes(view.state) && pageState === 'ready';
+  const busy = !['ready', 'error'].includes(view.state) && open;
   const send = $('send');
   send.textContent = busy ? 'Stop' : 'Send';
-  send.disabled = pageState !== 'ready';
-  $('message').disabled = !['ready', 'device-unreachable'].includes(pageState);
+  send.disabled = !open || (readOnly && !busy);
+  $('message').disabled = !open || readOnly;
+  $('tab-notice').hidden = !readOnly || !open;
   $('turn-actions').hidden = view.state !== 'roundLimit';
-  $('queued').replaceChildren(...(view.queued ?? []).map((q) => Object.assign(document.createElement('li'), { textContent: q })));
+  $('queued').replaceChildren(...[...(view.queued ?? []), ...held].map((q) => Object.assign(document.createElement('li'), { textContent: q })));
   if (settings) {
     const label = `${(PRESETS[settings.preset] && $('preset').querySelector(`[value="${settings.preset}"]`)?.textContent) || settings.preset} · ${settings.model || 'no model'}`;
     $('model-button').textContent = label;
@@ -325,9 +351,10 @@ $('composer').addEventListener('submit', (e) => {
     return;
   }
   const text = $('message').value;
-  if (!text.trim()) return;
+  if (!text.trim() || readOnly) return;
   $('message').value = '';
-  run(engine.send(text));
+  if (pageState === 'device-unreachable' && !isBusy()) held.push(text);
+  else run(engine.send(text));
   $('message').focus();
 });
 $('message').addEventListener('keydown', (e) => {
@@ -363,5 +390,10 @@ $('token-button').addEventListener('click', async () => {
 });
 window.addEventListener('pagehide', () => { save(); });
 setInterval(() => { if (pageState !== 'ready' || !['ready', 'error'].includes(view.state)) render(); }, 1000);
+$('take-over').addEventListener('click', async () => {
+  // The other tab may have written since this one opened the conversation: read it again.
+  const latest = (await listConversations().catch(() => [])).find((r) => r.id === record?.id) ?? record;
+  openRecord(latest, { steal: true });
+});
 
 start().catch((e) => showBanner(`The chat page could not start: ${e?.message ?? e}`));

@@ -42,6 +42,7 @@ function card(c) {
   const body = el('div', { class: 'card-body' },
     block('Arguments', c.arguments),
     warn ? el('div', { class: 'block' }, el('h4', { text: 'Warnings' }), el('ul', {}, ...c.warnings.map((w) => el('li', { text: w })))) : null,
+    c.hint ? el('p', { class: 'error-hint', text: `Hint: ${c.hint}` }) : null,
     block('Result', c.result),
     block('Structured result', c.structured));
   return el('details', { class: `card status-${status}`, 'data-call': c.id, 'data-status': status, open: status === 'error' || status === 'warning' }, summary, body);

@@ -3,6 +3,7 @@
 // per turn, the tools offered with the round's fixed cost (tool-settings.js) and the
 // system prompt. A native modal <dialog> traps focus and closes on
 // Escape; focus returns to the control that opened it.
+import { probeLocal } from './local-setup.js';
 import { PRESETS, testConnection } from './provider.js';
 import { forgetKeys, loadKey, loadSettings, saveSettings, storeKey } from './store.js';
 import { setupToolSettings } from './tool-settings.js';
@@ -51,6 +52,31 @@ export function setupSettings(onSaved, info) {
     $('small-model').checked = Boolean(p.local);
     $('small-model').dispatchEvent(new Event('change'));
     $('api-key').value = '';
+  });
+  // First run: a local server found on its usual port fills the provider, its models
+  // and small-model mode; the cloud choice leaves the provider to pick.
+  $('choose-local').addEventListener('click', async () => {
+    $('setup-result').textContent = 'Looking for LM Studio and Ollama on this computer…';
+    const found = await probeLocal();
+    if (!found) {
+      $('setup-result').textContent = "Neither LM Studio (port 1234) nor Ollama (port 11434) answers on this computer. Start one with its server on, then choose again.";
+      return;
+    }
+    $('preset').value = found.preset;
+    $('base-url').value = found.base;
+    $('api-key').value = '';
+    $('small-model').checked = true;
+    $('small-model').dispatchEvent(new Event('change'));
+    $('model-list').replaceChildren(...found.models.map((m) => Object.assign(document.createElement('option'), { value: m })));
+    if (!found.models.includes($('model').value)) $('model').value = found.models[0] ?? '';
+    const name = $('preset').selectedOptions[0]?.textContent ?? found.preset;
+    $('setup-result').textContent = `Found ${name} at ${found.base} with ${found.models.length} model${found.models.length === 1 ? '' : 's'}.`;
+  });
+  $('choose-cloud').addEventListener('click', () => {
+    $('preset').value = 'openai';
+    $('preset').dispatchEvent(new Event('change'));
+    $('setup-result').textContent = 'Pick the provider, then paste its API key.';
+    $('preset').focus();
   });
   $('test-button').addEventListener('click', async () => {
     $('test-result').textContent = 'Testing…';
@@ -111,6 +137,7 @@ export function setupSettings(onSaved, info) {
       toolSettings.fill(s);
       $('api-key').value = await loadKey(s.preset, s.base);
       $('setup-hint').hidden = !setup;
+      $('setup-result').textContent = '';
       if (!dialog.open) dialog.showModal();
     },
   };
