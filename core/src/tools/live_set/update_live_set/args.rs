@@ -4,7 +4,6 @@ use crate::tools::framework::coerce::{option_set, Choice, Num, Text};
 use crate::tools::framework::format::num;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 option_set! {
     /// Locator operations.
@@ -62,8 +61,7 @@ pub struct LiveSetUpdated {
     pub scale_pitches: Option<String>,
     /// Outcome of the locator operation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "outcome_schema")]
-    pub locator: Option<Value>,
+    pub locator: Option<LocatorOutcome>,
 }
 
 /// Tempo as results carry floats read from Live (docs/design/tool-contract.md §1.13).
@@ -71,19 +69,72 @@ fn rounded<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Erro
     x.map(num).serialize(s)
 }
 
-/// The schema of the `locator` outcome in update-live-set's result.
-pub fn outcome_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({
-        "type": "object",
-        "properties": {
-            "operation": {"type": "string", "enum": ["created", "deleted", "renamed", "skipped"]},
-            "reason": {"type": "string"},
-            "id": {"type": "string"},
-            "time": {"type": "string"},
-            "name": {"type": "string"},
-            "count": {"type": "integer"},
-            "existingId": {"type": "string"}
-        },
-        "required": ["operation"]
-    })
+/// What the locator operation did (docs/design/tool-rules.md §4). One shape for the
+/// four outcomes, fields in the order a reader meets them; each fills only its own.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LocatorOutcome {
+    /// What happened.
+    pub operation: LocatorDone,
+    /// Why nothing was done (`skipped` only), e.g. `locator_not_found`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Locators deleted by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
+    /// The locator's position, bar|beat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+    /// The locator's id (`locator-2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The locator's name as Live kept it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The locator already standing where a create was asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub existing_id: Option<String>,
+}
+
+/// The four outcomes of a locator operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum LocatorDone {
+    Created,
+    Deleted,
+    Renamed,
+    Skipped,
+}
+
+impl LocatorOutcome {
+    /// `operation` with no other field yet.
+    pub fn new(operation: LocatorDone) -> Self {
+        LocatorOutcome {
+            operation,
+            reason: None,
+            count: None,
+            time: None,
+            id: None,
+            name: None,
+            existing_id: None,
+        }
+    }
+
+    /// A skip for `reason`.
+    pub fn skipped(reason: &str) -> Self {
+        LocatorOutcome {
+            reason: Some(reason.to_string()),
+            ..Self::new(LocatorDone::Skipped)
+        }
+    }
+
+    /// A rename of locator `index` to `name` (as Live kept it).
+    pub fn renamed(index: usize, name: String) -> Self {
+        LocatorOutcome {
+            id: Some(crate::tools::common::locators::id_text(index)),
+            name: Some(name),
+            ..Self::new(LocatorDone::Renamed)
+        }
+    }
 }

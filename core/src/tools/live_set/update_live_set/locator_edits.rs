@@ -15,11 +15,10 @@ use crate::tools::framework::coerce::{Choice, Text};
 use crate::tools::framework::error::{quoted, ToolError};
 use crate::tools::framework::lom;
 use crate::tools::live_set::update_live_set::args::{
-    LiveSetUpdated, LocatorOps, UpdateLiveSetParams,
+    LiveSetUpdated, LocatorDone, LocatorOps, LocatorOutcome, UpdateLiveSetParams,
 };
 use crate::tools::live_set::update_live_set::locator_extension::{self, Holder};
 use crate::tools::live_set::update_live_set::locator_job::{self, Job};
-use serde_json::{json, Map, Value};
 
 /// Which locator operation a call asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +79,7 @@ impl Edit {
 /// the outcome it already has.
 enum Next {
     Run(Job),
-    Done(Value),
+    Done(LocatorOutcome),
 }
 
 /// Runs `edit` after the Set-wide settings written into `out`: rename at once, create
@@ -117,7 +116,7 @@ fn create(
     let time_text = |t: f64| time::position(t, sig.0, sig.1);
     let Some(t) = edit.time else {
         call.warn("locatorTime is required to create a locator");
-        return Ok(Next::Done(skipped("missing_locatorTime", &[])));
+        return Ok(Next::Done(LocatorOutcome::skipped("missing_locatorTime")));
     };
     let cues = locators::list(call.live, song)?;
     if let (Some(i), Some(name)) = (locators::at_time(&cues, t), &edit.name) {
@@ -130,11 +129,8 @@ fn create(
             time_text(t),
             locators::id_text(i)
         ));
-        return Ok(Next::Done(json!({
-            "operation": "renamed",
-            "id": locators::id_text(i),
-            "name": lom::text(call.live, cues[i].live_id, "name")?,
-        })));
+        let kept = lom::text(call.live, cues[i].live_id, "name")?;
+        return Ok(Next::Done(LocatorOutcome::renamed(i, kept)));
     }
     if let Some(i) = locators::at_time(&cues, t) {
         call.warn(format!(
@@ -164,21 +160,19 @@ fn delete(
 ) -> Result<Next, ToolError> {
     let time_text = |t: f64| time::position(t, sig.0, sig.1);
     let cues = locators::list(call.live, song)?;
-    let mut shown = Map::new();
+    let mut shown = LocatorOutcome::new(LocatorDone::Deleted);
     let by = match (&edit.id, edit.time) {
-        (Some(id), _) => Some(("id", id.clone())),
-        (None, Some(t)) => Some(("time", time_text(t))),
+        (Some(id), _) => Some((true, id.clone())),
+        (None, Some(t)) => Some((false, time_text(t))),
         (None, None) => None,
     };
-    let times = if let Some((key, what)) = by {
+    let times = if let Some((is_id, what)) = by {
         let Some(i) = target(&cues, edit.id.as_deref(), edit.time) else {
             call.warn(format!("locator {} not found", quoted(&what)));
-            return Ok(Next::Done(skipped(
-                "locator_not_found",
-                &[(key, json!(what))],
-            )));
+            let skip = LocatorOutcome::skipped("locator_not_found");
+            return Ok(Next::Done(naming(skip, is_id, what)));
         };
-        shown.insert(key.into(), json!(what));
+        shown = naming(shown, is_id, what);
         vec![cues[i].time]
     } else if let Some(name) = edit.name {
         let mut times: Vec<f64> = cues
@@ -191,17 +185,17 @@ fn delete(
                 "no locator named {}; nothing deleted",
                 quoted(&name)
             ));
-            return Ok(Next::Done(skipped(
-                "no_locators_found",
-                &[("name", json!(name))],
-            )));
+            return Ok(Next::Done(LocatorOutcome {
+                name: Some(name),
+                ..LocatorOutcome::skipped("no_locators_found")
+            }));
         }
         times.reverse();
-        shown.insert("name".into(), json!(name));
+        shown.name = Some(name);
         times
     } else {
         call.warn("locatorId or locatorTime is required");
-        return Ok(Next::Done(skipped("missing_identifier", &[])));
+        return Ok(Next::Done(LocatorOutcome::skipped("missing_identifier")));
     };
     stop_playback(call, song)?;
     Ok(Next::Run(Job::Delete {
@@ -219,33 +213,45 @@ fn rename(
         id, time: t, name, ..
     }: Edit,
     sig: (i64, i64),
-) -> Result<Value, ToolError> {
+) -> Result<LocatorOutcome, ToolError> {
     let Some(name) = name else {
         call.warn("locatorName is required to rename a locator");
-        return Ok(skipped("missing_locatorName", &[]));
+        return Ok(LocatorOutcome::skipped("missing_locatorName"));
     };
     if id.is_none() && t.is_none() {
         call.warn("locatorId or locatorTime is required");
-        return Ok(skipped("missing_identifier", &[("name", json!(name))]));
+        return Ok(LocatorOutcome {
+            name: Some(name),
+            ..LocatorOutcome::skipped("missing_identifier")
+        });
     }
     let cues = locators::list(call.live, song)?;
     let Some(index) = target(&cues, id.as_deref(), t) else {
         let what = id.unwrap_or_else(|| time::position(t.unwrap_or(0.0), sig.0, sig.1));
         call.warn(format!("locator {} not found", quoted(&what)));
-        let key = if what.starts_with("locator-") {
-            "id"
-        } else {
-            "time"
-        };
-        return Ok(skipped("locator_not_found", &[(key, json!(what))]));
+        let is_id = what.starts_with("locator-");
+        let skip = LocatorOutcome::skipped("locator_not_found");
+        return Ok(naming(skip, is_id, what));
     };
     let cue = cues[index].live_id;
     call.live.set(cue, "name", &[Atom::Symbol(name)])?;
-    Ok(json!({
-        "operation": "renamed",
-        "id": locators::id_text(index),
-        "name": lom::text(call.live, cue, "name")?,
-    }))
+    let kept = lom::text(call.live, cue, "name")?;
+    Ok(LocatorOutcome::renamed(index, kept))
+}
+
+/// `outcome` naming the locator it concerns by id (`is_id`) or by time.
+fn naming(outcome: LocatorOutcome, is_id: bool, what: String) -> LocatorOutcome {
+    if is_id {
+        LocatorOutcome {
+            id: Some(what),
+            ..outcome
+        }
+    } else {
+        LocatorOutcome {
+            time: Some(what),
+            ..outcome
+        }
+    }
 }
 
 /// The index of the cue a rename or delete targets: by id, else by time.
@@ -257,25 +263,12 @@ fn target(cues: &[Cue], id: Option<&str>, t: Option<f64>) -> Option<usize> {
 }
 
 /// A create skipped because locator `index` already stands at `time` (bar|beat).
-pub(super) fn exists(time: String, index: usize) -> Value {
-    skipped(
-        "locator_exists",
-        &[
-            ("time", json!(time)),
-            ("existingId", json!(locators::id_text(index))),
-        ],
-    )
-}
-
-/// `{operation: "skipped", reason, …}`.
-pub(super) fn skipped(reason: &str, fields: &[(&str, Value)]) -> Value {
-    let mut o = Map::new();
-    o.insert("operation".into(), json!("skipped"));
-    o.insert("reason".into(), json!(reason));
-    for (k, v) in fields {
-        o.insert((*k).into(), v.clone());
+fn exists(time: String, index: usize) -> LocatorOutcome {
+    LocatorOutcome {
+        time: Some(time),
+        existing_id: Some(locators::id_text(index)),
+        ..LocatorOutcome::skipped("locator_exists")
     }
-    Value::Object(o)
 }
 
 fn stop_playback(call: &mut Call<'_>, song: LiveId) -> Result<(), ToolError> {

@@ -10,11 +10,10 @@ use crate::tools::common::{overview, time};
 use crate::tools::framework::call::{Call, DEADLINE_MARGIN_MS};
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use crate::tools::live_set::update_live_set::args::LiveSetUpdated;
-use crate::tools::live_set::update_live_set::locator_edits::skipped;
+use crate::tools::live_set::update_live_set::args::{LiveSetUpdated, LocatorDone, LocatorOutcome};
 use crate::tools::live_set::update_live_set::locator_extension;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
 /// A locator edit in progress; saved in the wait state between playhead polls.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -30,7 +29,7 @@ pub(super) enum Job {
     Delete {
         times: Vec<f64>,
         done: usize,
-        shown: Map<String, Value>,
+        shown: LocatorOutcome,
         tries: u64,
     },
 }
@@ -155,19 +154,19 @@ fn step(call: &mut Call<'_>, song: LiveId, mut p: Pending) -> Result<LiveSetUpda
         }
     }
     if let Job::Delete { done, shown, .. } = &p.job {
-        if *done == 0 && !shown.contains_key("name") {
-            let fields: Vec<(&str, Value)> =
-                shown.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-            p.out.locator = Some(skipped("locator_not_found", &fields));
+        if *done == 0 && shown.name.is_none() {
+            p.out.locator = Some(LocatorOutcome {
+                operation: LocatorDone::Skipped,
+                reason: Some("locator_not_found".into()),
+                ..shown.clone()
+            });
             return Ok(p.out);
         }
-        let mut o = Map::new();
-        o.insert("operation".into(), json!("deleted"));
-        if shown.contains_key("name") {
-            o.insert("count".into(), json!(done));
-        }
-        o.extend(shown.clone());
-        p.out.locator = Some(Value::Object(o));
+        let count = shown.name.is_some().then_some(*done);
+        p.out.locator = Some(LocatorOutcome {
+            count,
+            ..shown.clone()
+        });
     }
     Ok(p.out)
 }
@@ -183,7 +182,7 @@ fn finish_create(
     name: Option<String>,
     temp: &[(u64, u64)],
     sig: (i64, i64),
-) -> Result<Value, ToolError> {
+) -> Result<LocatorOutcome, ToolError> {
     // Live lists cues in creation order and snaps a new one to its grid
     // (core/fake-live/README.md rows 49 and 50): the new cue is the id that was not
     // there before, wherever it landed.
@@ -195,30 +194,34 @@ fn finish_create(
         call.live.call(song, "set_or_delete_cue", &[])?;
     }
     locator_extension::remove(call, temp)?;
-    let at = json!(time::position(t, sig.0, sig.1));
+    let at = time::position(t, sig.0, sig.1);
     if !arrived {
-        return Ok(skipped("playhead_busy", &[("time", at)]));
+        return Ok(LocatorOutcome {
+            time: Some(at),
+            ..LocatorOutcome::skipped("playhead_busy")
+        });
     }
     let cues = locators::list(call.live, song)?;
     let fresh = cues.iter().position(|c| !before.contains(&c.live_id));
     let Some(i) = fresh.or_else(|| locators::at_time(&cues, t)) else {
         call.warn(format!("Live placed no locator at {at}"));
-        return Ok(skipped("locator_not_found", &[("time", at)]));
+        return Ok(LocatorOutcome {
+            time: Some(at),
+            ..LocatorOutcome::skipped("locator_not_found")
+        });
     };
-    let mut o = Map::new();
-    o.insert("operation".into(), json!("created"));
-    o.insert(
-        "time".into(),
-        json!(time::position(cues[i].time, sig.0, sig.1)),
-    );
-    if let Some(name) = name {
-        call.live
-            .set(cues[i].live_id, "name", &[Atom::Symbol(name.clone())])?;
-        o.insert(
-            "name".into(),
-            json!(lom::text(call.live, cues[i].live_id, "name")?),
-        );
-    }
-    o.insert("id".into(), json!(locators::id_text(i)));
-    Ok(Value::Object(o))
+    let kept = match name {
+        Some(name) => {
+            call.live
+                .set(cues[i].live_id, "name", &[Atom::Symbol(name)])?;
+            Some(lom::text(call.live, cues[i].live_id, "name")?)
+        }
+        None => None,
+    };
+    Ok(LocatorOutcome {
+        time: Some(time::position(cues[i].time, sig.0, sig.1)),
+        id: Some(locators::id_text(i)),
+        name: kept,
+        ..LocatorOutcome::new(LocatorDone::Created)
+    })
 }
