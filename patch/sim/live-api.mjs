@@ -10,7 +10,7 @@
 // Calls whose first argument is an audio file path Live opens from disk.
 const FILE_CALLS = new Set(["create_audio_clip"]);
 
-const NO_METER = { request() {}, created() {}, freed() {} };
+const NO_METER = { request() {}, created() {}, freed() {}, inLive(fn) { return fn(); } };
 
 export function createLiveApiClass({ FakeLiveAPI, isReady, accounting, post, error, toContextArray, onFilePath = () => {}, meter = NO_METER }) {
   const convert = (v) => {
@@ -54,13 +54,13 @@ export function createLiveApiClass({ FakeLiveAPI, isReady, accounting, post, err
     get property() { return this.#inner ? this.#inner.property : ""; }
     set property(v) { if (this.#inner) this.#inner.property = v; }
     get proptype() { return this.#inner ? this.#inner.proptype : ""; }
-    get(prop) { meter.request(); return this.#need(`get ${prop}`) ? convert(this.#inner.get(prop)) : toContextArray([]); }
-    set(prop, ...v) { meter.request(); if (this.#need(`set ${prop}`)) this.#inner.set(prop, ...v); }
+    get(prop) { meter.request(); return this.#need(`get ${prop}`) ? convert(meter.inLive(() => this.#inner.get(prop))) : toContextArray([]); }
+    set(prop, ...v) { meter.request(); if (this.#need(`set ${prop}`)) meter.inLive(() => this.#inner.set(prop, ...v)); }
     call(fn, ...a) {
       meter.request();
       if (!this.#need(`call ${fn}`)) return undefined;
       if (FILE_CALLS.has(fn) && typeof a[0] === "string") onFilePath(a[0]);
-      return convert(this.#inner.call(fn, ...a));
+      return convert(meter.inLive(() => this.#inner.call(fn, ...a)));
     }
     getcount(child) { meter.request(); return this.#need(`getcount ${child}`) ? this.#inner.getcount(child) : 0; }
     goto(path) { meter.request(); if (this.#need(`goto ${path}`)) this.#inner.goto(path); }

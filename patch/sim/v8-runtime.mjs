@@ -208,35 +208,40 @@ export function createV8Object({
 /**
  * Counts Live API requests (get, set, call, getcount, and each object made or re-aimed,
  * which resolves a path) per uninterrupted run of the script (one message handler or
- * Task callback), keeps the longest in `stats.longestRun` with its time and the tool of
- * the call it served, and the LiveAPI objects alive (made and not yet `freepeer`ed) in
+ * Task callback), keeps the longest in `stats.longestRun` with its time, the part of it
+ * the simulated Live spent answering get/set/call (`liveMs`) and the tool of the call it
+ * served, and the LiveAPI objects alive (made and not yet `freepeer`ed) in
  * `stats.liveApiObjects`.
  */
 function createRunMeter(stats) {
-  stats.longestRun = { requests: 0, ms: 0, tool: null };
+  stats.longestRun = { requests: 0, ms: 0, liveMs: 0, tool: null };
   stats.liveApiObjects = 0;
   stats.liveApiObjectsPeak = 0;
   let current = null;
   return {
     get tool() { return current ? current.tool : null; },
     request() { if (current) current.requests += 1; },
+    inLive(fn) {
+      const started = performance.now();
+      try { return fn(); } finally { if (current) current.liveMs += performance.now() - started; }
+    },
     created() { stats.liveApiObjects += 1; stats.liveApiObjectsPeak = Math.max(stats.liveApiObjectsPeak, stats.liveApiObjects); },
     freed() { stats.liveApiObjects -= 1; },
     run(tool, fn) {
       if (current) return fn(); // nested (a Task executed from a handler): one run
-      current = { tool, requests: 0 };
+      current = { tool, requests: 0, liveMs: 0 };
       const started = performance.now();
       try {
         return fn();
       } finally {
         const ms = performance.now() - started;
-        const { requests } = current;
+        const { requests, liveMs } = current;
         current = null;
         const top = stats.longestRun;
-        if (requests > top.requests || (requests === top.requests && ms > top.ms)) stats.longestRun = { requests, ms, tool };
+        if (requests > top.requests || (requests === top.requests && ms > top.ms)) stats.longestRun = { requests, ms, liveMs, tool };
       }
     },
-    reset() { stats.longestRun = { requests: 0, ms: 0, tool: null }; stats.liveApiObjectsPeak = stats.liveApiObjects; },
+    reset() { stats.longestRun = { requests: 0, ms: 0, liveMs: 0, tool: null }; stats.liveApiObjectsPeak = stats.liveApiObjects; },
   };
 }
 
