@@ -63,7 +63,7 @@ impl OperationTypes {
 }
 
 /// One operation.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Operation {
     /// get, set, call, goto, info, getProperty, getChildIds, exists, getColor, setColor (or get_property, set_property, call_method).
@@ -97,7 +97,8 @@ pub struct RawParams {
 #[derive(Debug, Serialize, JsonSchema)]
 #[allow(missing_docs)]
 pub struct OpResult {
-    pub operation: Value,
+    pub operation: Operation,
+    /// What Live answered: any JSON value.
     pub result: Value,
 }
 
@@ -134,7 +135,7 @@ struct Step {
     name: String,
     value: Option<Value>,
     args: Vec<Atom>,
-    echo: Value,
+    echo: Operation,
 }
 
 fn bad(i: usize, what: &str) -> ToolError {
@@ -256,7 +257,7 @@ fn check(i: usize, op: &Operation) -> Result<Step, ToolError> {
         name,
         value: op.value.clone(),
         args,
-        echo: serde_json::to_value(op).unwrap_or(Value::Null),
+        echo: op.clone(),
     })
 }
 
