@@ -38,6 +38,8 @@ export const SETTING_CONTROLS = Object.freeze({
   memoryText: "memory-text-edit",
   sampleFolder: "sample-drop",
   disabledTools: "disabled-tools-edit",
+  allowedOrigins: "allowed-origins-edit",
+  chatProviderOrigins: "chat-provider-origins-edit",
 });
 
 /**
@@ -102,6 +104,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
     ["port", port], ["timeout", timeoutSeconds], ["requireToken", 0], ["token", "null"],
     ["smallModel", 0], ["jsonOutput", 0], ["rawLiveApi", 0], ["memoryEnabled", 0], ["memoryWritable", 0],
     ["memoryText", "null"], ["sampleFolder", "null"], ["disabledTools", "null"],
+    ["allowedOrigins", "null"], ["chatProviderOrigins", "null"],
   ];
   const argInlet = (key) => 3 + 2 * startArgs.findIndex(([k]) => k === key);
   const thisdevice = obj("live.thisdevice", 1, ["bang", "int", "int"]);
@@ -190,7 +193,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
     wire(blank, 1, store, 0);
   };
 
-  // --- presentation: four columns within Live's device height ----------------------
+  // --- presentation: five columns within Live's device height ----------------------
   const heading = { fontface: 1, fontsize: 11.0 };
   const hint = { fontsize: 9.0 };
   // Server: state, the URL to paste into a client, port and timeout, Live's readiness.
@@ -250,6 +253,15 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
     mode: 0, text: "Clear", texton: "Clear", ...shown([718, 116, 42, 18]),
   });
   const folderShown = label("none", [580, 140, 180, 16], { varname: "sample-folder" });
+
+  // Access, continued: the web origins besides the device's own (docs/device.md).
+  label("Access: origins", [772, 4, 170, 18], heading);
+  label("Allowed origins (use /mcp)", [772, 24, 170, 16]);
+  const allowedEdit = textField(SETTING_CONTROLS.allowedOrigins, [772, 40, 170, 30], { lines: 2 });
+  label("Chat provider origins", [772, 76, 170, 16]);
+  const providerEdit = textField(SETTING_CONTROLS.chatProviderOrigins, [772, 92, 170, 30], { lines: 2 });
+  label("http://host:port, comma-separated;", [772, 126, 170, 14], hint);
+  label("Enter applies.", [772, 140, 170, 14], hint);
 
   // --- flows -------------------------------------------------------------------------
   // Node's status: `running <url>` shows "running" and puts the URL in its field;
@@ -326,6 +338,10 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   wire(written, 0, memory, 0);
   const disabled = storedValue("disabled-tools", "Disabled tools");
   typedInto(disabledEdit, disabled);
+  const allowed = storedValue("allowed-origins", "Allowed origins");
+  typedInto(allowedEdit, allowed);
+  const providers = storedValue("chat-provider-origins", "Chat provider origins");
+  typedInto(providerEdit, providers);
   const folder = storedValue("sample-folder-path", "Sample folder");
   wire(sampleDrop, 0, folder, 0);
   const clearMsg = msg("null");
@@ -337,7 +353,8 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   wire(clicked, 0, dropClear, 0);
   wire(dropClear, 0, sampleDrop, 0);
   for (const [key, store, target, empty] of [["memoryText", memory, memoryEdit, ""], ["disabledTools", disabled, disabledEdit, ""],
-    ["sampleFolder", folder, folderShown, "none"]]) {
+    ["sampleFolder", folder, folderShown, "none"], ["allowedOrigins", allowed, allowedEdit, ""],
+    ["chatProviderOrigins", providers, providerEdit, ""]]) {
     wire(order, 1, store, 0);
     startValue(key, store);
     liveText(key, store);
