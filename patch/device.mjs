@@ -8,7 +8,7 @@
 //     while running, `setting <key> $1` → gate → node.script
 //   gate: closed at load and whenever N4M reports start/restart/stop/termination; opened
 //     by node's own `started` (its handlers exist). v8's bridge output goes through it too.
-//   node.script left → routepass mcp_request : match → v8 ; else → route status token started
+//   node.script left → routepass mcp_request mcp_cancel : matches → v8 ; else → route status token started
 //     openchat (openchat → prepend launchbrowser → s max: the Open chat button's URL)
 //   v8 right → route status update_memory : status → live-status ; update_memory → memory
 //   memory text field (`text …`) → v8 → `update_memory …`: typed text is stored as text
@@ -123,7 +123,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   const gate = obj("gate 1", 2, [""], { varname: "node-gate" });
   const openGate = msg("1");
   const closeGate = msg("0");
-  const toV8 = obj("routepass mcp_request", 2, ["", ""]);
+  const toV8 = obj("routepass mcp_request mcp_cancel", 3, ["", "", ""]);
   const fromNode = obj("route status token started openchat", 5, ["", "", "", "", ""]);
   const fromV8 = obj("route status update_memory", 3, ["", "", ""]);
   const n4m = obj("route start stop terminated restarted", 5, ["", "", "", "", ""]);
@@ -137,7 +137,8 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   wire(v8, 0, gate, 1);
   wire(node, 0, toV8, 0);
   wire(toV8, 0, v8, 0);
-  wire(toV8, 1, fromNode, 0);
+  wire(toV8, 1, v8, 0);
+  wire(toV8, 2, fromNode, 0);
   wire(fromNode, 2, openGate, 0);
   wire(openGate, 0, gate, 0);
   wire(node, 1, n4m, 0);
