@@ -15,6 +15,29 @@ export class TransitError extends Error {
   }
 }
 
+/** Handles one `mcp_response`: resolves its call, or logs why the answer was dropped. */
+function receive(args, { core, settle, late, stats, log }) {
+  let decoded;
+  try {
+    decoded = core.decodeResponse(["mcp_response", ...args]);
+  } catch (e) {
+    // A damaged response: fail its request loudly if the id is readable.
+    const p = typeof args[0] === "number" ? settle(args[0]) : null;
+    log(`bridge: damaged response${p ? ` for request ${args[0]}` : ""}: ${e.message}`, "error");
+    if (p) p.reject(new TransitError("damaged", e.message));
+    return;
+  }
+  const p = settle(decoded.requestId);
+  if (!p) {
+    stats.dropped += 1;
+    const why = late.delete(decoded.requestId) ? "late (after its timeout)" : "unknown";
+    log(`bridge: dropped ${why} response for request ${decoded.requestId}`, "warn");
+    return;
+  }
+  stats.answered += 1;
+  p.resolve({ resultJson: decoded.resultJson, warnings: decoded.warnings });
+}
+
 export function createRelay({ maxApi, core, log = () => {} }) {
   // A restarted node.script must never take an answer the v8 side still owes its
   // predecessor for one of its own requests: each process starts at a random id
@@ -34,27 +57,7 @@ export function createRelay({ maxApi, core, log = () => {} }) {
     return p;
   }
 
-  maxApi.addHandler("mcp_response", (...args) => {
-    let decoded;
-    try {
-      decoded = core.decodeResponse(["mcp_response", ...args]);
-    } catch (e) {
-      // A damaged response: fail its request loudly if the id is readable.
-      const p = typeof args[0] === "number" ? settle(args[0]) : null;
-      log(`bridge: damaged response${p ? ` for request ${args[0]}` : ""}: ${e.message}`, "error");
-      if (p) p.reject(new TransitError("damaged", e.message));
-      return;
-    }
-    const p = settle(decoded.requestId);
-    if (!p) {
-      stats.dropped += 1;
-      const why = late.delete(decoded.requestId) ? "late (after its timeout)" : "unknown";
-      log(`bridge: dropped ${why} response for request ${decoded.requestId}`, "warn");
-      return;
-    }
-    stats.answered += 1;
-    p.resolve({ resultJson: decoded.resultJson, warnings: decoded.warnings });
-  });
+  maxApi.addHandler("mcp_response", (...args) => receive(args, { core, settle, late, stats, log }));
 
   maxApi.addHandler("mcp_unsupported", (id, reason) => {
     const p = settle(id);
