@@ -50,6 +50,7 @@ export async function bundleV8({
     body.trimEnd(),
     "function ready() { __barline.ready(); }",
     "function mcp_request() { __barline.request(arrayfromargs(messagename, arguments)); }",
+    "function mcp_cancel() { __barline.cancel(arrayfromargs(arguments)); }",
     "function text() { __barline.typedMemory(arrayfromargs(arguments)); }",
     "function anything() { __barline.unknown(messagename); }",
     "",

@@ -8,7 +8,7 @@
 //     while running, `setting <key> $1` → gate → node.script
 //   gate: closed at load and whenever N4M reports start/restart/stop/termination; opened
 //     by node's own `started` (its handlers exist). v8's bridge output goes through it too.
-//   node.script left → routepass mcp_request : match → v8 ; else → route status token started
+//   node.script left → routepass mcp_request mcp_cancel : matches → v8 ; else → route status token started
 //     openchat (openchat → prepend launchbrowser → s max: the Open chat button's URL)
 //   v8 right → route status update_memory : status → live-status ; update_memory → memory
 //   memory text field (`text …`) → v8 → `update_memory …`: typed text is stored as text
@@ -38,6 +38,8 @@ export const SETTING_CONTROLS = Object.freeze({
   memoryText: "memory-text-edit",
   sampleFolder: "sample-drop",
   disabledTools: "disabled-tools-edit",
+  allowedOrigins: "allowed-origins-edit",
+  chatProviderOrigins: "chat-provider-origins-edit",
 });
 
 /**
@@ -102,6 +104,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
     ["port", port], ["timeout", timeoutSeconds], ["requireToken", 0], ["token", "null"],
     ["smallModel", 0], ["jsonOutput", 0], ["rawLiveApi", 0], ["memoryEnabled", 0], ["memoryWritable", 0],
     ["memoryText", "null"], ["sampleFolder", "null"], ["disabledTools", "null"],
+    ["allowedOrigins", "null"], ["chatProviderOrigins", "null"],
   ];
   const argInlet = (key) => 3 + 2 * startArgs.findIndex(([k]) => k === key);
   const thisdevice = obj("live.thisdevice", 1, ["bang", "int", "int"]);
@@ -120,7 +123,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   const gate = obj("gate 1", 2, [""], { varname: "node-gate" });
   const openGate = msg("1");
   const closeGate = msg("0");
-  const toV8 = obj("routepass mcp_request", 2, ["", ""]);
+  const toV8 = obj("routepass mcp_request mcp_cancel", 3, ["", "", ""]);
   const fromNode = obj("route status token started openchat", 5, ["", "", "", "", ""]);
   const fromV8 = obj("route status update_memory", 3, ["", "", ""]);
   const n4m = obj("route start stop terminated restarted", 5, ["", "", "", "", ""]);
@@ -134,7 +137,8 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   wire(v8, 0, gate, 1);
   wire(node, 0, toV8, 0);
   wire(toV8, 0, v8, 0);
-  wire(toV8, 1, fromNode, 0);
+  wire(toV8, 1, v8, 0);
+  wire(toV8, 2, fromNode, 0);
   wire(fromNode, 2, openGate, 0);
   wire(openGate, 0, gate, 0);
   wire(node, 1, n4m, 0);
@@ -190,7 +194,7 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
     wire(blank, 1, store, 0);
   };
 
-  // --- presentation: four columns within Live's device height ----------------------
+  // --- presentation: five columns within Live's device height ----------------------
   const heading = { fontface: 1, fontsize: 11.0 };
   const hint = { fontsize: 9.0 };
   // Server: state, the URL to paste into a client, port and timeout, Live's readiness.
@@ -250,6 +254,15 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
     mode: 0, text: "Clear", texton: "Clear", ...shown([718, 116, 42, 18]),
   });
   const folderShown = label("none", [580, 140, 180, 16], { varname: "sample-folder" });
+
+  // Access, continued: the web origins besides the device's own (docs/device.md).
+  label("Access: origins", [772, 4, 170, 18], heading);
+  label("Allowed origins (use /mcp)", [772, 24, 170, 16]);
+  const allowedEdit = textField(SETTING_CONTROLS.allowedOrigins, [772, 40, 170, 30], { lines: 2 });
+  label("Chat provider origins", [772, 76, 170, 16]);
+  const providerEdit = textField(SETTING_CONTROLS.chatProviderOrigins, [772, 92, 170, 30], { lines: 2 });
+  label("http://host:port, comma-separated;", [772, 126, 170, 14], hint);
+  label("Enter applies.", [772, 140, 170, 14], hint);
 
   // --- flows -------------------------------------------------------------------------
   // Node's status: `running <url>` shows "running" and puts the URL in its field;
@@ -326,6 +339,10 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   wire(written, 0, memory, 0);
   const disabled = storedValue("disabled-tools", "Disabled tools");
   typedInto(disabledEdit, disabled);
+  const allowed = storedValue("allowed-origins", "Allowed origins");
+  typedInto(allowedEdit, allowed);
+  const providers = storedValue("chat-provider-origins", "Chat provider origins");
+  typedInto(providerEdit, providers);
   const folder = storedValue("sample-folder-path", "Sample folder");
   wire(sampleDrop, 0, folder, 0);
   const clearMsg = msg("null");
@@ -337,7 +354,8 @@ export function devicePatcher({ port = 3350, timeoutSeconds = 30, version = work
   wire(clicked, 0, dropClear, 0);
   wire(dropClear, 0, sampleDrop, 0);
   for (const [key, store, target, empty] of [["memoryText", memory, memoryEdit, ""], ["disabledTools", disabled, disabledEdit, ""],
-    ["sampleFolder", folder, folderShown, "none"]]) {
+    ["sampleFolder", folder, folderShown, "none"], ["allowedOrigins", allowed, allowedEdit, ""],
+    ["chatProviderOrigins", providers, providerEdit, ""]]) {
     wire(order, 1, store, 0);
     startValue(key, store);
     liveText(key, store);

@@ -113,6 +113,9 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
         startStream(action.prelude, res);
         for (const c of action.calls) relayCall(c, res);
         return;
+      case "cancel":
+        for (const callId of action.callIds) relay.cancel?.(callId);
+        return write(action.response, res);
       default:
         return; // "pending": another call of the same batch will finish the response
     }
@@ -121,7 +124,7 @@ export async function startHttpServer({ core, relay, settings = {}, log = () => 
   function relayCall(call, res) {
     const { callId, tool, args, context } = call;
     Promise.resolve()
-      .then(() => relay.call({ tool, args, context }))
+      .then(() => relay.call({ callId, tool, args, context }))
       .then(
         (r) => guarded(() => nodeCore.completeToolCall(callId, r.resultJson, r.warnings ?? []), res),
         (e) => guarded(() => nodeCore.failToolCall(callId, e?.kind ?? "hostError", e?.detail ?? e?.message ?? String(e)), res),

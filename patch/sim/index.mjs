@@ -73,6 +73,7 @@ export async function startDevice({
   let node = null;
   let thisdevice = null;
   const openedFiles = [];
+  const heldAnswers = []; // ms to hold each of the next tool answers from v8 (delayAnswers)
 
   // Settings the device has controls for are set through them, as a user would (toggles,
   // numboxes, typed text, a dropped folder); the rest become node.script arguments (the
@@ -94,7 +95,12 @@ export async function startDevice({
       const source = readFileSync(join(device.folder, file), "utf8");
       v8 = createV8Object({
         profile, wasm, source, filename: file, scheduler, console: maxConsole, accounting, dictRegistry: dicts, watchAbsent,
-        onOutlet: (n, atoms) => ctx.send(n, atoms), jsarguments: args.slice(1), searchPath: [device.folder],
+        onOutlet: (n, atoms) => {
+          // Test hook (delayAnswers): a held answer leaves v8 later, as a slow tool's would.
+          const ms = atoms[0] === "mcp_response" ? heldAnswers.shift() : undefined;
+          if (ms === undefined) ctx.send(n, atoms);
+          else setTimeout(() => ctx.send(n, atoms), ms);
+        }, jsarguments: args.slice(1), searchPath: [device.folder],
         setHasFile: (path) => Boolean(liveSet.hasFile?.(path)),
         onDeferral: () => liveSet.settle?.(),
         makeLiveAPI: (toContextArray, meter) => createLiveApiClass({
@@ -155,6 +161,11 @@ export async function startDevice({
     url, liveSet, patch, v8, node, console: maxConsole, accounting, device,
     callTool: (name, args = {}) => mcp.callTool(name, args),
     listTools: () => mcp.listTools(),
+    /**
+     * Test hook: the next `count` tool answers v8 sends reach node.script `ms` later (real
+     * time), as a slow tool's would; the call itself has already changed the Set.
+     */
+    delayAnswers: (ms, count = 1) => { for (let i = 0; i < count; i += 1) heldAnswers.push(ms); },
     /** Files on the real disk that Live was asked to open (create_audio_clip), in order. */
     openedFiles: () => [...openedFiles],
     /** The MCP client the device's `callTool` uses (node-host/src/mcp-client.mjs). */
@@ -204,6 +215,8 @@ const UI_SETTINGS = {
   memoryWritable: ["memory-writable", "toggle"],
   memoryText: ["memory-text-edit", "type"],
   disabledTools: ["disabled-tools-edit", "type"],
+  allowedOrigins: ["allowed-origins-edit", "type"],
+  chatProviderOrigins: ["chat-provider-origins-edit", "type"],
   sampleFolder: ["sample-drop", "drop"],
 };
 

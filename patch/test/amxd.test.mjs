@@ -59,8 +59,8 @@ test("the device patcher keeps Max's own conventions: code {}, stored-only setti
   const { patcher } = readAmxd(unfrozen).patcher;
   assert.deepEqual(patcher.project.contents.code, {});
   const params = patcher.boxes.map((b) => b.box).filter((b) => b.parameter_enable || b.saved_object_attributes?.parameter_enable);
-  // Every setting: port, timeout, the toggles and the stored texts (token, memory, tools, folder).
-  assert.deepEqual(params.map((b) => b.varname).sort(), ["disabled-tools", "json-output", "memory-enabled", "memory-text",
+  // Every setting: port, timeout, the toggles and the stored texts (token, memory, tools, folder, origins).
+  assert.deepEqual(params.map((b) => b.varname).sort(), ["allowed-origins", "chat-provider-origins", "disabled-tools", "json-output", "memory-enabled", "memory-text",
     "memory-writable", "port", "raw-live-api", "require-token", "sample-folder-path", "small-model", "timeout", "token"]);
   for (const b of params) assert.equal(b.saved_attribute_attributes.valueof.parameter_invisible, 1, `${b.varname} may be automated`);
   // Every parameter is listed in the patcher's parameters map under its box id.

@@ -161,6 +161,13 @@ export function typedMemory(atoms) {
   outlet(OUT_STATUS, ["update_memory", ...(atoms.length ? atoms : ["null"])]);
 }
 
+// `mcp_cancel <requestId>` from node.script: the client cancelled that call. One still
+// queued behind another is answered CANCELLED at its turn; a started one finishes.
+export function cancel(atoms) {
+  if (!state.ready || state.unsupported) return;
+  guarded(null, () => state.core.cancel(Number(atoms[0])));
+}
+
 export function unknown(selector) {
   error(`barline: no handler for message ${selector}\n`);
 }

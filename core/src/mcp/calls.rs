@@ -11,6 +11,9 @@ use crate::tools::framework::context::ToolContext;
 use crate::tools::framework::error::ToolError;
 use serde_json::Value;
 
+/// The notification a client sends for a request it no longer wants answered.
+const CANCELLED: &str = "notifications/cancelled";
+
 impl Server {
     /// Runs the messages of a checked POST in session `sid`: answers what the Node side
     /// can answer and sends the tool calls to Live as one exchange.
@@ -75,7 +78,12 @@ impl Server {
                         None,
                     )));
                 }
-                Ok(Message::Notification { .. }) | Ok(Message::Response) => {}
+                Ok(Message::Notification { method, params }) => {
+                    if method == CANCELLED {
+                        self.note_cancelled(sid, &params);
+                    }
+                }
+                Ok(Message::Response) => {}
                 Ok(Message::Request { id, method, params }) => {
                     out.any_request = true;
                     match self.dispatch_request(sid, version, &id, &method, &params) {
@@ -89,6 +97,20 @@ impl Server {
             }
         }
         out
+    }
+
+    /// Notes the calls of session `sid` that `notifications/cancelled` names by its
+    /// `requestId`; an unknown or finished request is ignored, as MCP allows.
+    fn note_cancelled(&mut self, sid: &str, params: &Value) {
+        let Some(request_id) = params.get("requestId") else {
+            return;
+        };
+        let named = self
+            .calls
+            .iter()
+            .filter(|(_, c)| c.session == sid && c.forward.rpc_id == *request_id)
+            .map(|(id, _)| *id);
+        self.cancelled.extend(named);
     }
 
     /// One request, with the session's profile (small model, tools it skips) on top of

@@ -8,6 +8,7 @@ pub mod dispatch;
 pub mod http;
 pub mod jsonrpc;
 mod lenient;
+mod origins;
 mod pages;
 mod post;
 pub mod profile;

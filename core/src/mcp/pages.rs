@@ -3,6 +3,7 @@
 //! (a browser cannot send one for a page); their data, `/mcp`, does when required.
 
 use super::http::{HttpRequest, HttpResponse};
+use super::origins;
 use super::security;
 use super::server::Server;
 use std::collections::BTreeMap;
@@ -37,12 +38,8 @@ impl Server {
     /// or style, no remote images and no framing, and lets the page call only this
     /// device, `https:` providers, loopback servers and the configured provider origins.
     pub fn chat_headers(&self, etag: &str) -> BTreeMap<String, String> {
-        let extra: Vec<&str> = self
-            .settings
-            .chat_provider_origins
-            .split([',', ' ', '\n'])
-            .map(str::trim)
-            .filter(|o| is_plain_origin(o))
+        let extra: Vec<&str> = origins::entries(&self.settings.chat_provider_origins)
+            .filter(|o| origins::is_plain_origin(o))
             .collect();
         // Chromium refuses `http://[::1]:*` as a source (and logs an error), so IPv6
         // loopback servers are reached through 127.0.0.1 or localhost instead.
@@ -107,18 +104,6 @@ impl Server {
         }
         url
     }
-}
-
-/// True for `http(s)://host[:port]` with nothing a policy could misread.
-fn is_plain_origin(o: &str) -> bool {
-    let rest = o
-        .strip_prefix("http://")
-        .or_else(|| o.strip_prefix("https://"));
-    rest.is_some_and(|r| {
-        !r.is_empty()
-            && r.chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
-    })
 }
 
 fn text(status: u16, message: &str) -> HttpResponse {

@@ -39,6 +39,8 @@ pub struct Server {
     pub(super) exchanges: HashMap<u64, Exchange>,
     pub(super) next_id: u64,
     pub(super) rng: u64,
+    /// Calls a client cancelled while they were out at Live, until the host takes them.
+    pub(super) cancelled: Vec<u64>,
 }
 
 pub(super) fn rpc_error(status: u16, code: i64, message: &str) -> HttpResponse {
@@ -82,6 +84,7 @@ impl Server {
             exchanges: HashMap::new(),
             next_id: 1,
             rng,
+            cancelled: Vec::new(),
         }
     }
 
@@ -110,6 +113,13 @@ impl Server {
     /// Tool calls currently out at Live.
     pub fn pending(&self) -> usize {
         self.calls.len()
+    }
+
+    /// The calls clients cancelled (`notifications/cancelled`) while they were out at
+    /// Live, since the last take. The host asks Live to drop each one that has not
+    /// started; a started one runs to its end, and either way its answer is sent.
+    pub fn take_cancelled(&mut self) -> Vec<u64> {
+        std::mem::take(&mut self.cancelled)
     }
 
     pub(super) fn next_random(&mut self) -> u64 {

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 /// Settings the device may change while the server runs (`setting <name> <value>`);
 /// the others (port, bind address, token, limits) take effect at the next start.
-pub const RUNTIME_SETTINGS: [&str; 9] = [
+pub const RUNTIME_SETTINGS: [&str; 11] = [
     "timeoutMs",
     "jsonOutput",
     "smallModel",
@@ -17,6 +17,8 @@ pub const RUNTIME_SETTINGS: [&str; 9] = [
     "memoryText",
     "sampleFolder",
     "disabledTools",
+    "allowedOrigins",
+    "chatProviderOrigins",
 ];
 
 /// The tool that can never be disabled (docs/design/tool-contract.md §1.16).
@@ -185,6 +187,7 @@ impl Settings {
                 ));
             }
         }
+        check_origins(name, &value)?;
         let mut object = serde_json::to_value(&*self).map_err(|e| e.to_string())?;
         object[name] = value;
         let mut next: Settings = serde_json::from_value(object)
@@ -232,6 +235,20 @@ impl Settings {
         }
         self.token = Some(self.fresh_token.clone());
         self.token.clone()
+    }
+}
+
+/// The origin lists must name origins only: a path or a quote would admit nothing, or
+/// be misread in the chat page's policy.
+fn check_origins(name: &str, value: &Value) -> Result<(), String> {
+    let example = match name {
+        "allowedOrigins" => "http://127.0.0.1:6274",
+        "chatProviderOrigins" => "http://studio-pc.local:1234",
+        _ => return Ok(()),
+    };
+    match value.as_str() {
+        Some(list) => super::origins::check_list(name, list, example),
+        None => Ok(()),
     }
 }
 
@@ -336,6 +353,22 @@ mod tests {
         assert!(notes[1].contains("nonsense is not a tool"));
         let fine = settings(r#"{"disabledTools": "barline-read-clip"}"#);
         assert!(fine.disabled_tools_notes().is_empty());
+    }
+
+    #[test]
+    fn origin_lists_change_while_running_and_refuse_what_is_not_an_origin() {
+        let mut s = settings("{}");
+        s.update("allowedOrigins", json!("http://127.0.0.1:6274"))
+            .unwrap();
+        s.update("chatProviderOrigins", json!("http://studio.lan:1234"))
+            .unwrap();
+        assert_eq!(s.allowed_origins, "http://127.0.0.1:6274");
+        assert_eq!(s.chat_provider_origins, "http://studio.lan:1234");
+        let bad = s
+            .update("allowedOrigins", json!("127.0.0.1:6274"))
+            .unwrap_err();
+        assert!(bad.contains("\"127.0.0.1:6274\" is not an origin"), "{bad}");
+        assert_eq!(s.allowed_origins, "http://127.0.0.1:6274");
     }
 
     #[test]

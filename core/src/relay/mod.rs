@@ -19,4 +19,4 @@ pub use live_gate::LiveGate;
 pub use offline::OfflineServer;
 pub use too_large::{narrowing_hint, too_large_result};
 pub use transit::Transit;
-pub use v8_session::{internal_response, Step, V8Session, MAX_WAIT_MS};
+pub use v8_session::{internal_response, Step, V8Session, CANCELLED_TEXT, MAX_WAIT_MS};

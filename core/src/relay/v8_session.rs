@@ -60,7 +60,13 @@ struct Queued {
     token: u64,
     request_id: u64,
     request: ToolRequest,
+    /// The client cancelled it: its turn answers [`CANCELLED_TEXT`] instead of running.
+    cancelled: bool,
 }
+
+/// The answer to a call the client cancelled before it reached Live.
+pub const CANCELLED_TEXT: &str =
+    "CANCELLED: the client cancelled this call before it reached Live; nothing changed";
 
 /// Per-instance state of the v8 side: requests parked in a wait, the issued-id
 /// registry (docs/design/tool-contract.md §2.4, kept across calls and lent to each tool
@@ -165,6 +171,7 @@ impl V8Session {
                 token,
                 request_id,
                 request,
+                cancelled: false,
             });
             return Step::Wait { ms: 0, token };
         }
@@ -190,6 +197,9 @@ impl V8Session {
                 return Step::Wait { ms: 0, token };
             }
             if let Some(q) = self.queued.pop_front() {
+                if q.cancelled {
+                    return Step::Respond(cancelled_response(q.request_id, &q.request.tool));
+                }
                 return self.run(live, fresh(q.request_id, q.request), Journal::new());
             }
         }
@@ -199,6 +209,19 @@ impl V8Session {
         match self.parked.remove(&token) {
             Some(p) => self.run(live, p, Journal::new()),
             None => Step::Invalid(format!("resume token {token} is unknown (already resumed, or the module was re-instantiated)")),
+        }
+    }
+
+    /// The client cancelled request `request_id` (`mcp_cancel`): a call still waiting
+    /// behind another is answered [`CANCELLED_TEXT`] at its turn without touching Live
+    /// (true); a call that has started runs to its end (false).
+    pub fn cancel(&mut self, request_id: u64) -> bool {
+        match self.queued.iter_mut().find(|q| q.request_id == request_id) {
+            Some(q) => {
+                q.cancelled = true;
+                true
+            }
+            None => false,
         }
     }
 
@@ -338,6 +361,13 @@ fn undecodable(atoms: &[Atom], error: &BridgeError) -> Step {
         }
         _ => Step::Invalid(format!("bad request: {error}")),
     }
+}
+
+/// A whole `mcp_response` for a call dropped before it ran: an error result, so the
+/// client that sent it (its HTTP request is still open) reads why nothing happened.
+fn cancelled_response(request_id: u64, tool: &str) -> Vec<Atom> {
+    let result = json!({"content": [{"type": "text", "text": CANCELLED_TEXT}], "isError": true});
+    frame_tool_response(request_id, tool, &result.to_string(), &[])
 }
 
 /// A whole `mcp_response` carrying an `INTERNAL` error result

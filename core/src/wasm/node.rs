@@ -33,10 +33,24 @@ enum Action {
         prelude: Option<HttpResponse>,
     },
     Pending,
+    /// Ask Live to drop these calls if they have not started, then write `response`.
+    Cancel {
+        call_ids: Vec<u64>,
+        response: HttpResponse,
+    },
 }
 
 fn to_js(action: HttpAction) -> JsValue {
-    let a = match action {
+    to_value(&action_of(action))
+}
+
+fn to_value(action: &Action) -> JsValue {
+    let ser = serde_wasm_bindgen::Serializer::json_compatible();
+    action.serialize(&ser).unwrap_or(JsValue::NULL)
+}
+
+fn action_of(action: HttpAction) -> Action {
+    match action {
         HttpAction::Respond(r) => Action::Response {
             status: r.status,
             headers: r.headers,
@@ -55,9 +69,7 @@ fn to_js(action: HttpAction) -> JsValue {
         }
         HttpAction::Forward { calls, prelude } => Action::ToolCalls { calls, prelude },
         HttpAction::Pending => Action::Pending,
-    };
-    let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    a.serialize(&ser).unwrap_or(JsValue::NULL)
+    }
 }
 
 /// Every device setting with its default, as JSON (`mcp::Settings`): node-host reads
@@ -139,7 +151,16 @@ impl NodeCore {
             }
             None => Vec::new(),
         };
-        to_js(self.server.handle_http_bytes(req, bytes))
+        let action = self.server.handle_http_bytes(req, bytes);
+        // A POST carrying notifications/cancelled is answered 202 once Live was asked
+        // to drop the calls it names.
+        let call_ids = self.server.take_cancelled();
+        match action {
+            HttpAction::Respond(response) if !call_ids.is_empty() => {
+                to_value(&Action::Cancel { call_ids, response })
+            }
+            other => to_js(other),
+        }
     }
 
     /// Live answered call `call_id`.

@@ -273,6 +273,12 @@ impl V8Core {
         step_to_js_with(step, self.session.take_outlet())
     }
 
+    /// Handles `mcp_cancel <requestId>`: a call still queued behind another is answered
+    /// CANCELLED at its turn without running; true when there was one.
+    pub fn cancel(&mut self, request_id: f64) -> bool {
+        request_id >= 0.0 && self.session.cancel(request_id as u64)
+    }
+
     /// Requests parked in a wait.
     #[wasm_bindgen(js_name = parkedCount)]
     pub fn parked_count(&self) -> usize {

@@ -7,7 +7,7 @@ use crate::support;
 
 use barline_core::bridge::{decode_response, frame_request};
 use barline_core::live::{Atom, LivePort};
-use barline_core::relay::{Step, V8Session};
+use barline_core::relay::{Step, V8Session, CANCELLED_TEXT};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::demo;
@@ -197,5 +197,54 @@ fn a_replay_answers_recorded_requests_in_any_order_and_repeats_no_write() {
     assert_eq!(
         live.run, 1,
         "only the new request reached Live: the write was not made again"
+    );
+}
+
+#[test]
+fn a_call_cancelled_while_it_waits_is_answered_cancelled_and_never_reaches_live() {
+    let mut live = counting();
+    let mut s = V8Session::new().with_step_budget(30);
+    assert!(s.start(&mut live).is_empty());
+    let long = s.handle(
+        &mut live,
+        &request(1, "barline-read-live-set", json!({"include": ["*"]})),
+    );
+    let queued = s.handle(
+        &mut live,
+        &request(2, "barline-create-track", json!({"name": "Dropped"})),
+    );
+    assert!(s.cancel(2), "a call waiting behind another can be dropped");
+    assert!(!s.cancel(1), "a started call runs to its end");
+    assert!(!s.cancel(7), "an unknown request is ignored");
+    let mut waiting = std::collections::VecDeque::new();
+    let mut answers = Vec::new();
+    for step in [long, queued] {
+        match step {
+            Step::Wait { token, .. } => waiting.push_back(token),
+            other => panic!("both calls wait: {other:?}"),
+        }
+    }
+    while let Some(token) = waiting.pop_front() {
+        live.after_wait();
+        match s.resume(&mut live, token) {
+            Step::Respond(atoms) => {
+                let d = decode_response(&atoms).unwrap();
+                answers.push((
+                    d.request_id,
+                    serde_json::from_str::<Value>(&d.result_json).unwrap(),
+                ));
+            }
+            Step::Wait { token, .. } => waiting.push_back(token),
+            Step::Invalid(m) => panic!("invalid: {m}"),
+        }
+    }
+    let ids: Vec<u64> = answers.iter().map(|(id, _)| *id).collect();
+    assert_eq!(ids, [1, 2]);
+    assert_eq!(answers[0].1.get("isError"), None, "{}", answers[0].1);
+    assert_eq!(answers[1].1["isError"], true);
+    assert_eq!(answers[1].1["content"][0]["text"], CANCELLED_TEXT);
+    assert!(
+        !live.live.to_json().contains("Dropped"),
+        "the cancelled call never ran"
     );
 }

@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod cancel;
 mod fake_flow;
 mod http;
 mod lenient_json;

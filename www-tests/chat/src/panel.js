@@ -7,6 +7,8 @@ import { deleteConversation, deleteConversations, listConversations, saveConvers
 
 const $ = (id) => document.getElementById(id);
 const UNDO_MS = 10_000;
+/** The Undo window: 10 s, unless a test set `window.barlineUndoMs` to wait less. */
+const undoMs = () => (Number.isFinite(window.barlineUndoMs) ? window.barlineUndoMs : UNDO_MS);
 
 function download(text, name) {
   const blob = new Blob([text], { type: 'application/json' });
@@ -99,7 +101,9 @@ function createUndo() {
   };
   const offer = (record) => {
     take();
-    pending = { record, timer: setTimeout(take, UNDO_MS) };
+    const ms = undoMs();
+    pending = { record, timer: setTimeout(take, ms) };
+    $('undo-bar').dataset.ms = String(ms);
     $('undo-text').textContent = `Deleted ${record.title || 'Untitled'}.`;
     $('undo-bar').hidden = false;
   };

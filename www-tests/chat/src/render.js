@@ -28,7 +28,7 @@ function block(title, text) {
   return el('div', { class: 'block' }, el('h4', { text: title }), el('pre', { text }), copyButton(`Copy ${title.toLowerCase()}`, () => text));
 }
 
-function card(c) {
+function card(c, stopping) {
   const warn = c.warnings.length;
   const status = c.status === 'done' && warn ? 'warning' : c.status;
   const summary = el('summary', {},
@@ -38,7 +38,7 @@ function card(c) {
     c.code ? el('span', { class: 'code', text: c.code }) : null,
     warn ? el('span', { class: 'warn', text: warn === 1 ? '1 warning' : `${warn} warnings` }) : null,
     c.changedSet ? el('span', { class: 'mark', text: 'changed the Set' }) : null,
-    el('span', { class: 'outcome', text: c.summary }));
+    el('span', { class: 'outcome', text: stopping && c.status === 'running' ? 'stopping after this tool call' : c.summary }));
   const body = el('div', { class: 'card-body' },
     block('Arguments', c.arguments),
     warn ? el('div', { class: 'block' }, el('h4', { text: 'Warnings' }), el('ul', {}, ...c.warnings.map((w) => el('li', { text: w })))) : null,
@@ -53,8 +53,8 @@ function card(c) {
  * Track ×2, Create Clip ×3 — 1 warning"); a group with an error or a warning says so
  * and starts open.
  */
-function cards(calls) {
-  const list = el('div', { class: 'cards' }, ...calls.map(card));
+function cards(calls, stopping) {
+  const list = el('div', { class: 'cards' }, ...calls.map((c) => card(c, stopping)));
   if (calls.length < 3) return list;
   const counts = new Map();
   for (const c of calls) counts.set(c.title, (counts.get(c.title) ?? 0) + 1);
@@ -66,7 +66,7 @@ function cards(calls) {
   return el('details', { class: 'group', open: Boolean(errors || warnings) }, el('summary', { text: line }), list);
 }
 
-function round(item) {
+function round(item, stopping) {
   const node = el('article', { class: `msg assistant${item.struck ? ' struck' : ''}`, 'data-status': item.status });
   node.append(el('h3', { class: 'sr-only', text: 'Assistant' }));
   if (item.thinking) {
@@ -80,7 +80,7 @@ function round(item) {
   }
   if (item.struck) node.append(el('p', { class: 'hint', text: 'Interrupted output (not sent to the model).' }));
   if (item.status === 'stopped') node.append(el('p', { class: 'hint', text: 'Stopped.' }));
-  if (item.calls.length) node.append(cards(item.calls));
+  if (item.calls.length) node.append(cards(item.calls, stopping));
   if (item.inputTokens || item.outputTokens) {
     node.append(el('p', { class: 'usage', text: `${item.inputTokens ?? 0} in · ${item.outputTokens ?? 0} out tokens` }));
   }
@@ -108,9 +108,9 @@ function note(item, last, actions) {
   return node;
 }
 
-function draw(item, last, actions) {
+function draw(item, last, actions, stopping) {
   if (item.kind === 'user') return el('article', { class: 'msg user' }, el('h3', { class: 'sr-only', text: 'You' }), el('p', { text: item.text }));
-  if (item.kind === 'round') return round(item);
+  if (item.kind === 'round') return round(item, stopping);
   return note(item, last, actions);
 }
 
@@ -122,11 +122,11 @@ export function createTranscript(root, actions) {
     let prev = null;
     view.items.forEach((item, i) => {
       const last = i === view.items.length - 1 && view.state === 'error';
-      const key = JSON.stringify(item) + last;
+      const key = JSON.stringify(item) + last + Boolean(view.stopping);
       keep.add(item.id);
       let entry = drawn.get(item.id);
       if (!entry || entry.key !== key) {
-        const node = draw(item, last, actions);
+        const node = draw(item, last, actions, Boolean(view.stopping));
         // Keep open cards open across redraws.
         if (entry) {
           for (const d of entry.node.querySelectorAll('details[open][data-call]')) {

@@ -95,10 +95,13 @@ test("rename, pin, delete with Undo, export one and import", async () => {
     await panel.getByRole("button", { name: "Undo" }).click();
     await panel.getByRole("button", { name: "second topic", exact: true }).waitFor();
     assert.deepEqual((await stored(page))[second.id], second);
-    // The Undo offer ends after 10 s; the deletion then stays.
+    // The Undo offer lasts 10 s; a test hook shortens it so the test waits 0.5 s.
+    assert.equal(await page.locator("#undo-bar").getAttribute("data-ms"), "10000");
+    await page.evaluate(() => { window.barlineUndoMs = 500; });
     await row("first topic").getByRole("button", { name: "Delete", exact: true }).click();
     await panel.getByRole("button", { name: "Undo" }).waitFor();
-    await page.waitForTimeout(10_300);
+    assert.equal(await page.locator("#undo-bar").getAttribute("data-ms"), "500");
+    await page.waitForTimeout(800);
     assert.ok(await panel.getByRole("button", { name: "Undo" }).isHidden());
     assert.deepEqual(await titles(page), ["Drums", "second topic"]);
 
