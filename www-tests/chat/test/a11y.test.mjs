@@ -61,9 +61,11 @@ test("the essential session by keyboard; golden accessibility trees; the live re
     await page.locator("#transcript article").first().waitFor({ state: "detached" });
   };
   try {
-    // Setup by keyboard: the Settings dialog opens with focus on its first control.
+    // Setup by keyboard: the Settings dialog opens with focus on its first control, the
+    // choice of where the model runs; the provider list follows.
     await chat.state("setup");
-    assert.equal(await focused(page), "preset");
+    assert.equal(await focused(page), "choose-local");
+    await tabTo(page, "preset");
     await page.keyboard.press("End"); // the last preset: Custom (OpenAI-compatible)
     assert.equal(await page.locator("#preset").inputValue(), "custom");
     await tabTo(page, "base-url");
