@@ -1,7 +1,7 @@
 //! `barline-read-clip` (docs/design/tool-rules.md §11): one clip's settings, optionally its notes as
 //! bar|beat text, its timing and its audio properties.
 
-use crate::tools::common::clip::reader::{read, ClipDetail, ClipInfo};
+use crate::tools::common::clip::reader::{read, ClipDetail, ClipFacts, ClipInfo};
 use crate::tools::common::clip::reference::{self};
 use crate::tools::framework::call::Call;
 use crate::tools::framework::coerce::{Id, Include, Text};
@@ -63,7 +63,10 @@ impl Tool for ReadClip {
                     call.warn(format!("no clip at slot {slot}"));
                     return Ok(ClipInfo {
                         name: Some(Nullable(None)),
-                        slot: Some(slot.to_string()),
+                        facts: ClipFacts {
+                            slot: Some(slot.to_string()),
+                            ..Default::default()
+                        },
                         ..Default::default()
                     });
                 }

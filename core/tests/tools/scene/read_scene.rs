@@ -193,6 +193,6 @@ fn summary_takes_a_foreign_include_list_and_keeps_only_its_options() {
     let clips = info.clips.unwrap();
     assert!(clips
         .iter()
-        .all(|c| c.sample_rate.is_none() && c.view.is_none()));
+        .all(|c| c.facts.sample_rate.is_none() && c.view.is_none()));
     assert!(c.ids().was_issued(&clips[0].id.0.clone().unwrap()));
 }

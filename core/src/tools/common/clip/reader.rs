@@ -52,6 +52,17 @@ pub struct ClipInfo {
     pub name: Option<Nullable<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub view: Option<View>,
+    /// Everything after `view`, shared with the clip lists of read-track and read-scene.
+    #[serde(flatten)]
+    pub facts: ClipFacts,
+}
+
+/// The fields of read-clip's result after `view`, in order: play state, place, timing,
+/// notes, sample and warp. read-track's clip summaries carry the same fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(missing_docs)]
+pub struct ClipFacts {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub color: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -151,34 +162,35 @@ pub fn read(
     } else {
         View::Session
     });
+    let facts = &mut o.facts;
     if has("color") {
-        o.color = Some(lom::color_hex(lom::int(live, clip, "color")?));
+        facts.color = Some(lom::color_hex(lom::int(live, clip, "color")?));
     }
-    read_state(live, clip, &mut o)?;
+    read_state(live, clip, facts)?;
     let (cn, cd) = overview::signature(live, clip)?;
-    read_place(live, clip, has("timing"), &mut o)?;
+    read_place(live, clip, has("timing"), facts)?;
     if has("timing") {
-        read_timing(live, clip, (cn, cd), &mut o)?;
+        read_timing(live, clip, (cn, cd), facts)?;
     }
     if midi && has("notes") {
         let text = notes::read_formatted(live, clip, (cn, cd), bars)?;
         if !text.is_empty() {
-            o.notes = Some(text);
+            facts.notes = Some(text);
         }
     } else if !midi && bars.is_some() {
         warnings.push("bars ignored: clip is an audio clip".into());
     }
     if !midi && has("sample") {
-        read_sample(live, clip, &mut o)?;
+        read_sample(live, clip, facts)?;
     }
     if !midi && has("warp") {
-        read_warp(live, clip, &mut o)?;
+        read_warp(live, clip, facts)?;
     }
     Ok(o)
 }
 
 /// The clip's play states, each reported only when true.
-fn read_state(live: &mut dyn LivePort, clip: LiveId, o: &mut ClipInfo) -> Result<(), ToolError> {
+fn read_state(live: &mut dyn LivePort, clip: LiveId, o: &mut ClipFacts) -> Result<(), ToolError> {
     let flag = |live: &mut dyn LivePort, prop: &str| -> Result<Option<bool>, ToolError> {
         Ok(lom::flag(live, clip, prop)?.then_some(true))
     };
@@ -196,7 +208,7 @@ fn read_place(
     live: &mut dyn LivePort,
     clip: LiveId,
     timing: bool,
-    o: &mut ClipInfo,
+    o: &mut ClipFacts,
 ) -> Result<(), ToolError> {
     match reference::place(live, clip)? {
         Place::Session(slot) => o.slot = Some(slot.to_string()),
@@ -222,7 +234,7 @@ fn read_timing(
     live: &mut dyn LivePort,
     clip: LiveId,
     (cn, cd): (i64, i64),
-    o: &mut ClipInfo,
+    o: &mut ClipFacts,
 ) -> Result<(), ToolError> {
     let looping = lom::flag(live, clip, "looping")?;
     let start_marker = lom::number(live, clip, "start_marker")?;
@@ -246,7 +258,7 @@ fn read_timing(
 }
 
 /// The `sample` fields of an audio clip; gain and pitch only when not neutral.
-fn read_sample(live: &mut dyn LivePort, clip: LiveId, o: &mut ClipInfo) -> Result<(), ToolError> {
+fn read_sample(live: &mut dyn LivePort, clip: LiveId, o: &mut ClipFacts) -> Result<(), ToolError> {
     let gain_db = audio::gain_to_db(lom::number(live, clip, "gain")?);
     if gain_db.abs() > 1e-4 {
         o.gain_db = Some(Rounded(gain_db));
@@ -261,7 +273,7 @@ fn read_sample(live: &mut dyn LivePort, clip: LiveId, o: &mut ClipInfo) -> Resul
 }
 
 /// The `warp` fields of an audio clip.
-fn read_warp(live: &mut dyn LivePort, clip: LiveId, o: &mut ClipInfo) -> Result<(), ToolError> {
+fn read_warp(live: &mut dyn LivePort, clip: LiveId, o: &mut ClipFacts) -> Result<(), ToolError> {
     o.sample_length = Some(Rounded(lom::number(live, clip, "sample_length")?));
     o.sample_rate = Some(Rounded(lom::number(live, clip, "sample_rate")?));
     o.warping = Some(lom::flag(live, clip, "warping")?);

@@ -4,7 +4,7 @@
 //! drift.
 
 use crate::live::{LiveId, LivePort};
-use crate::tools::common::clip::reader::{self as clip_reader, ClipInfo};
+use crate::tools::common::clip::reader::{self as clip_reader, ClipFacts, ClipInfo};
 use crate::tools::common::track::devices::{DeviceSummary, DrumMap};
 use crate::tools::common::track::mixer;
 use crate::tools::common::track::routing::{Input, Output};
@@ -59,7 +59,7 @@ impl Monitoring {
 }
 
 /// A clip in a track's lists: read-clip's result without `type` and `view` (and without
-/// `trackIndex` for arrangement clips), field for field in read-clip's order.
+/// `trackIndex` for arrangement clips), in read-clip's order.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(missing_docs)]
@@ -67,54 +67,8 @@ pub struct ClipSummary {
     pub id: Nullable<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<Nullable<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub color: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub playing: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub triggered: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub recording: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub overdubbing: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub muted: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub slot: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub track_index: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub arrangement_start: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub arrangement_length: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_signature: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub looping: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub start: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub end: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub length: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub first_start: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub notes: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub gain_db: Option<Rounded>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sample_file: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pitch_shift: Option<Rounded>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sample_length: Option<Rounded>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sample_rate: Option<Rounded>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub warping: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub warp_mode: Option<String>,
+    #[serde(flatten)]
+    pub facts: ClipFacts,
 }
 
 impl ClipSummary {
@@ -132,7 +86,7 @@ impl ClipSummary {
             let info = clip_reader::summary(live, *clip, include, warnings)?;
             let mut summary = ClipSummary::from(info);
             if arrangement {
-                summary.track_index = None;
+                summary.facts.track_index = None;
             }
             list.push(Nested(summary));
         }
@@ -141,66 +95,11 @@ impl ClipSummary {
 }
 
 impl From<ClipInfo> for ClipSummary {
-    /// Every field but `type` and `view`: the destructuring names each field, so a field
-    /// added to read-clip's result cannot be forgotten here.
     fn from(info: ClipInfo) -> ClipSummary {
-        let ClipInfo {
-            kind: _,
-            view: _,
-            id,
-            name,
-            color,
-            playing,
-            triggered,
-            recording,
-            overdubbing,
-            muted,
-            slot,
-            track_index,
-            arrangement_start,
-            arrangement_length,
-            time_signature,
-            looping,
-            start,
-            end,
-            length,
-            first_start,
-            notes,
-            gain_db,
-            sample_file,
-            pitch_shift,
-            sample_length,
-            sample_rate,
-            warping,
-            warp_mode,
-        } = info;
         ClipSummary {
-            id,
-            name,
-            color,
-            playing,
-            triggered,
-            recording,
-            overdubbing,
-            muted,
-            slot,
-            track_index,
-            arrangement_start,
-            arrangement_length,
-            time_signature,
-            looping,
-            start,
-            end,
-            length,
-            first_start,
-            notes,
-            gain_db,
-            sample_file,
-            pitch_shift,
-            sample_length,
-            sample_rate,
-            warping,
-            warp_mode,
+            id: info.id,
+            name: info.name,
+            facts: info.facts,
         }
     }
 }
