@@ -8,25 +8,16 @@
 //! here, faster than the simulator's wasm build, so absolute times are lower than on
 //! the device; the budget caps both.
 
+mod support;
+
 use barline_core::live::LivePort;
-use barline_core::tools::{self, Clock, IssuedIds, ToolContext};
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
-use std::time::Instant;
 
 const DEMO: &str = include_str!("../../patch/sim/sets/demo.json");
 
 /// Tracks in the benchmark Set.
 const TRACKS: usize = 110;
-
-/// Milliseconds since the clock was made.
-struct WallClock(Instant);
-
-impl Clock for WallClock {
-    fn now_ms(&self) -> f64 {
-        self.0.elapsed().as_secs_f64() * 1000.0
-    }
-}
 
 /// The demo Set with its regular tracks repeated up to [`TRACKS`] (groups dropped) and
 /// 8 scenes.
@@ -55,23 +46,7 @@ fn big_set() -> String {
 }
 
 fn run(live: &mut FakeLive, label: &str, tool: &str, args: Value) {
-    let clock = WallClock(Instant::now());
-    let ctx = ToolContext {
-        timeout_ms: 30_000,
-        ..Default::default()
-    };
-    let started = Instant::now();
-    let r = tools::call_with(
-        live,
-        tool,
-        &args,
-        &ctx,
-        false,
-        &mut IssuedIds::new(),
-        &clock,
-    )
-    .expect("registered tool");
-    let ms = started.elapsed().as_millis();
+    let (r, ms) = support::timed_call(live, tool, &args, 30_000);
     let items = r["structuredContent"]["items"]
         .as_array()
         .map_or(1, Vec::len);
@@ -87,7 +62,7 @@ fn run(live: &mut FakeLive, label: &str, tool: &str, args: Value) {
         .as_str()
         .unwrap_or("");
     println!(
-        "| {label} | {ms} ms | {} items | {stop} {error} |",
+        "| {label} | {ms:.0} ms | {} items | {stop} {error} |",
         shown.map_or(items as u64, |n| n)
     );
 }

@@ -6,43 +6,18 @@
 //! Run with `cargo bench -p barline-core --bench note_write`. The fake runs natively,
 //! faster than the simulator's wasm build; the core's own share is what this follows.
 
-use barline_core::tools::{self, Clock, IssuedIds, ToolContext};
+mod support;
+
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
-use std::time::Instant;
 
 const DEMO: &str = include_str!("../../patch/sim/sets/demo.json");
 
 /// 10 pitches at 5,000 positions a sixteenth apart: 50,000 notes.
 const FIFTY_THOUSAND: &str = "C3 D3 E3 F3 G3 A3 B3 C4 D4 E4 1|1x5000@0.25";
 
-/// Milliseconds since the clock was made.
-struct WallClock(Instant);
-
-impl Clock for WallClock {
-    fn now_ms(&self) -> f64 {
-        self.0.elapsed().as_secs_f64() * 1000.0
-    }
-}
-
 fn run(live: &mut FakeLive, label: &str, tool: &str, args: Value) -> Value {
-    let clock = WallClock(Instant::now());
-    let ctx = ToolContext {
-        timeout_ms: 60_000,
-        ..Default::default()
-    };
-    let started = Instant::now();
-    let r = tools::call_with(
-        live,
-        tool,
-        &args,
-        &ctx,
-        false,
-        &mut IssuedIds::new(),
-        &clock,
-    )
-    .expect("registered tool");
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let (r, ms) = support::timed_call(live, tool, &args, 60_000);
     let notes = &r["structuredContent"]["noteCount"];
     let error = r["_meta"]["barline/error"]["message"]
         .as_str()
