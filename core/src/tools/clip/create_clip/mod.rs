@@ -11,6 +11,7 @@ use crate::live::{Atom, LiveId, LivePort};
 use crate::tools::clip::create_clip::ops::Kind;
 use crate::tools::clip::create_clip::plan::Plan;
 use crate::tools::clip::create_clip::targets::Target;
+use crate::tools::common::clip::location::ClipLocation;
 use crate::tools::common::clip::past_end;
 use crate::tools::common::clip::reference::Slot;
 use crate::tools::common::clip::{labels, notes};
@@ -32,17 +33,9 @@ pub struct CreateClip;
 #[derive(Debug, Default, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatedClip {
-    /// The new clip's id.
-    pub id: String,
-    /// Its session slot.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub slot: Option<String>,
-    /// Its track (arrangement clips).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub track_index: Option<i64>,
-    /// Its arrangement position.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub arrangement_start: Option<String>,
+    /// The new clip's id and where it is.
+    #[serde(flatten)]
+    pub at: ClipLocation,
     /// Notes written (MIDI clips given notes).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note_count: Option<i64>,
@@ -131,7 +124,7 @@ fn run(call: &mut Call<'_>, args: &CreateClipParams) -> Result<OneOrMany<Created
         if let Target::Session(slot) = t {
             created_session.push(*slot);
         }
-        call.ids().issue(&o.id);
+        call.ids().issue(&o.at.id);
         // The clip exists now: a later step that fails is a warning on a successful
         // result, never an error (a write is never reported as a failure,
         // docs/design/tool-contract.md §1.9).
@@ -180,18 +173,17 @@ fn create(
 
 /// The result entry of a clip just created at `t`: its id and where it is.
 fn created(t: &Target, clip: LiveId) -> CreatedClip {
-    let mut o = CreatedClip {
-        id: clip.to_string(),
-        ..Default::default()
+    let at = match t {
+        Target::Session(slot) => ClipLocation::in_slot(clip, *slot),
+        Target::Arrangement { track, text, .. } => ClipLocation {
+            track_index: Some(*track as i64),
+            ..ClipLocation::at(clip, text.clone())
+        },
     };
-    match t {
-        Target::Session(slot) => o.slot = Some(slot.to_string()),
-        Target::Arrangement { track, text, .. } => {
-            o.track_index = Some(*track as i64);
-            o.arrangement_start = Some(text.clone());
-        }
+    CreatedClip {
+        at,
+        ..Default::default()
     }
-    o
 }
 
 /// Adds scenes until `slot`'s scene exists, warning when that took more than one

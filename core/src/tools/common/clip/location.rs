@@ -1,13 +1,13 @@
-//! Where a clip is, as results name it (select's `selectedClip`, duplicate's copied
-//! clips): a session slot, or a track and a position on the timeline.
+//! Where a clip is, as results name it (select's `selectedClip`, create-clip's and
+//! duplicate's clips): a session slot, or a track and a position on the timeline.
 
 use crate::live::LiveId;
 use crate::tools::common::clip::reference::Slot;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A clip in a result: `{id, slot}`, or `{id, trackIndex, arrangementStart}`, with its
-/// `name` where the tool reports one (duplicate, for an arrangement copy).
+/// A clip in a result: `{id, slot}`, or `{id, trackIndex, arrangementStart}`. Results
+/// that say more of the clip flatten this into their own struct.
 #[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(missing_docs)]
@@ -19,8 +19,6 @@ pub struct ClipLocation {
     pub track_index: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arrangement_start: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
 }
 
 impl ClipLocation {

@@ -68,5 +68,22 @@ pub struct Duplicated {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arrangement_start: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub clips: Option<Vec<ClipLocation>>,
+    pub clips: Option<Vec<CopiedClip>>,
+}
+
+/// A clip a duplicate made: where it is, and its name when an arrangement copy has one.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+pub struct CopiedClip {
+    /// The copy's id and place.
+    #[serde(flatten)]
+    pub at: ClipLocation,
+    /// The copy's name, when not empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+impl From<ClipLocation> for CopiedClip {
+    fn from(at: ClipLocation) -> Self {
+        CopiedClip { at, name: None }
+    }
 }

@@ -203,7 +203,7 @@ fn laid_copy(clips: &Laid, track_index: usize, sig: (i64, i64)) -> Duplicated {
             clips: Some(
                 several
                     .iter()
-                    .map(|(id, start)| ClipLocation::at(*id, position(*start)))
+                    .map(|(id, start)| ClipLocation::at(*id, position(*start)).into())
                     .collect(),
             ),
             ..Default::default()

@@ -171,6 +171,6 @@ pub(super) fn issue(call: &mut Call<'_>, copy: &Duplicated) {
         call.ids().issue(id);
     }
     for c in copy.clips.iter().flatten() {
-        call.ids().issue(&c.id);
+        call.ids().issue(&c.at.id);
     }
 }

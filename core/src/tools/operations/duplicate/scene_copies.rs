@@ -14,7 +14,7 @@ use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use crate::tools::operations::duplicate::args::{DuplicateParams, Duplicated};
+use crate::tools::operations::duplicate::args::{CopiedClip, DuplicateParams, Duplicated};
 use crate::tools::operations::duplicate::plan::{issue, style, Plan, MAX_POSITIONS};
 
 /// The source scene's index and the Song.
@@ -60,7 +60,7 @@ pub(super) fn in_session(
                 let cs = reference::clip_slot(call.live, slot)?;
                 call.live.call(cs, "delete_clip", &[])?;
             } else {
-                clips.push(ClipLocation::in_slot(clip, slot));
+                clips.push(ClipLocation::in_slot(clip, slot).into());
             }
         }
         style(call, copy, name, &plan.colors, k, "scene")?;
@@ -139,11 +139,13 @@ pub(super) fn to_arrangement(
             for (id, _) in placed.clips {
                 style(call, id, &names[i], &plan.colors, i, "clip")?;
                 let name = lom::text(call.live, id, "name")?;
-                clips.push(ClipLocation {
-                    id: id.to_string(),
-                    track_index: Some(from.track_index as i64),
+                clips.push(CopiedClip {
+                    at: ClipLocation {
+                        id: id.to_string(),
+                        track_index: Some(from.track_index as i64),
+                        ..Default::default()
+                    },
                     name: (!name.is_empty()).then_some(name),
-                    ..Default::default()
                 });
             }
         }

@@ -17,7 +17,7 @@ use crate::tools::framework::call::{Bulk, Call, OneOrMany};
 use crate::tools::framework::coerce::text_of;
 use crate::tools::framework::error::{quoted, ErrorCode, ToolError};
 use crate::tools::framework::lom;
-use crate::tools::operations::duplicate::args::{DuplicateParams, Duplicated};
+use crate::tools::operations::duplicate::args::{CopiedClip, DuplicateParams, Duplicated};
 use crate::tools::operations::duplicate::plan::{issue, style, Plan};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -276,20 +276,23 @@ fn track_clips(
     track: LiveId,
     index: usize,
     sig: (i64, i64),
-) -> Result<Vec<ClipLocation>, ToolError> {
-    let mut out = Vec::new();
+) -> Result<Vec<CopiedClip>, ToolError> {
+    let mut out: Vec<CopiedClip> = Vec::new();
     for (scene, c) in session_grid::track_clips(live, track, &|| false)? {
-        out.push(ClipLocation::in_slot(
-            c,
-            Slot {
-                track: index,
-                scene,
-            },
-        ));
+        out.push(
+            ClipLocation::in_slot(
+                c,
+                Slot {
+                    track: index,
+                    scene,
+                },
+            )
+            .into(),
+        );
     }
     for c in lom::child_ids(live, track, "arrangement_clips")? {
         let start = lom::number(live, c, "start_time")?;
-        out.push(ClipLocation::at(c, time::position(start, sig.0, sig.1)));
+        out.push(ClipLocation::at(c, time::position(start, sig.0, sig.1)).into());
     }
     Ok(out)
 }
