@@ -76,15 +76,8 @@ pub(super) fn in_session(
     bulk.finish(call)
 }
 
-/// The scene's clips laid into the arrangement at each position: one position with
-/// `count` lays the copies end to end.
-pub(super) fn to_arrangement(
-    call: &mut Call<'_>,
-    p: &DuplicateParams,
-    plan: &Plan,
-) -> Result<OneOrMany<Duplicated>, ToolError> {
-    let (index, _) = source_scene(call, plan)?;
-    // The scene's clips, and its length: the longest clip, at least 4 beats.
+/// The scene's clips, and its length: the longest clip, at least 4 beats.
+fn scene_sources(call: &mut Call<'_>, plan: &Plan) -> Result<(Vec<CopySource>, f64), ToolError> {
     let mut sources = Vec::new();
     let mut scene_len: f64 = 4.0;
     for (t, clip) in session_grid::scene_clips(call.live, plan.source)? {
@@ -98,6 +91,18 @@ pub(super) fn to_arrangement(
             track_index: t,
         });
     }
+    Ok((sources, scene_len))
+}
+
+/// The scene's clips laid into the arrangement at each position: one position with
+/// `count` lays the copies end to end.
+pub(super) fn to_arrangement(
+    call: &mut Call<'_>,
+    p: &DuplicateParams,
+    plan: &Plan,
+) -> Result<OneOrMany<Duplicated>, ToolError> {
+    let (index, _) = source_scene(call, plan)?;
+    let (sources, scene_len) = scene_sources(call, plan)?;
     if sources.is_empty() {
         call.warn(format!("scene {index} has no clips; nothing was copied"));
     }
