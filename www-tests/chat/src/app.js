@@ -51,7 +51,8 @@ const dialog = setupSettings(async (s) => {
   if (reopen) await openSession().catch((e) => showBanner(e.message));
   if (engine) engine.setConfig(JSON.stringify(configOf(s, record.config.systemPrompt)));
   applyTools();
-  if (pageState === 'setup') enterReady();
+  // The first run's Settings closes onto nothing focusable: the message box is next.
+  if (pageState === 'setup') await enterReady().then(() => { $('message').disabled = false; $('message').focus(); });
   render();
 }, { tools: () => allTools, instructions: () => device.instructions });
 const isBusy = () => !['ready', 'error'].includes(view.state);
@@ -314,8 +315,6 @@ async function enterReady() {
   pageState = 'ready';
   panel.refresh();
   render();
-  // The first run's Settings closes onto nothing focusable: the message box is next.
-  if (document.activeElement === document.body) { $('message').disabled = false; $('message').focus(); }
 }
 
 async function start() {

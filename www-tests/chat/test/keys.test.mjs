@@ -74,6 +74,7 @@ test("a remembered key is in no storage in the clear, no export, no device reque
 
     // Forget all keys: the stored key and the encryption key go; a reload has no key.
     await chat.page.getByRole("button", { name: /^Settings/ }).click();
+    await chat.page.getByRole("dialog", { name: "Settings" }).waitFor();
     assert.equal(await chat.page.getByLabel("API key").inputValue(), KEY);
     await chat.page.getByRole("button", { name: "Forget all keys" }).click();
     await chat.page.getByText("All keys forgotten.").waitFor();
@@ -83,6 +84,7 @@ test("a remembered key is in no storage in the clear, no export, no device reque
     await chat.page.reload();
     await chat.state("ready");
     await chat.page.getByRole("button", { name: /^Settings/ }).click();
+    await chat.page.getByRole("dialog", { name: "Settings" }).waitFor();
     assert.equal(await chat.page.getByLabel("API key").inputValue(), "");
     await chat.page.keyboard.press("Escape");
     await send(chat.page, "again");
