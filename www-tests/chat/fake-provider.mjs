@@ -184,6 +184,8 @@ async function stream(res, events, round) {
     res.write(chunks[i]);
     if (round.delayMs) await wait(round.delayMs);
   }
-  if (round.dropAfterBytes !== undefined) res.destroy();
+  // The bytes reach the browser before the cut, so it sees a body that breaks off, not
+  // a connection reset it would silently retry.
+  if (round.dropAfterBytes !== undefined) await new Promise((r) => res.write("", r)).then(() => wait(50)).then(() => res.destroy());
   else res.end();
 }

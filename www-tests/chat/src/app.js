@@ -12,6 +12,9 @@ import { listConversations, loadKey, saveConversation, saveSettings } from './st
 import { createTabLock } from './tabs.js';
 import { createDeviceWatch } from './device-watch.js';
 import { disabledNames } from './toolset.js';
+import { createModelLists } from './model-list.js';
+import { createLeave } from './leave.js';
+import { configOf, uuid } from './record.js';
 
 const $ = (id) => document.getElementById(id);
 const STATE_NAMES = { ready: 'ready', waiting: 'waiting', streaming: 'streaming', runningTool: 'running-tool', waitingToRetry: 'waiting-to-retry', roundLimit: 'round-limit', error: 'error', deviceUnreachable: 'device-unreachable' };
@@ -39,6 +42,7 @@ const tabLock = createTabLock(() => { readOnly = true; clearTimeout(saveTimer); 
 const transcript = createTranscript($('transcript'), {
   retry: () => run(engine.retry()),
   settings: () => dialog.open(false),
+  models: createModelLists(async () => ({ base: settings.base, format: (PRESETS[settings.preset] ?? PRESETS.custom).format, key: await loadKey(settings.preset, settings.base) }), () => render()),
 });
 const dialog = setupSettings(async (s) => {
   const offered = (x) => JSON.stringify(disabledNames(allTools, x?.disabledTools, x?.smallModel));
@@ -47,13 +51,16 @@ const dialog = setupSettings(async (s) => {
   if (reopen) await openSession().catch((e) => showBanner(e.message));
   if (engine) engine.setConfig(JSON.stringify(configOf(s, record.config.systemPrompt)));
   applyTools();
-  if (pageState === 'setup') enterReady();
+  // The first run's Settings closes onto nothing focusable: the message box is next.
+  if (pageState === 'setup') await enterReady().then(() => { $('message').disabled = false; $('message').focus(); });
   render();
 }, { tools: () => allTools, instructions: () => device.instructions });
 const isBusy = () => !['ready', 'error'].includes(view.state);
+const leave = createLeave({ busy: isBusy, stop: () => run(engine.stop()) });
 const panel = setupPanel({
   currentId: () => record?.id ?? null,
   busy: isBusy,
+  leave,
   flush: () => save(),
   open: (r) => openRecord(r),
   changed: (r) => { if (r.id === record?.id) Object.assign(record, { title: r.title, named: r.named, pinned: r.pinned, updated: r.updated }); },
@@ -78,17 +85,6 @@ const contextWarning = setupContextWarning(async () => {
   render();
   $('message').focus();
 });
-
-/** A random id; `crypto.randomUUID` exists only in secure contexts (not a LAN address). */
-function uuid() {
-  if (crypto.randomUUID) return crypto.randomUUID();
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function configOf(s, systemPrompt) {
-  const p = PRESETS[s.preset] ?? PRESETS.custom;
-  return { preset: s.preset, format: p.format, model: s.model, systemPrompt, roundLimit: s.roundLimit, contextLength: s.contextLength ?? null };
-}
 
 function systemPrompt(s) {
   return device.instructions ? `${s.systemPrompt}\n\n${device.instructions}` : s.systemPrompt;
@@ -368,8 +364,8 @@ document.addEventListener('keydown', (e) => {
 });
 $('continue').addEventListener('click', () => run(engine.continueTurn()));
 $('model-button').addEventListener('click', () => dialog.open(false));
-$('new-button').addEventListener('click', () => {
-  if (!settings || !['ready', 'error'].includes(view.state)) return;
+$('new-button').addEventListener('click', async () => {
+  if (!settings || !(await leave())) return;
   save().then(() => { newConversation(); render(); $('message').focus(); });
 });
 $('menu-button').addEventListener('click', () => {

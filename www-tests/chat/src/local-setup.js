@@ -31,3 +31,13 @@ export async function probeLocal(candidates = localCandidates()) {
   }));
   return answers.find(Boolean) ?? null;
 }
+
+const NAMES = { lmstudio: 'LM Studio', ollama: 'Ollama' };
+
+/** What Setup says when none of `candidates` answered: each server with the port it tried. */
+export function nobodyAnswers(candidates) {
+  const tried = candidates.map(({ preset, port }) => `${NAMES[preset]} (port ${port})`);
+  if (!tried.length) return 'No local server was probed.';
+  if (tried.length === 1) return `${tried[0]} doesn't answer on this computer.`;
+  return `Neither ${tried.slice(0, -1).join(', ')} nor ${tried.at(-1)} answers on this computer.`;
+}

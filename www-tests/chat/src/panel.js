@@ -111,8 +111,9 @@ function createUndo() {
 }
 
 /**
- * Wires the panel. `hooks`: `currentId()`, `busy()` (a turn runs), `flush()` (saves the
- * open conversation), `open(record)`, `changed(record)` (its title or pin changed),
+ * Wires the panel. `hooks`: `currentId()`, `busy()` (a turn runs), `leave()` (resolves
+ * whether the open conversation may be left, asking first while its turn runs),
+ * `flush()` (saves the open conversation), `open(record)`, `changed(record)` (its title or pin changed),
  * `removed(id)` (the open one was deleted), `replaced(records)` (an import rewrote them).
  * Returns `{refresh(), trim()}`.
  */
@@ -148,7 +149,9 @@ export function setupPanel(hooks) {
 
   const actions = {
     async open(id) {
-      const r = hooks.busy() ? null : await find(id);
+      // Opening the open conversation again is not leaving it, but would restart its turn.
+      const stay = id === hooks.currentId() ? hooks.busy() : !(await hooks.leave());
+      const r = stay ? null : await find(id);
       if (r) hooks.open(r);
       await refresh();
     },
@@ -176,7 +179,7 @@ export function setupPanel(hooks) {
       if (r) download(exportJson([r]), exportName(r));
     },
     async delete(id) {
-      if (id === hooks.currentId() && hooks.busy()) { say('Stop the turn before deleting this conversation.'); return; }
+      if (id === hooks.currentId() && !(await hooks.leave())) { say('Stop the turn before deleting this conversation.'); return; }
       const r = await fresh(id);
       if (!r) return;
       await deleteConversation(id);

@@ -103,6 +103,8 @@ function note(item, last, actions) {
     b.addEventListener('click', actions.settings);
     row.append(b);
   }
+  const models = actions.models?.(item);
+  if (models?.length) node.append(el('p', { class: 'models', text: `Models it offers: ${models.join(', ')}.` }));
   if (row.childElementCount) node.append(row);
   if (item.details) node.append(el('details', {}, el('summary', { text: 'Details' }), el('pre', { text: item.details })));
   return node;
@@ -122,7 +124,7 @@ export function createTranscript(root, actions) {
     let prev = null;
     view.items.forEach((item, i) => {
       const last = i === view.items.length - 1 && view.state === 'error';
-      const key = JSON.stringify(item) + last + Boolean(view.stopping);
+      const key = JSON.stringify(item) + last + Boolean(view.stopping) + JSON.stringify(actions.models?.(item) ?? null);
       keep.add(item.id);
       let entry = drawn.get(item.id);
       if (!entry || entry.key !== key) {

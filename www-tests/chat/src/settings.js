@@ -3,7 +3,7 @@
 // per turn, the tools offered with the round's fixed cost (tool-settings.js) and the
 // system prompt. A native modal <dialog> traps focus and closes on
 // Escape; focus returns to the control that opened it.
-import { probeLocal } from './local-setup.js';
+import { localCandidates, nobodyAnswers, probeLocal } from './local-setup.js';
 import { PRESETS, testConnection } from './provider.js';
 import { forgetKeys, loadKey, loadSettings, saveSettings, storeKey } from './store.js';
 import { setupToolSettings } from './tool-settings.js';
@@ -59,7 +59,7 @@ export function setupSettings(onSaved, info) {
     $('setup-result').textContent = 'Looking for LM Studio and Ollama on this computer…';
     const found = await probeLocal();
     if (!found) {
-      $('setup-result').textContent = "Neither LM Studio (port 1234) nor Ollama (port 11434) answers on this computer. Start one with its server on, then choose again.";
+      $('setup-result').textContent = `${nobodyAnswers(localCandidates())} Start one with its server on, then choose again.`;
       return;
     }
     $('preset').value = found.preset;
@@ -125,7 +125,8 @@ export function setupSettings(onSaved, info) {
   });
   dialog.addEventListener('close', () => {
     $('api-key').value = '';
-    opener?.focus();
+    // The first run opens the dialog with nothing focused: the page moves focus to the message box.
+    if (opener !== document.body) opener?.focus();
   });
 
   return {

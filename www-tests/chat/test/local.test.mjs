@@ -59,7 +59,7 @@ test("no local server answers: Setup says which ports it tried", async () => {
     await chat.page.goto(`${chat.origin}/chat/?local-ports=ollama:9,lmstudio:9`);
     await chat.state("setup");
     await chat.page.getByRole("button", { name: "A model on this computer (LM Studio, Ollama)" }).click();
-    await chat.page.getByText("Neither LM Studio (port 1234) nor Ollama (port 11434) answers").first().waitFor();
+    await chat.page.getByText("Neither Ollama (port 9) nor LM Studio (port 9) answers").first().waitFor();
   } finally {
     await chat.close();
   }
