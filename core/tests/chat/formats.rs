@@ -4,10 +4,12 @@
 //! format, and every Barline tool schema reduced to Gemini's subset.
 #![cfg(all(feature = "chat", not(target_arch = "wasm32")))]
 
+use crate::support_chat::round_bytes;
 use barline_core::chat::conversation::Conversation;
 use barline_core::chat::request::Decoder;
 use barline_core::chat::sse::SseDecoder;
 use barline_core::chat::{gemini, Config, Effect, Engine, Format, StreamEvent, ToolDef};
+use proptest::prelude::*;
 use serde_json::{json, Value};
 
 fn catalogue() -> Value {
@@ -145,19 +147,7 @@ fn every_split_of_a_stream_decodes_to_the_same_events() {
     ];
     for (format, text) in streams {
         let bytes = text.as_bytes();
-        let decode = |cuts: &[usize]| -> Vec<StreamEvent> {
-            let mut sse = SseDecoder::default();
-            let mut d = Decoder::new(format);
-            let mut out = Vec::new();
-            let mut at = 0;
-            for &cut in cuts.iter().chain(std::iter::once(&bytes.len())) {
-                for e in sse.push(&bytes[at..cut]).unwrap() {
-                    out.extend(d.decode(&e));
-                }
-                at = cut;
-            }
-            out
-        };
+        let decode = |cuts: &[usize]| decode_split(format, bytes, cuts);
         let whole = decode(&[]);
         assert!(whole.len() >= 3, "{format:?}: {whole:?}");
         for cut in 1..bytes.len() {
@@ -272,5 +262,39 @@ fn a_server_that_ignores_stream_still_gets_its_calls_run() {
         }
         let run = e.stream_end();
         assert_eq!(call_id(&run), "c9", "{format:?}");
+    }
+}
+
+/// The events a whole stream decodes to, fed in the pieces `cuts` makes.
+fn decode_split(format: Format, bytes: &[u8], cuts: &[usize]) -> Vec<StreamEvent> {
+    let mut sse = SseDecoder::default();
+    let mut d = Decoder::new(format);
+    let mut out = Vec::new();
+    let mut at = 0;
+    for &cut in cuts.iter().chain(std::iter::once(&bytes.len())) {
+        for e in sse.push(&bytes[at..cut]).unwrap() {
+            out.extend(d.decode(&e));
+        }
+        at = cut;
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Any split into up to 64 pieces, at random points (inside multi-byte characters
+    /// and escapes too), decodes each format's round to the same events.
+    #[test]
+    fn random_splits_into_up_to_64_pieces_decode_the_same(mut cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..63)) {
+        for format in [Format::Openai, Format::Anthropic, Format::Gemini] {
+            let bytes = round_bytes(format, 1, &["barline-create-track", "barline-read-live-set"], "SIG-+/=");
+            let mut at: Vec<usize> = cuts.iter_mut().map(|i| i.index(bytes.len())).collect();
+            at.sort_unstable();
+            at.dedup();
+            let whole = decode_split(format, &bytes, &[]);
+            prop_assert!(whole.len() >= 3, "{:?}: {:?}", format, whole);
+            prop_assert_eq!(decode_split(format, &bytes, &at), whole);
+        }
     }
 }

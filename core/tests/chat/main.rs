@@ -7,6 +7,7 @@ mod support_chat;
 
 mod device_away;
 mod formats;
+mod invariants;
 mod markdown;
 mod reduce;
 mod stop;

@@ -107,3 +107,106 @@ pub fn answer(e: &mut Engine, bytes: &[u8]) -> Vec<Effect> {
 pub fn ok(text: &str) -> Value {
     json!({"content": [{"type": "text", "text": text}], "isError": false})
 }
+
+/// One round's stream in `format`: a text piece, then `calls` (ids unique to the round);
+/// Anthropic and Gemini rounds with calls carry `signature`.
+pub fn round_bytes(format: Format, round: usize, calls: &[&str], signature: &str) -> Vec<u8> {
+    let id = |i: usize| format!("r{round}c{i}");
+    let text = format!("Round {round} ä \"q\" ");
+    match format {
+        Format::Openai => {
+            let chunk = |delta: Value| {
+                format!(
+                    "data: {}\n\n",
+                    json!({"choices": [{"index": 0, "delta": delta}]})
+                )
+            };
+            let mut s = chunk(json!({"content": text}));
+            for (i, name) in calls.iter().enumerate() {
+                s += &chunk(
+                    json!({"tool_calls": [{"index": i, "id": id(i), "type": "function", "function": {"name": name, "arguments": "{\"name\":"}}]}),
+                );
+                s += &chunk(
+                    json!({"tool_calls": [{"index": i, "function": {"arguments": "\"Bässe\"}"}}]}),
+                );
+            }
+            (s + "data: [DONE]\n\n").into_bytes()
+        }
+        Format::Anthropic => {
+            let ev = |name: &str, data: Value| format!("event: {name}\ndata: {data}\n\n");
+            let mut s = ev(
+                "message_start",
+                json!({"type": "message_start", "message": {"usage": {"input_tokens": 3}}}),
+            );
+            let mut at = 0;
+            if !calls.is_empty() {
+                s += &ev(
+                    "content_block_start",
+                    json!({"type": "content_block_start", "index": 0, "content_block": {"type": "thinking", "thinking": ""}}),
+                );
+                s += &ev(
+                    "content_block_delta",
+                    json!({"type": "content_block_delta", "index": 0, "delta": {"type": "thinking_delta", "thinking": "plan"}}),
+                );
+                s += &ev(
+                    "content_block_delta",
+                    json!({"type": "content_block_delta", "index": 0, "delta": {"type": "signature_delta", "signature": signature}}),
+                );
+                s += &ev(
+                    "content_block_stop",
+                    json!({"type": "content_block_stop", "index": 0}),
+                );
+                at = 1;
+            }
+            s += &ev(
+                "content_block_start",
+                json!({"type": "content_block_start", "index": at, "content_block": {"type": "text", "text": ""}}),
+            );
+            s += &ev(
+                "content_block_delta",
+                json!({"type": "content_block_delta", "index": at, "delta": {"type": "text_delta", "text": text}}),
+            );
+            s += &ev(
+                "content_block_stop",
+                json!({"type": "content_block_stop", "index": at}),
+            );
+            for (i, name) in calls.iter().enumerate() {
+                let k = at + 1 + i;
+                s += &ev(
+                    "content_block_start",
+                    json!({"type": "content_block_start", "index": k, "content_block": {"type": "tool_use", "id": id(i), "name": name, "input": {}}}),
+                );
+                s += &ev(
+                    "content_block_delta",
+                    json!({"type": "content_block_delta", "index": k, "delta": {"type": "input_json_delta", "partial_json": "{\"name\": \"Bässe\"}"}}),
+                );
+                s += &ev(
+                    "content_block_stop",
+                    json!({"type": "content_block_stop", "index": k}),
+                );
+            }
+            let reason = if calls.is_empty() {
+                "end_turn"
+            } else {
+                "tool_use"
+            };
+            s += &ev(
+                "message_delta",
+                json!({"type": "message_delta", "delta": {"stop_reason": reason}, "usage": {"output_tokens": 5}}),
+            );
+            (s + &ev("message_stop", json!({"type": "message_stop"}))).into_bytes()
+        }
+        Format::Gemini => {
+            let mut parts = vec![json!({"text": text})];
+            for (i, name) in calls.iter().enumerate() {
+                let mut part = json!({"functionCall": {"name": name, "args": {"name": "Bässe"}}});
+                if i == 0 {
+                    part["thoughtSignature"] = json!(signature);
+                }
+                parts.push(part);
+            }
+            let chunk = json!({"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP"}]});
+            format!("data: {chunk}\n\n").into_bytes()
+        }
+    }
+}
