@@ -34,27 +34,9 @@ function fill(s) {
   $('system-prompt').value = s.systemPrompt;
 }
 
-/**
- * Wires the dialog; `onSaved(settings)` runs after Save. `info` gives the session's
- * tools and the device's instructions for the tool list and the context meter.
- */
-export function setupSettings(onSaved, info) {
-  const dialog = $('settings');
-  let opener = null;
-  let contexts = {};
-  const toolSettings = setupToolSettings(info);
-  const defaults = () => ({ preset: 'ollama', base: PRESETS.ollama.base, model: '', keyMode: 'remember', smallModel: true, roundLimit: 25, systemPrompt: DEFAULT_PROMPT });
-
-  $('preset').addEventListener('change', () => {
-    const p = PRESETS[$('preset').value];
-    $('base-url').value = p.base;
-    if (p.model && !$('model').value) $('model').value = p.model;
-    $('small-model').checked = Boolean(p.local);
-    $('small-model').dispatchEvent(new Event('change'));
-    $('api-key').value = '';
-  });
-  // First run: a local server found on its usual port fills the provider, its models
-  // and small-model mode; the cloud choice leaves the provider to pick.
+// First run: a local server found on its usual port fills the provider, its models
+// and small-model mode; the cloud choice leaves the provider to pick.
+function wireSetupChoices() {
   $('choose-local').addEventListener('click', async () => {
     $('setup-result').textContent = 'Looking for LM Studio and Ollama on this computer…';
     const found = await probeLocal();
@@ -78,6 +60,43 @@ export function setupSettings(onSaved, info) {
     $('setup-result').textContent = 'Pick the provider, then paste its API key.';
     $('preset').focus();
   });
+}
+
+/** The settings the dialog's fields hold, numbers clamped to their ranges. */
+function readForm(disabledTools) {
+  return {
+    preset: $('preset').value,
+    base: $('base-url').value.trim(),
+    model: $('model').value.trim(),
+    keyMode: $('key-mode').value,
+    smallModel: $('small-model').checked,
+    disabledTools,
+    roundLimit: Math.min(100, Math.max(1, Math.round(Number($('round-limit').value) || 25))),
+    contextLength: Math.min(10_000_000, Math.max(0, Math.round(Number($('context-length').value)) || 0)) || null,
+    systemPrompt: $('system-prompt').value.trim() || DEFAULT_PROMPT,
+  };
+}
+
+/**
+ * Wires the dialog; `onSaved(settings)` runs after Save. `info` gives the session's
+ * tools and the device's instructions for the tool list and the context meter.
+ */
+export function setupSettings(onSaved, info) {
+  const dialog = $('settings');
+  let opener = null;
+  let contexts = {};
+  const toolSettings = setupToolSettings(info);
+  const defaults = () => ({ preset: 'ollama', base: PRESETS.ollama.base, model: '', keyMode: 'remember', smallModel: true, roundLimit: 25, systemPrompt: DEFAULT_PROMPT });
+
+  $('preset').addEventListener('change', () => {
+    const p = PRESETS[$('preset').value];
+    $('base-url').value = p.base;
+    if (p.model && !$('model').value) $('model').value = p.model;
+    $('small-model').checked = Boolean(p.local);
+    $('small-model').dispatchEvent(new Event('change'));
+    $('api-key').value = '';
+  });
+  wireSetupChoices();
   $('test-button').addEventListener('click', async () => {
     $('test-result').textContent = 'Testing…';
     const p = PRESETS[$('preset').value];
@@ -104,17 +123,7 @@ export function setupSettings(onSaved, info) {
   $('settings-form').addEventListener('submit', async (e) => {
     if (e.submitter?.value !== 'save') return;
     e.preventDefault();
-    const s = {
-      preset: $('preset').value,
-      base: $('base-url').value.trim(),
-      model: $('model').value.trim(),
-      keyMode: $('key-mode').value,
-      smallModel: $('small-model').checked,
-      disabledTools: toolSettings.disabled(),
-      roundLimit: Math.min(100, Math.max(1, Math.round(Number($('round-limit').value) || 25))),
-      contextLength: Math.min(10_000_000, Math.max(0, Math.round(Number($('context-length').value)) || 0)) || null,
-      systemPrompt: $('system-prompt').value.trim() || DEFAULT_PROMPT,
-    };
+    const s = readForm(toolSettings.disabled());
     // The settings apply before the key is written (a message sent right after Save
     // runs with them); reading a key waits for the write.
     const stored = storeKey(s.preset, s.base, $('api-key').value, s.keyMode);
