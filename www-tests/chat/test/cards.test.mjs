@@ -4,7 +4,7 @@
 // an amber card whose warning the model also reads.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { configure, launchBrowser, openChat, send } from "./env.mjs";
+import { launchBrowser, openChat, send, setUp } from "./env.mjs";
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -13,9 +13,7 @@ after(async () => { await browser?.close(); });
 /** An open chat with `script`, configured for the fake provider and Ready. */
 async function ready(script) {
   const chat = await openChat(browser, { script });
-  await chat.state("setup");
-  await configure(chat.page, { base: chat.fake.base() });
-  await chat.state("ready");
+  await setUp(chat);
   return chat;
 }
 

@@ -5,7 +5,7 @@
 // device gets no result until it really runs.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { configure, DEMO_SET, launchBrowser, openChat, send } from "./env.mjs";
+import { DEMO_SET, launchBrowser, openChat, send, setUp } from "./env.mjs";
 import { FROZEN_DEVICE, startDevice } from "../../../patch/sim/index.mjs";
 
 let browser;
@@ -40,9 +40,7 @@ test("the device goes away between turns: Device unreachable, Send queues, the t
       events: [{ text: "Back and reading your Set." }] },
   ] } });
   try {
-    await chat.state("setup");
-    await configure(chat.page, { base: chat.fake.base() });
-    await chat.state("ready");
+    await setUp(chat);
     await send(chat.page, "hello");
     await see(chat, "First answer.");
     await chat.state("ready");
@@ -79,9 +77,7 @@ test("the device goes away mid-turn: the call pauses without a result and runs w
     }, events: [{ text: "Made the track once the device was back." }] },
   ] } });
   try {
-    await chat.state("setup");
-    await configure(chat.page, { base: chat.fake.base() });
-    await chat.state("ready");
+    await setUp(chat);
     await send(chat.page, "make a track");
     await chat.state("streaming");
     // The model is still answering when the device goes: its call finds no device.
@@ -127,9 +123,7 @@ test("a tool error: red card with code and hint, the model reads the Set and ret
       { expect: (b) => (toolResults(b).length === 3 ? null : "three results expected"), events: [{ text: "Renamed the first track to Kit." }] },
     ] });
     const before = chat.dump();
-    await chat.state("setup");
-    await configure(chat.page, { base: chat.fake.base() });
-    await chat.state("ready");
+    await setUp(chat);
     await send(chat.page, "rename the first track to Kit");
     await see(chat, "Renamed the first track to Kit.");
     await chat.state("ready");

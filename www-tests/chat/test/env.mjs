@@ -76,6 +76,13 @@ export async function configure(page, { preset = "custom", base, key = "", model
   await page.getByRole("button", { name: "Save" }).click();
 }
 
+/** First-run Setup for the fake provider (`options` as for `configure`), then Ready. */
+export async function setUp(chat, options = {}) {
+  await chat.state("setup");
+  await configure(chat.page, { base: chat.fake.base(), ...options });
+  await chat.state("ready");
+}
+
 /** Types a message and sends it with the Send button. */
 export async function send(page, text) {
   await page.getByRole("textbox", { name: "Message" }).fill(text);

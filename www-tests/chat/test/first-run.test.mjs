@@ -2,7 +2,7 @@
 // closes, focus goes to the message box (not to <body>), so the next keystroke types.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { configure, launchBrowser, openChat } from "./env.mjs";
+import { launchBrowser, openChat, setUp } from "./env.mjs";
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -11,9 +11,7 @@ after(async () => { await browser?.close(); });
 test("after the first-run Settings closes, focus is in the message box", async () => {
   const chat = await openChat(browser);
   try {
-    await chat.state("setup");
-    await configure(chat.page, { base: chat.fake.base() });
-    await chat.state("ready");
+    await setUp(chat);
     await chat.page.waitForFunction(() => document.activeElement?.id === "message", null, { timeout: 3000 }).catch(() => {});
     assert.equal(await chat.page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName), "message");
     await chat.page.keyboard.type("typed at once");

@@ -4,7 +4,7 @@
 // fake provider.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { configure, launchBrowser, openChat, send } from "./env.mjs";
+import { launchBrowser, openChat, send, setUp } from "./env.mjs";
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -15,9 +15,7 @@ const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 /** A device, the fake provider with `script`, and a configured page in Ready. */
 async function ready(script) {
   const chat = await openChat(browser, { script });
-  await chat.state("setup");
-  await configure(chat.page, { base: chat.fake.base() });
-  await chat.state("ready");
+  await setUp(chat);
   return chat;
 }
 

@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { configure, launchBrowser, openChat, send } from "./env.mjs";
+import { launchBrowser, openChat, send, setUp } from "./env.mjs";
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -47,9 +47,7 @@ test("a remembered key is in no storage in the clear, no export, no device reque
     { events: [{ text: "Keyless." }] },
   ] } });
   try {
-    await chat.state("setup");
-    await configure(chat.page, { base: chat.fake.base(), key: KEY, keyMode: "remember" });
-    await chat.state("ready");
+    await setUp(chat, { key: KEY, keyMode: "remember" });
     await send(chat.page, "read the set");
     await chat.page.getByText("Read.").first().waitFor({ timeout: 20000 });
     await chat.state("ready");

@@ -4,7 +4,7 @@
 // partial text is kept) and then leaves.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { configure, launchBrowser, openChat, send } from "./env.mjs";
+import { launchBrowser, openChat, send, setUp } from "./env.mjs";
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -15,9 +15,7 @@ const stalled = { events: [{ text: "Working on " }, { text: "it" }, { text: " mo
 /** A page with one finished conversation ("first topic") and a second one whose turn streams. */
 async function busySecond() {
   const chat = await openChat(browser, { script: { rounds: [{ events: [{ text: "First answer." }] }, stalled, stalled] } });
-  await chat.state("setup");
-  await configure(chat.page, { base: chat.fake.base() });
-  await chat.state("ready");
+  await setUp(chat);
   await send(chat.page, "first topic");
   await chat.page.getByText("First answer.").first().waitFor();
   await chat.state("ready");

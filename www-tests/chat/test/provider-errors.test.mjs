@@ -4,7 +4,7 @@
 // fake provider.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { configure, launchBrowser, openChat, send } from "./env.mjs";
+import { launchBrowser, openChat, send, setUp } from "./env.mjs";
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -13,9 +13,7 @@ after(async () => { await browser?.close(); });
 /** A device, the fake provider with `script`, and a configured page in Ready. */
 async function ready(script, model = "fake-model") {
   const chat = await openChat(browser, { script });
-  await chat.state("setup");
-  await configure(chat.page, { base: chat.fake.base(), model });
-  await chat.state("ready");
+  await setUp(chat, { model });
   /** Waits for `text`; on a timeout the error carries the transcript. */
   chat.see = (text, timeout = 15000) => chat.page.getByText(text).first().waitFor({ timeout }).catch(async (e) => {
     throw new Error(`${e.message}\n--- transcript:\n${await chat.page.locator("#transcript").innerText()}`);

@@ -3,7 +3,7 @@
 // "running"; the next message's request has a result for every tool call.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { configure, launchBrowser, openChat, send } from "./env.mjs";
+import { launchBrowser, openChat, send, setUp } from "./env.mjs";
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -29,9 +29,7 @@ test("a reload mid-turn reopens the turn as interrupted and the model continues 
     return route.abort().catch(() => {});
   });
   try {
-    await chat.state("setup");
-    await configure(chat.page, { base: chat.fake.base() });
-    await chat.state("ready");
+    await setUp(chat);
     await send(chat.page, "make a track");
     await chat.state("running-tool");
     await chat.page.locator('details.card[data-status="running"]').waitFor();
