@@ -52,11 +52,20 @@ SHIP=(--remove-name-section --remove-producers-section)
 
 # <what> <cargo target dir> <cargo build arguments…>: prints what it builds (the first
 # build of a package takes minutes), then builds it.
+# Source paths survive in the binaries only as panic locations. The workspace's are
+# relative already; the dependencies' name the crate and file, not this machine's home
+# folder (nothing private ships, and a build elsewhere gives the same bytes). RUSTFLAGS
+# cannot carry a path with a space: such a home keeps its paths.
+REGISTRY="${CARGO_HOME:-$HOME/.cargo}/registry/src"
+REMAP=""
+case $REGISTRY in *" "*) ;; *) REMAP="--remap-path-prefix=$REGISTRY=crates" ;; esac
+
 compile() {
   local what=$1 dir=$2
   shift 2
   echo "build-wasm: compiling $what (cargo, target/$dir)" >&2
-  CARGO_TARGET_DIR="target/$dir" cargo build -q --lib --target wasm32-unknown-unknown --release "$@" >&2
+  CARGO_TARGET_DIR="target/$dir" CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$REMAP" \
+    cargo build -q --lib --target wasm32-unknown-unknown --release "$@" >&2
 }
 
 build_web() {
@@ -84,7 +93,7 @@ build_v8() {
   local dir=target/wasm-v8/wasm32-unknown-unknown/v8
   echo "build-wasm: compiling barline-core, the v8 host only (dist/pkg/v8; cargo, target/wasm-v8)" >&2
   CARGO_TARGET_DIR=target/wasm-v8 \
-    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-cpu=mvp -C target-feature=+sign-ext,+bulk-memory,+nontrapping-fptoint,+mutable-globals" \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-cpu=mvp -C target-feature=+sign-ext,+bulk-memory,+nontrapping-fptoint,+mutable-globals $REMAP" \
     cargo build -q -p barline-core --lib --target wasm32-unknown-unknown --profile v8 \
     --no-default-features --features host-v8 >&2
   "$BINARYEN/wasm-opt" "$dir/barline_core.wasm" "${V8_FEATURES[@]}" --strip-target-features -Oz \

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { RELEASE, bundleCommand, emptyFolder, hasRelease, mcpb, stdioClient, tarballCommand, tarballName, unpackBundle, unpackTarball } from "./support.mjs";
 import { startTarget } from "../../node-host/test/support/target.mjs";
@@ -27,6 +28,17 @@ test("SHA256SUMS covers every release file and each sum is right", () => {
     assert.equal(createHash("sha256").update(readFileSync(join(RELEASE, name))).digest("hex"), sum, name);
   }
   assert.ok(statSync(join(RELEASE, "Barline.amxd")).size > 100_000, "the frozen device carries both scripts");
+});
+
+test("the WebAssembly the device embeds names no folder of the machine that built it", () => {
+  for (const pkg of ["v8", "web"]) {
+    const file = join("dist", "pkg", pkg, "barline_core_bg.wasm");
+    const text = readFileSync(file).toString("latin1");
+    assert.ok(text.includes("crates/"), `${file}: no dependency source path at all (did the build change?)`);
+    for (const folder of [homedir(), process.cwd(), "/.cargo/registry"]) {
+      assert.ok(!text.includes(folder), `${file} contains ${folder}`);
+    }
+  }
 });
 
 // Each shipped form, unpacked, with how it starts its bridge given a device URL.
