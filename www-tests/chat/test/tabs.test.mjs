@@ -40,6 +40,10 @@ test("a second tab is read-only until it takes over; the other tab never writes 
     await notice(second).waitFor();
     await second.getByText("Answer one.").first().waitFor();
     assert.equal(await second.getByRole("textbox", { name: "Message" }).isDisabled(), true);
+    // The read-only tab's Send is off and looks it.
+    const sendButton = second.getByRole("button", { name: "Send" });
+    assert.equal(await sendButton.isDisabled(), true);
+    assert.ok(Number(await sendButton.evaluate((b) => getComputedStyle(b).opacity)) < 1, "a disabled Send looks disabled");
     assert.equal(await notice(first).isVisible(), false);
     await second.screenshot({ path: `${new URL("../../../test-output/chat", import.meta.url).pathname}/20-second-tab-read-only.png` });
 
