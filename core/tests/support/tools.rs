@@ -6,8 +6,8 @@
 //! request that crashes Live (core/fake-live/README.md row A1).
 
 use barline_core::tools::testing::schema;
-use barline_core::tools::ToolContext;
 use barline_core::tools::{self, catalogue};
+use barline_core::tools::{IssuedIds, NoClock, ToolContext};
 use barline_fake_live::FakeLive;
 use serde_json::Value;
 
@@ -29,6 +29,23 @@ pub fn call_ctx(live: &mut FakeLive, tool: &str, args: Value, ctx: &ToolContext)
         crashes.is_empty(),
         "{tool} made a request that crashes Live: {crashes:?}"
     );
+    r
+}
+
+/// Calls with one issued-id registry across calls, as the device's v8 session keeps it
+/// (ids issued by one call are known to the next, stale ones are told apart).
+pub fn call_kept(live: &mut FakeLive, ids: &mut IssuedIds, tool: &str, args: Value) -> Value {
+    let r = tools::call_with(
+        live,
+        tool,
+        &args,
+        &ToolContext::default(),
+        false,
+        ids,
+        &NoClock,
+    )
+    .expect("registered tool");
+    check_result(tool, &r, false);
     r
 }
 

@@ -8,15 +8,12 @@ use crate::support;
 use support::outcome::data;
 
 use barline_core::live::{Atom, LiveId, LivePort};
-use barline_core::tools;
-use barline_core::tools::testing::call::NoClock;
 use barline_core::tools::IssuedIds;
-use barline_core::tools::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of, one, sym};
 use support::outcome::{code, warnings};
-use support::tools::{call, check_result};
+use support::tools::{call, call_kept};
 
 const TOOL: &str = "barline-update-clip";
 
@@ -388,22 +385,6 @@ fn quantize_moves_notes_and_warns_when_live_ignores_it() {
 }
 
 // ---------------------------------------------------------------- toSlot and stale ids (docs/design/tool-contract.md §3.5)
-
-/// Calls with one registry across calls, as the device does.
-fn call_kept(live: &mut FakeLive, ids: &mut IssuedIds, tool: &str, args: Value) -> Value {
-    let r = tools::call_with(
-        live,
-        tool,
-        &args,
-        &ToolContext::default(),
-        false,
-        ids,
-        &NoClock,
-    )
-    .expect("registered tool");
-    check_result(tool, &r, false);
-    r
-}
 
 #[test]
 fn b12_to_slot_moves_the_clip_and_the_old_id_names_the_new_one() {

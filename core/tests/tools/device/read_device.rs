@@ -6,7 +6,7 @@ use crate::support;
 use serde_json::json;
 use support::fake::demo;
 use support::outcome::{code, message, warnings};
-use support::tools::call;
+use support::tools::{call, call_kept};
 
 #[test]
 fn read_a_drum_rack_with_pads_chains_and_drum_map() {
@@ -152,36 +152,24 @@ fn read_errors() {
 #[test]
 fn deleted_device_id_is_a_stale_reference() {
     use barline_core::live::{Atom, LivePort};
-    use barline_core::tools;
-    use barline_core::tools::testing::call::NoClock;
     use barline_core::tools::IssuedIds;
-    use barline_core::tools::ToolContext;
     let mut live = demo();
     let mut ids = IssuedIds::new();
-    let ctx = ToolContext::default();
-    let r = tools::call_with(
+    let r = call_kept(
         &mut live,
-        "barline-read-device",
-        &json!({"path": "t6/d2"}),
-        &ctx,
-        false,
         &mut ids,
-        &NoClock,
-    )
-    .unwrap();
+        "barline-read-device",
+        json!({"path": "t6/d2"}),
+    );
     let id = r["structuredContent"]["id"].as_str().unwrap().to_string();
     let track = live.resolve("live_set tracks 6");
     live.call(track, "delete_device", &[Atom::Int(2)]).unwrap();
-    let r = tools::call_with(
+    let r = call_kept(
         &mut live,
-        "barline-read-device",
-        &json!({"deviceId": id}),
-        &ctx,
-        false,
         &mut ids,
-        &NoClock,
-    )
-    .unwrap();
+        "barline-read-device",
+        json!({"deviceId": id}),
+    );
     assert_eq!(code(&r), "STALE_REFERENCE", "{r}");
 }
 

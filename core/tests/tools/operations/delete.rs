@@ -5,15 +5,12 @@
 use crate::support;
 
 use barline_core::live::LivePort;
-use barline_core::tools;
-use barline_core::tools::testing::call::NoClock;
 use barline_core::tools::IssuedIds;
-use barline_core::tools::ToolContext;
 use barline_fake_live::FakeLive;
 use serde_json::{json, Value};
 use support::fake::{demo, id_of};
 use support::outcome::{call_with_deadline, code, dump, items, message, warnings, writes};
-use support::tools::call;
+use support::tools::{call, call_kept};
 
 fn names(v: &Value) -> Vec<String> {
     v.as_array()
@@ -317,29 +314,10 @@ fn deleted_ids_are_stale_afterwards() {
     let mut live = demo();
     let bass = id(&mut live, "live_set tracks 1");
     let mut ids = IssuedIds::new();
-    let ctx = ToolContext::default();
     let args = json!({"type": "track", "ids": bass});
-    let first = tools::call_with(
-        &mut live,
-        "barline-delete",
-        &args,
-        &ctx,
-        false,
-        &mut ids,
-        &NoClock,
-    )
-    .unwrap();
+    let first = call_kept(&mut live, &mut ids, "barline-delete", args.clone());
     assert_eq!(first["structuredContent"]["deleted"], true);
-    let again = tools::call_with(
-        &mut live,
-        "barline-delete",
-        &args,
-        &ctx,
-        false,
-        &mut ids,
-        &NoClock,
-    )
-    .unwrap();
+    let again = call_kept(&mut live, &mut ids, "barline-delete", args.clone());
     assert_eq!(code(&again), "STALE_REFERENCE");
 }
 

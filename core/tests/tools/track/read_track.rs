@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use support::fake::{demo, id_of};
 use support::mcp::json_post;
 use support::outcome::{code, message, warnings};
-use support::tools::{call, check_result};
+use support::tools::{call, call_kept, check_result};
 
 fn read(live: &mut FakeLive, args: Value) -> Value {
     let r = call(live, "barline-read-track", args);
@@ -386,30 +386,21 @@ fn errors_name_the_problem() {
 fn deleted_tracks_are_stale_references() {
     let mut live = demo();
     let mut ids = IssuedIds::new();
-    let ctx = ToolContext::default();
-    let r = tools::call_with(
+    let r = call_kept(
         &mut live,
-        "barline-read-track",
-        &json!({"trackIndex": 1}),
-        &ctx,
-        false,
         &mut ids,
-        &NoClock,
-    )
-    .unwrap();
+        "barline-read-track",
+        json!({"trackIndex": 1}),
+    );
     let id = r["structuredContent"]["id"].as_str().unwrap().to_string();
     let song = id_of(&mut live, "live_set");
     live.call(song, "delete_track", &[Atom::Int(1)]).unwrap();
-    let r = tools::call_with(
+    let r = call_kept(
         &mut live,
-        "barline-read-track",
-        &json!({"trackId": id}),
-        &ctx,
-        false,
         &mut ids,
-        &NoClock,
-    )
-    .unwrap();
+        "barline-read-track",
+        json!({"trackId": id}),
+    );
     assert_eq!(code(&r), "STALE_REFERENCE", "{r}");
 }
 
