@@ -66,9 +66,9 @@ macro_rules! option_set {
 }
 pub(crate) use option_set;
 
-// The coercions below take the set as a slice, not as a type parameter: one copy of
-// each in the binary instead of one per option set (the device's v8 build is compiled
-// on Live's main thread at load, so its size is load time).
+// The coercions below take the set as a slice, not as a type parameter, so the compiler
+// makes one copy of each rather than one per option set (wasm-opt merged most of those
+// copies anyway: about 1 KB of the v8 build).
 
 /// The position of `v` in `all`, or why it is not there.
 fn position_in(all: &'static [&'static str], v: &Value) -> Result<usize, String> {

@@ -44,9 +44,9 @@ fn range_text(min: i64, max: i64) -> String {
     }
 }
 
-// The coercions take their bounds as arguments, not as const parameters: one copy of
-// each in the binary instead of one per range (the device's v8 build is compiled on
-// Live's main thread at load, so its size is load time).
+// The coercions take their bounds as arguments, not as const parameters, so the
+// compiler makes one copy of each rather than one per range (wasm-opt merged most of
+// those copies anyway).
 
 /// An integer in `min..=max`, or what was wrong.
 fn int_in(min: i64, max: i64, v: &Value) -> Result<i64, String> {
