@@ -16,6 +16,7 @@
 )]
 
 pub mod bridge;
+pub mod decimal;
 #[cfg(feature = "chat")]
 pub mod chat;
 pub mod live;

@@ -199,7 +199,7 @@ pub fn redact(text: &str) -> String {
 /// capped at 60 s, else 2, 4, 8, 16, 32 s plus `jitter` (0–1) seconds.
 pub fn retry_delay_ms(retry_after: Option<&str>, attempt: u32, jitter: f64) -> u64 {
     if let Some(s) = retry_after
-        .and_then(|r| r.trim().parse::<f64>().ok())
+        .and_then(|r| crate::decimal::parse(r.trim()))
         .filter(|s| s.is_finite() && *s >= 0.0)
     {
         return (s.min(60.0) * 1000.0).round() as u64;

@@ -53,7 +53,7 @@ pub fn repair(body: &str) -> Option<String> {
                 .take_while(|x| x.is_ascii_digit() || matches!(x, b'-' | b'+' | b'.' | b'e' | b'E'))
                 .count();
             let token = &body[i..end];
-            if token.parse::<f64>().is_ok_and(f64::is_infinite) {
+            if crate::decimal::parse(token).is_some_and(f64::is_infinite) {
                 out.push_str(&body[start..i]);
                 out.push_str(if c == b'-' {
                     "-1.7976931348623157e308"

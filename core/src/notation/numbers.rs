@@ -22,7 +22,7 @@ pub(crate) fn uint(digits: &str) -> f64 {
         }
         v as f64
     } else {
-        digits.parse::<f64>().unwrap_or(f64::NAN)
+        crate::decimal::parse(digits).unwrap_or(f64::NAN)
     }
 }
 
@@ -42,16 +42,7 @@ pub(crate) fn decimal(text: &str) -> f64 {
         }
         return m as f64 / POW10[frac_trimmed.len()];
     }
-    // Rust's parser is correctly rounded but wants at least one digit on each side.
-    let mut s = String::with_capacity(text.len() + 2);
-    if int_part.is_empty() {
-        s.push('0');
-    }
-    s.push_str(int_part);
-    s.push('.');
-    s.push_str(frac_part);
-    s.push('0');
-    s.parse::<f64>().unwrap_or(f64::NAN)
+    crate::decimal::parse(text).unwrap_or(f64::NAN)
 }
 
 /// Value of a `fraction` (`3/4`, `/4` = 1/4): one floating division.

@@ -82,8 +82,7 @@ fn constant(e: &Expr) -> Option<f64> {
 
 /// A number as a reader writes it: up to 4 decimals, no trailing zeros.
 fn number(v: f64) -> String {
-    let s = format!("{v:.4}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    crate::decimal::fixed(v, 4)
 }
 
 /// Calls `f` on every function call in `e`, outermost first.

@@ -52,7 +52,7 @@ fn digits(b: &[u8], i: usize) -> usize {
 fn uint_value(text: &[u8]) -> f64 {
     std::str::from_utf8(text)
         .ok()
-        .and_then(|s| s.parse().ok())
+        .and_then(crate::decimal::parse)
         .unwrap_or(0.0)
 }
 
@@ -60,14 +60,7 @@ fn uint_value(text: &[u8]) -> f64 {
 /// JavaScript's `Number()`.
 fn decimal_value(text: &[u8]) -> f64 {
     let s = std::str::from_utf8(text).unwrap_or("0");
-    let s = s.strip_suffix('.').unwrap_or(s);
-    if s.is_empty() {
-        return 0.0;
-    }
-    if let Some(rest) = s.strip_prefix('.') {
-        return format!("0.{rest}").parse().unwrap_or(0.0);
-    }
-    s.parse().unwrap_or(0.0)
+    crate::decimal::parse(s).unwrap_or(0.0)
 }
 
 /// `number = [0-9]+("."[0-9]*)? / "."[0-9]+`: (value, end).

@@ -67,7 +67,7 @@ fn to_id(value: &JsValue) -> LiveId {
     let n = value.as_f64().or_else(|| {
         value
             .as_string()
-            .and_then(|s| s.trim().trim_start_matches("id ").parse::<f64>().ok())
+            .and_then(|s| crate::decimal::parse(s.trim().trim_start_matches("id ")))
     });
     match n {
         Some(n) if n >= 1.0 && n.fract() == 0.0 => LiveId(n as u64),

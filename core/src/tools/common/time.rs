@@ -16,13 +16,7 @@ fn signature(num: i64, den: i64) -> Option<(u32, u32)> {
 
 /// Formats a beat part: integer when exact, else at most 3 decimals, no trailing zeros.
 pub fn beat_text(x: f64) -> String {
-    let r = (x * 1000.0).round() / 1000.0;
-    if r.fract() == 0.0 {
-        format!("{}", r as i64)
-    } else {
-        let s = format!("{r:.3}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
+    crate::decimal::fixed(x, 3)
 }
 
 /// Splits Live beats (quarter notes) into whole bars and remaining musical beats.

@@ -29,7 +29,7 @@ fn number_of(v: &Value) -> Option<f64> {
             if t.is_empty() || t.contains(|c: char| c.is_ascii_alphabetic()) {
                 return None;
             }
-            t.parse::<f64>().ok().filter(|x| x.is_finite())
+            crate::decimal::parse(t).filter(|x| x.is_finite())
         }
         _ => None,
     }

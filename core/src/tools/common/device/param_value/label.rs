@@ -70,7 +70,7 @@ pub fn parse_label(text: &str) -> Option<(f64, Unit)> {
     for (side, sign) in [('L', -1.0), ('R', 1.0)] {
         if let Some(amount) = t.strip_suffix(side) {
             if !amount.is_empty() && amount.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
-                return amount.parse::<f64>().ok().map(|a| (sign * a, Unit::Pan));
+                return crate::decimal::parse(amount).map(|a| (sign * a, Unit::Pan));
             }
         }
     }
@@ -78,7 +78,7 @@ pub fn parse_label(text: &str) -> Option<(f64, Unit)> {
         .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E')))
         .unwrap_or(t.len());
     let (number, suffix) = t.split_at(split);
-    let x: f64 = number.trim().parse().ok().filter(|x: &f64| x.is_finite())?;
+    let x = crate::decimal::parse(number.trim()).filter(|x| x.is_finite())?;
     let (scale, unit) = match suffix.trim().to_ascii_lowercase().as_str() {
         "" => (1.0, Unit::Plain),
         "hz" => (1.0, Unit::Hz),
