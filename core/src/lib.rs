@@ -16,9 +16,10 @@
 )]
 
 pub mod bridge;
-pub mod decimal;
+pub mod case;
 #[cfg(feature = "chat")]
 pub mod chat;
+pub mod decimal;
 pub mod live;
 pub mod mcp;
 pub mod midi;

@@ -158,8 +158,7 @@ pub fn guess(text: &str) -> Option<String> {
         let head = t.get(..*n)?;
         find_root(head).map(|(r, _)| (*r, t[*n..].trim()))
     })?;
-    let rest_key: String = rest
-        .to_lowercase()
+    let rest_key: String = crate::case::lower(rest)
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect();

@@ -71,7 +71,7 @@ impl Tool for ReadDevice {
             search: p
                 .param_search
                 .as_ref()
-                .map(|s| s.as_str().trim().to_lowercase())
+                .map(|s| crate::case::lower(s.as_str().trim()))
                 .filter(|s| !s.is_empty()),
             warned_depth: false,
             issued: Vec::new(),

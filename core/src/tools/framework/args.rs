@@ -167,7 +167,12 @@ fn kind_of(v: &Value) -> &'static str {
 fn suggest<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
     known
         .iter()
-        .map(|p| (edit_distance(&name.to_lowercase(), &p.to_lowercase()), *p))
+        .map(|p| {
+            (
+                edit_distance(&crate::case::lower(name), &crate::case::lower(p)),
+                *p,
+            )
+        })
         .filter(|(d, _)| *d <= 2)
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n)

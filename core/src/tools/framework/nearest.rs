@@ -13,7 +13,7 @@ const DIGITS: [&str; 10] = [
 /// `text` lower-cased, letters and digits only, each digit spelled as a word.
 fn key(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars().flat_map(char::to_lowercase) {
+    for c in text.chars().map(crate::case::lower_char) {
         if let Some(d) = c.to_digit(10) {
             out.push_str(DIGITS[d as usize]);
         } else if c.is_alphanumeric() {

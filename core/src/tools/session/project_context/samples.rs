@@ -35,7 +35,7 @@ pub fn folder_text(folder: &str) -> String {
 }
 
 fn is_audio(name: &str) -> bool {
-    let lower = name.to_lowercase();
+    let lower = crate::case::lower(name);
     AUDIO_EXTENSIONS.iter().any(|e| lower.ends_with(e))
 }
 
@@ -49,7 +49,7 @@ pub fn search(
     limit: usize,
 ) -> Result<Found, ToolError> {
     let root = folder_text(folder);
-    let needle = search.to_lowercase();
+    let needle = crate::case::lower(search);
     let mut found = Found {
         folder: root.clone(),
         ..Found::default()
@@ -100,7 +100,7 @@ pub fn search(
                 Some(children) => stack.push((format!("{rel}/"), children.into_iter())),
                 None => continue,
             }
-        } else if is_audio(&entry.name) && rel.to_lowercase().contains(&needle) {
+        } else if is_audio(&entry.name) && crate::case::lower(&rel).contains(&needle) {
             if found.samples.len() == limit {
                 found.truncated = true;
                 call.warn(format!(

@@ -23,7 +23,7 @@ impl Reader {
         for p in dt::children(live, d, "parameters")? {
             let name = pv::display_name(live, p)?;
             if let Some(s) = &self.search {
-                if !name.to_lowercase().contains(s.as_str()) {
+                if !crate::case::lower(&name).contains(s.as_str()) {
                     continue;
                 }
             }
