@@ -6,20 +6,16 @@
 use super::ast::BeatSpec;
 use super::error::{NotationError, EXPECTED_ELEMENT};
 use super::grammar::Rule;
+use super::grammar::{Pair, Pairs};
 use super::item::Item;
 use super::lexical::{bar_spec, midi_pitch, octave};
 use super::numbers::{self, render};
 use super::parser::Scanner;
 use super::position::syntax_error;
-use pest::iterators::{Pair, Pairs};
 
 impl<'t> Scanner<'t> {
     /// Converts one element pair to an [`Item`], running its value checks (3.3).
-    pub(super) fn convert(
-        &mut self,
-        pair: Pair<'t, Rule>,
-        base: usize,
-    ) -> Result<Item, NotationError> {
+    pub(super) fn convert(&mut self, pair: Pair<'t>, base: usize) -> Result<Item, NotationError> {
         let start = base + pair.as_span().start();
         let rule = pair.as_rule();
         let inner = pair.into_inner();
@@ -36,7 +32,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// A pitch class and octave as a MIDI pitch, which must be 0–127.
-    fn pitch(&self, mut inner: Pairs<'t, Rule>, start: usize) -> Result<Item, NotationError> {
+    fn pitch(&self, mut inner: Pairs<'t>, start: usize) -> Result<Item, NotationError> {
         let class_text = inner.next().map_or("", |p| p.as_str());
         let octave = octave(inner.next().map_or("0", |p| p.as_str()));
         let midi = midi_pitch(class_text, octave);
@@ -54,11 +50,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// A time position: its bar, with its beat specs left in `self.beats`.
-    fn time_points(
-        &mut self,
-        mut inner: Pairs<'t, Rule>,
-        base: usize,
-    ) -> Result<Item, NotationError> {
+    fn time_points(&mut self, mut inner: Pairs<'t>, base: usize) -> Result<Item, NotationError> {
         let bar = numbers::uint(inner.next().map_or("", |p| p.as_str()));
         self.beats.clear();
         for spec in inner {
@@ -69,7 +61,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// One beat of a time position, or a repeat from it (`1x4@0.5`).
-    fn beat_spec(&self, spec: Pair<'t, Rule>, base: usize) -> Result<BeatSpec, NotationError> {
+    fn beat_spec(&self, spec: Pair<'t>, base: usize) -> Result<BeatSpec, NotationError> {
         let spec_start = base + spec.as_span().start();
         let mut parts = spec.into_inner();
         let beat_text = parts.next().map_or("1", |p| p.as_str());
@@ -99,7 +91,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// A velocity or a velocity range, each bound at most 127.
-    fn velocity(&self, mut inner: Pairs<'t, Rule>, start: usize) -> Result<Item, NotationError> {
+    fn velocity(&self, mut inner: Pairs<'t>, start: usize) -> Result<Item, NotationError> {
         let first = numbers::uint(inner.next().map_or("", |p| p.as_str()));
         let Some(second) = inner.next() else {
             if first > 127.0 {
@@ -125,7 +117,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// A note probability, at most 1.
-    fn probability(&self, mut inner: Pairs<'t, Rule>, start: usize) -> Result<Item, NotationError> {
+    fn probability(&self, mut inner: Pairs<'t>, start: usize) -> Result<Item, NotationError> {
         let p = numbers::decimal(inner.next().map_or("", |p| p.as_str()));
         if p > 1.0 {
             return Err(self.value_error(
@@ -138,7 +130,7 @@ impl<'t> Scanner<'t> {
 }
 
 /// A duration in beats, or in bars and beats (no value checks).
-fn duration(mut inner: Pairs<'_, Rule>) -> Item {
+fn duration(mut inner: Pairs<'_>) -> Item {
     let first = inner.next();
     match (first, inner.next()) {
         (Some(bars), Some(beats)) => Item::DurationBars(
@@ -151,7 +143,7 @@ fn duration(mut inner: Pairs<'_, Rule>) -> Item {
 }
 
 /// A bar copy (`@D=S`, `@D=`) or `@clear`.
-fn bar_copy(mut inner: Pairs<'_, Rule>) -> Item {
+fn bar_copy(mut inner: Pairs<'_>) -> Item {
     match inner.next() {
         Some(first) if first.as_rule() == Rule::bar_spec => Item::BarCopy {
             destination: bar_spec(first.as_str()),

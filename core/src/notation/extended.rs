@@ -6,12 +6,12 @@
 use super::ast::BeatSpec;
 use super::error::{NotationError, EXPECTED_ELEMENT};
 use super::extras::{BeatExtra, BracketItem};
+use super::grammar::Pair;
 use super::grammar::Rule;
 use super::item::Item;
 use super::numbers::{self, render};
 use super::parser::Scanner;
 use super::position::syntax_error;
-use pest::iterators::Pair;
 
 /// The bracket kinds of the kind check, as its message names them.
 fn kind_name(item: &BracketItem) -> &'static str {
@@ -25,11 +25,7 @@ fn kind_name(item: &BracketItem) -> &'static str {
 
 impl<'t> Scanner<'t> {
     /// Converts one dialect-2 element pair, running its value checks.
-    pub(super) fn convert2(
-        &mut self,
-        pair: Pair<'t, Rule>,
-        base: usize,
-    ) -> Result<Item, NotationError> {
+    pub(super) fn convert2(&mut self, pair: Pair<'t>, base: usize) -> Result<Item, NotationError> {
         match pair.as_rule() {
             Rule::pitch2 => Ok(Item::Pitch(self.pitch2(pair, base)?)),
             Rule::time_points2 => self.time_points2(pair, base),
@@ -63,7 +59,7 @@ impl<'t> Scanner<'t> {
 
     /// A pitch in any spelling; outside 0–127 is the core error with the name
     /// normalised (upper-case letter, `#` or `b`).
-    fn pitch2(&self, pair: Pair<'t, Rule>, base: usize) -> Result<u8, NotationError> {
+    fn pitch2(&self, pair: Pair<'t>, base: usize) -> Result<u8, NotationError> {
         let start = base + pair.as_span().start();
         let (mut letter, mut shift, mut octave) = ('C', 0.0, 0.0);
         for part in pair.into_inner() {
@@ -115,7 +111,7 @@ impl<'t> Scanner<'t> {
 
     /// `w` of an `nv_body` (a fraction of a whole note): numerator ÷ denominator,
     /// then the dotted or triplet factor.
-    pub(super) fn whole(&self, body: Pair<'t, Rule>) -> f64 {
+    pub(super) fn whole(&self, body: Pair<'t>) -> f64 {
         let (mut num, mut den, mut suffix) = (1.0, 1.0, "");
         for part in body.into_inner() {
             match part.as_rule() {
@@ -133,7 +129,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// A note value (`n/4`, `n3/8d`, `n2bar`) in musical beats.
-    pub(super) fn note_value(&self, pair: Pair<'t, Rule>) -> f64 {
+    pub(super) fn note_value(&self, pair: Pair<'t>) -> f64 {
         let Some(inner) = pair.into_inner().next() else {
             return 0.0;
         };
@@ -145,7 +141,7 @@ impl<'t> Scanner<'t> {
 
     /// A bar value (`2bar`, `1bar+n/4`, `1bar-n/16`) in musical beats; may be
     /// negative (the caller decides what that means).
-    pub(super) fn bar_value(&self, pair: Pair<'t, Rule>) -> f64 {
+    pub(super) fn bar_value(&self, pair: Pair<'t>) -> f64 {
         let mut parts = pair.into_inner();
         let count = parts.next().map_or(0.0, |p| numbers::uint(p.as_str()));
         let bars = count * self.meter.beats_per_bar;
@@ -163,7 +159,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// Appends a chord's pitches to [`Extended::pitches`].
-    fn chord(&mut self, pair: Pair<'t, Rule>, base: usize) -> Result<(), NotationError> {
+    fn chord(&mut self, pair: Pair<'t>, base: usize) -> Result<(), NotationError> {
         for pitch in pair.into_inner() {
             let midi = self.pitch2(pitch, base)?;
             self.ext.pitches.push(midi);
@@ -172,7 +168,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// A pattern bracket: each item checked in order, then the kind check.
-    fn bracket(&mut self, pair: Pair<'t, Rule>, base: usize) -> Result<Item, NotationError> {
+    fn bracket(&mut self, pair: Pair<'t>, base: usize) -> Result<Item, NotationError> {
         self.ext.pitches.clear();
         self.ext.bracket.clear();
         let mut deferred: Option<String> = None;
@@ -243,7 +239,7 @@ impl<'t> Scanner<'t> {
     }
 
     /// A time position with list items, restated bars and offsets.
-    fn time_points2(&mut self, pair: Pair<'t, Rule>, base: usize) -> Result<Item, NotationError> {
+    fn time_points2(&mut self, pair: Pair<'t>, base: usize) -> Result<Item, NotationError> {
         let text = pair.as_str();
         let pipe = base + text.find('|').unwrap_or(0);
         let mut parts = pair.into_inner();
@@ -269,7 +265,7 @@ impl<'t> Scanner<'t> {
     /// One beat spec of a dialect-2 position; `restated` is a bar written with it.
     fn beat_spec2(
         &mut self,
-        spec: Pair<'t, Rule>,
+        spec: Pair<'t>,
         base: usize,
         pipe: usize,
         restated: Option<f64>,

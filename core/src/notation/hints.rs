@@ -11,7 +11,6 @@ use super::hint_scan::{
     only_separators, posint, with_decimals, zero_denominator,
 };
 use super::position::found_text;
-use pest::Parser as _;
 
 /// What the hints know about one failure.
 struct Site<'t> {

@@ -20,7 +20,6 @@ use super::memo::{word_end, ElementMemo};
 use super::note::Meter;
 use super::numbers;
 use super::position::{source_position, syntax_error};
-use pest::Parser as _;
 use std::ops::Range;
 
 /// How the scanner obtains each element from pest.

@@ -3,7 +3,6 @@
 
 use super::grammar::{Grammar, Rule};
 use super::lexical::{midi_pitch, octave};
-use pest::Parser as _;
 
 /// The MIDI pitch of a pitch name as bar|beat writes it (`C3` = 60, `F#-1`, `Bb0`);
 /// `None` when `text` is not exactly one pitch name or its pitch lies outside 0–127.

@@ -8,7 +8,6 @@ use super::grammar::{Grammar, Rule};
 use super::note::Meter;
 use super::numbers;
 use super::parser::{ScanMode, Scanner};
-use pest::Parser as _;
 
 /// The meter of a time signature `numerator/denominator` (both ≥ 1).
 fn meter(numerator: u32, denominator: u32) -> Option<Meter> {
