@@ -557,3 +557,72 @@ fn the_size_check_catches_what_it_looks_for() {
     assert_eq!(sizes::long_functions(&files), ["a.rs:1 long (81 lines)"]);
     assert_eq!(sizes::long_files(&files), ["c.rs (401 lines)"]);
 }
+
+/// Standard-library calls that link large tables into the device's `v8` WebAssembly, and
+/// the crate's own replacement for each (ARCHITECTURE.md, `case.rs` and `decimal.rs`).
+const HEAVY_CALLS: [(&str, &str); 4] = [
+    ("to_lowercase(", "crate::case::lower"),
+    ("to_uppercase(", "a fold of your own (see crate::case)"),
+    ("parse::<f64>", "crate::decimal::parse"),
+    ("parse::<f32>", "crate::decimal::parse"),
+];
+
+/// Every `file:line: text` of non-test code that makes a [`HEAVY_CALLS`] call. Test code
+/// (a `tests.rs` file, or what follows `#[cfg(test)]` in a file) may use them.
+fn heavy_calls(files: &[(String, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, text) in files {
+        if path.ends_with("tests.rs") || path.contains("/tests/") {
+            continue;
+        }
+        for (i, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("#[cfg(test)]") {
+                break;
+            }
+            if code.starts_with("//") {
+                continue;
+            }
+            if let Some((call, instead)) = HEAVY_CALLS.iter().find(|(c, _)| code.contains(c)) {
+                found.push(format!("{path}:{}: {call} (use {instead})", i + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_core_avoids_calls_that_link_large_tables() {
+    let found = heavy_calls(&crate_sources("core/src"));
+    assert!(
+        found.is_empty(),
+        "these calls add kilobytes of tables to the device's v8 binary:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_heavy_call_check_catches_what_it_looks_for() {
+    let files = vec![
+        (
+            "a.rs".to_string(),
+            "let n = t.parse::<f64>();\n".to_string(),
+        ),
+        (
+            "b.rs".to_string(),
+            "// s.to_lowercase()\n#[cfg(test)]\nx.to_lowercase();\n".to_string(),
+        ),
+        ("c/tests.rs".to_string(), "x.to_uppercase();\n".to_string()),
+        (
+            "d.rs".to_string(),
+            "let k = name.to_lowercase();\n".to_string(),
+        ),
+    ];
+    assert_eq!(
+        heavy_calls(&files),
+        [
+            "a.rs:1: parse::<f64> (use crate::decimal::parse)",
+            "d.rs:1: to_lowercase( (use crate::case::lower)"
+        ]
+    );
+}
