@@ -174,5 +174,6 @@ pub fn fixed(x: f64, places: u32) -> String {
     text
 }
 
-#[cfg(test)]
+// proptest is a native dev-dependency; the wasm test build (`wasm-pack test`) skips these.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

@@ -232,9 +232,70 @@ fn ungated_native_tests(files: &[(String, String)]) -> Vec<String> {
         .collect()
 }
 
+/// Unit-test files of `core/src` that use a native-only crate, whose `mod` line in the
+/// parent module is not gated out of wasm32 on the line before it.
+fn ungated_native_unit_tests(files: &[(String, String)]) -> Vec<String> {
+    let text_of = |path: &str| {
+        files
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, t)| t.as_str())
+    };
+    let mut found = Vec::new();
+    for (path, text) in files {
+        if !path.starts_with("core/src/")
+            || !["use proptest", "pest_derive::"]
+                .iter()
+                .any(|n| text.contains(n))
+        {
+            continue;
+        }
+        let Some((dir, file)) = path.trim_end_matches(".rs").rsplit_once('/') else {
+            continue;
+        };
+        let parents = [format!("{dir}/mod.rs"), format!("{dir}.rs")];
+        let declared = parents.iter().filter_map(|p| text_of(p)).any(|parent| {
+            let lines: Vec<&str> = parent.lines().collect();
+            lines.iter().enumerate().any(|(i, line)| {
+                line.trim() == format!("mod {file};")
+                    && i > 0
+                    && lines[i - 1].contains("not(target_arch = \"wasm32\")")
+            })
+        });
+        if !declared {
+            found.push(path.clone());
+        }
+    }
+    found
+}
+
 #[test]
 fn native_only_tests_are_gated_out_of_the_wasm_test_build() {
-    let found = ungated_native_tests(&files(&root(), &[".rs"]));
+    let all = files(&root(), &[".rs"]);
+    let found = ungated_native_unit_tests(&all);
+    assert!(
+        found.is_empty(),
+        "these unit tests use native-only crates; declare them with \
+         #[cfg(all(test, not(target_arch = \"wasm32\")))] so `wasm-pack test` can build:\n{}",
+        found.join("\n")
+    );
+    let planted = |parent: &str| {
+        vec![
+            (
+                "core/src/x/tests.rs".to_string(),
+                "use proptest::prelude::*;\n".to_string(),
+            ),
+            ("core/src/x.rs".to_string(), parent.to_string()),
+        ]
+    };
+    assert_eq!(
+        ungated_native_unit_tests(&planted("#[cfg(test)]\nmod tests;\n")),
+        ["core/src/x/tests.rs"]
+    );
+    let gated = "#[cfg(all(test, not(target_arch = \"wasm32\")))]\nmod tests;\n";
+    assert!(ungated_native_unit_tests(&planted(gated)).is_empty());
+
+    let found = ungated_native_tests(&all);
     assert!(
         found.is_empty(),
         "these tests use native-only crates; start them with \

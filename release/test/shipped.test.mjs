@@ -41,6 +41,15 @@ test("the WebAssembly the device embeds names no folder of the machine that buil
   }
 });
 
+// Live compiles the v8 WebAssembly on its main thread when the device loads; its size is
+// that wait (docs/design/v8-core.md, "Numbers": the budget and where the bytes go).
+const V8_WASM_BUDGET = 1_000_000;
+
+test("the device's v8 WebAssembly stays within its cold-start budget", () => {
+  const size = statSync(join("dist", "pkg", "v8", "barline_core_bg.wasm")).size;
+  assert.ok(size <= V8_WASM_BUDGET, `${size} bytes, over the ${V8_WASM_BUDGET}-byte budget: see docs/design/v8-core.md for what to cut`);
+});
+
 // Each shipped form, unpacked, with how it starts its bridge given a device URL.
 const FORMS = {
   "Claude Desktop bundle (barline.mcpb)": {
