@@ -1,4 +1,4 @@
-//! The core (1.4.6) elements: pest pairs of the core rules turned into items, with
+//! The core (1.4.6) elements: grammar pairs of the core rules turned into items, with
 //! their value checks (docs/design/notation.md §3.3), as an `impl` block on the scanner
 //! beside the one of `extended.rs`. Each element is one function, so a check reads next
 //! to the value it bounds.

@@ -1,4 +1,4 @@
-//! The bar|beat 2 elements (docs/notation.md, "bar|beat 2"): pest pairs of the
+//! The bar|beat 2 elements (docs/notation.md, "bar|beat 2"): grammar pairs of the
 //! dialect-2 rules turned into items, with their value checks, as a second `impl`
 //! block on the scanner. Core rules met in dialect 2 go through the core conversion
 //! unchanged, which is what keeps every core text meaning the same.

@@ -2,7 +2,7 @@
 //!
 //! Matching an element is a pure function of its text, so a whole
 //! whitespace-delimited word matched once is answered from here the next time
-//! instead of asking pest again, with identical results. A time position is keyed
+//! instead of asking the grammar again, with identical results. A time position is keyed
 //! by its text after the bar number (`|1,3`), because the bar changes from line to
 //! line while the beats repeat; its beat specs are kept in an arena so that
 //! recalling them allocates nothing.

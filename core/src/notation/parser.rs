@@ -1,12 +1,12 @@
 //! The scanner: turns text into validated elements, one at a time
 //! (docs/design/notation.md §5.2, §7.1).
 //!
-//! Separators are skipped by hand; pest matches elements. Each element's value checks
+//! Separators are skipped by hand; the grammar (`grammar/`) matches elements. Each element's value checks
 //! (docs/design/notation.md §3.3) run as soon as it is handed out, so a value error
 //! before a syntax error wins and nothing after a syntax error is ever checked
 //! (docs/design/notation.md §5.1). Error positions come from the scan itself — where it
-//! stopped — never from pest's furthest attempt. In [`ScanMode::Memoized`] a word matched
-//! before comes from the element memo (`memo.rs`) instead of pest.
+//! stopped — never from the grammar's furthest attempt. In [`ScanMode::Memoized`] a word matched
+//! before comes from the element memo (`memo.rs`) instead of the grammar.
 
 use super::ast::BeatSpec;
 use super::dialect::Dialect;
@@ -22,13 +22,13 @@ use super::numbers;
 use super::position::{source_position, syntax_error};
 use std::ops::Range;
 
-/// How the scanner obtains each element from pest.
+/// How the scanner obtains each element from the grammar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScanMode {
-    /// One pest call per element, exactly as docs/design/notation.md §7.1 describes.
+    /// One grammar match per element, exactly as docs/design/notation.md §7.1 describes.
     PerElement,
     /// Like `PerElement`, but an element whose text (a whole whitespace-delimited
-    /// word) was matched before is taken from a memo instead of asking pest again.
+    /// word) was matched before is taken from a memo instead of matching it again.
     /// Matching is a pure function of the word, so results are identical; a time
     /// position is memoised by its text after the bar number (`|1,3`), because the
     /// bar changes from line to line while the beats repeat.
@@ -43,7 +43,7 @@ pub(crate) struct Scanner<'t> {
     pos: usize,
     started: bool,
     finished: bool,
-    /// Beats of the last time position, when it came from pest.
+    /// Beats of the last time position, when it came from the grammar.
     pub(super) beats: Vec<BeatSpec>,
     /// Where the last time position's beats are: `None` = `beats`, else the memo's
     /// arena (see [`ElementMemo::beats`]).
