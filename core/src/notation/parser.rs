@@ -1,12 +1,13 @@
 //! The scanner: turns text into validated elements, one at a time
 //! (docs/design/notation.md §5.2, §7.1).
 //!
-//! Separators are skipped by hand; the grammar (`grammar/`) matches elements. Each element's value checks
-//! (docs/design/notation.md §3.3) run as soon as it is handed out, so a value error
-//! before a syntax error wins and nothing after a syntax error is ever checked
-//! (docs/design/notation.md §5.1). Error positions come from the scan itself — where it
-//! stopped — never from the grammar's furthest attempt. In [`ScanMode::Memoized`] a word matched
-//! before comes from the element memo (`memo.rs`) instead of the grammar.
+//! Separators are skipped by hand; the grammar (`grammar/`) matches elements. Each
+//! element's value checks (docs/design/notation.md §3.3) run as soon as it is handed
+//! out, so a value error before a syntax error wins and nothing after a syntax error is
+//! ever checked (docs/design/notation.md §5.1). Error positions come from the scan
+//! itself — where it stopped — never from the grammar's furthest attempt. In
+//! [`ScanMode::Memoized`] a word matched before comes from the element memo (`memo.rs`)
+//! instead of the grammar.
 
 use super::ast::BeatSpec;
 use super::dialect::Dialect;
