@@ -5,12 +5,8 @@
 //! The grammar has already validated the shape of every string handed to these
 //! functions, so they only convert; they still never panic on odd input.
 
+use crate::decimal::POW10;
 use std::fmt::Write;
-
-/// Powers of ten that are exact in `f64` (Clinger's fast path).
-const POW10: [f64; 16] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-];
 
 /// Value of a digit string (`uint`, `posint`), as the reference evaluates it: a double.
 pub(crate) fn uint(digits: &str) -> f64 {
