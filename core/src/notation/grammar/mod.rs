@@ -96,8 +96,8 @@ impl Grammar {
     /// `element2_one`, `number_text`, `pitch`, `time_position`, `time_length`); any other
     /// rule answers [`NoMatch`].
     pub(crate) fn parse(rule: Rule, text: &str) -> Result<Pairs<'_>, NoMatch> {
-        // Spans are `u32`: longer texts never reach the matcher (tools cap notation at
-        // a few megabytes), and refusing them here keeps the arithmetic exact.
+        // Spans are `u32`. A request body is far smaller (the MCP server answers 413
+        // past its limit), so no text this long arrives; refusing it keeps offsets exact.
         if text.len() > u32::MAX as usize {
             return Err(NoMatch);
         }
