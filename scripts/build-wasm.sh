@@ -117,6 +117,7 @@ build_v8() {
   "$BINARYEN/wasm2js" "$dir/barline_core.mvp.wasm" --mvp-features --enable-mutable-globals \
     --enable-bulk-memory --enable-bulk-memory-opt -Oz -o "$OUT/v8/barline_core_bg.js"
   report v8
+  printf 'js   v8    %8d bytes  %s\n' "$(stat -c %s "$OUT/v8/barline_core_bg.js")" "$OUT/v8/barline_core_bg.js"
 }
 
 build_fake() {
@@ -145,4 +146,3 @@ for package in "$@"; do
     *) echo "build-wasm: unknown package '$package' (web, v8 or fake)" >&2; exit 2 ;;
   esac
 done
-printf 'js   v8    %8d bytes  %s\n' "$(stat -c %s "$OUT/v8/barline_core_bg.js")" "$OUT/v8/barline_core_bg.js"
