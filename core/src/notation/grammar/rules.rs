@@ -282,18 +282,7 @@ impl Matcher<'_> {
 
     /// `bracket = ${ "[" ~ sep? ~ b_item ~ (sep ~ b_item)* ~ sep? ~ "]" }`
     fn bracket(&mut self) -> bool {
-        self.emit(Rule::bracket, |m| {
-            if !m.eat("[") {
-                return false;
-            }
-            m.sep();
-            if !m.b_item() {
-                return false;
-            }
-            m.repeat(|m| m.sep() && m.b_item());
-            m.sep();
-            m.eat("]")
-        })
+        self.emit(Rule::bracket, |m| m.delimited("[", Matcher::b_item, "]"))
     }
 
     fn b_item(&mut self) -> bool {
@@ -308,17 +297,21 @@ impl Matcher<'_> {
 
     /// `chord = ${ "(" ~ sep? ~ pitch2 ~ (sep ~ pitch2)* ~ sep? ~ ")" }`
     fn chord(&mut self) -> bool {
-        self.emit(Rule::chord, |m| {
-            if !m.eat("(") {
-                return false;
-            }
-            m.sep();
-            if !m.pitch2() {
-                return false;
-            }
-            m.repeat(|m| m.sep() && m.pitch2());
-            m.sep();
-            m.eat(")")
-        })
+        self.emit(Rule::chord, |m| m.delimited("(", Matcher::pitch2, ")"))
+    }
+
+    /// `open ~ sep? ~ item ~ (sep ~ item)* ~ sep? ~ close`: the body of a bracket or a
+    /// chord.
+    fn delimited(&mut self, open: &str, item: fn(&mut Self) -> bool, close: &str) -> bool {
+        if !self.eat(open) {
+            return false;
+        }
+        self.sep();
+        if !item(self) {
+            return false;
+        }
+        self.repeat(|m| m.sep() && item(m));
+        self.sep();
+        self.eat(close)
     }
 }
