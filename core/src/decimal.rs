@@ -30,11 +30,7 @@ struct Decimal {
 /// optional point (`2`, `2.5`, `.5`, `2.`), an optional exponent (`e-3`, `E+4`), or
 /// `inf`, `infinity`, `nan` in any case. Too large a value is infinite, as there.
 pub fn parse(text: &str) -> Option<f64> {
-    let (negative, body) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
-    };
+    let (negative, body) = split_sign(text);
     let sign = if negative { -1.0 } else { 1.0 };
     for (word, value) in [
         ("inf", f64::INFINITY),
@@ -47,6 +43,15 @@ pub fn parse(text: &str) -> Option<f64> {
     }
     let decimal = scan(body)?;
     Some(sign * value(&decimal))
+}
+
+/// An optional leading `-` or `+`: whether it was `-`, and the text after it.
+fn split_sign(text: &str) -> (bool, &str) {
+    match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    }
 }
 
 /// Reads the digits, point and exponent of an unsigned number.
@@ -90,11 +95,7 @@ fn scan(body: &str) -> Option<Decimal> {
 
 /// The exponent after `e`: optional sign and digits, clamped far beyond any double.
 fn scan_exponent(text: &str) -> Option<i64> {
-    let (negative, digits) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
-    };
+    let (negative, digits) = split_sign(text);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
